@@ -1,0 +1,48 @@
+"""Where the database is: `DATABASE_URL` when set, otherwise an embedded PostgreSQL under `.data/postgres`.
+
+The embedded server (the `pgserver` package) lets a new user run the project with no database server of their
+own. It keeps running after the process that started it ends (`cleanup_mode=None`), so the next `make run`
+finds it, with its data, and only connects.
+"""
+
+from pathlib import Path
+
+import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+
+from config.env import env_str
+
+HOW_TO_CONFIGURE = (
+    "Set DATABASE_URL to a PostgreSQL server (for example "
+    "postgres://user:password@localhost:5432/warband_ledger) or start one with `docker compose up db`."
+)
+
+
+def embedded_database_url(data_dir: Path) -> str:
+    try:
+        import pgserver
+    except ImportError as error:  # another platform, or a Python without pgserver wheels
+        raise ImproperlyConfigured(
+            f"The embedded PostgreSQL (pgserver) cannot run here ({error}). {HOW_TO_CONFIGURE}"
+        ) from error
+    data_dir.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        server = pgserver.get_server(data_dir, cleanup_mode=None)
+    except Exception as error:  # pgserver raises plain exceptions when initdb or pg_ctl fail
+        raise ImproperlyConfigured(
+            f"The embedded PostgreSQL under {data_dir} did not start ({error}). {HOW_TO_CONFIGURE}"
+        ) from error
+    return server.get_uri()
+
+
+def database_config(base_dir: Path) -> dict:
+    url = env_str("DATABASE_URL") or embedded_database_url(base_dir / ".data" / "postgres")
+    try:
+        config = dj_database_url.parse(url, conn_max_age=60, conn_health_checks=True)
+    except ValueError as error:
+        raise ImproperlyConfigured(f"DATABASE_URL is not a database URL: {error}") from error
+    if config.get("ENGINE") != "django.db.backends.postgresql":
+        raise ImproperlyConfigured(
+            f"DATABASE_URL must point at PostgreSQL (postgres://...); got engine {config.get('ENGINE')!r}."
+        )
+    return config
