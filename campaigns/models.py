@@ -1,0 +1,158 @@
+"""Campaigns, their members and the games they play.
+
+`campaigns` sits at the bottom of the app layers (ARCHITECTURE.md): it points at warbands and fighters only by
+string reference ("rosters.Warband"), and never imports `rosters` or `combat`.
+"""
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+from config.history import track_history
+
+
+def new_invitation_code() -> str:
+    return secrets.token_urlsafe(12)
+
+
+@track_history
+class Campaign(models.Model):
+    class Preset(models.TextChoices):
+        TRENCH_CRUSADE = "trench_crusade", "Trench Crusade"
+        FALLOUT_FACTIONS = "fallout_factions", "Fallout: Factions"
+
+    class Status(models.TextChoices):
+        ACTIVE = "active", "Active"
+        ARCHIVED = "archived", "Archived"
+
+    name = models.CharField(max_length=100)
+    description = models.TextField(blank=True)
+    preset = models.CharField(max_length=20, choices=Preset.choices, default=Preset.TRENCH_CRUSADE)
+    # Rows of the campaign's own Trauma Table (house rules), in the shape of the shipped data file;
+    # empty means the shipped default table (Trench Crusade v1.0) is in use.
+    house_trauma_table = models.JSONField(null=True, blank=True)
+    scar_limit = models.PositiveSmallIntegerField(
+        default=3, help_text="Battle Scars at which an ELITE fighter is Unfit For Duty."
+    )
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
+    invitation_code = models.CharField(max_length=32, unique=True, default=new_invitation_code)
+    # A read-only link for people without an account; empty when none is shared (issue: read-only sharing).
+    share_token = models.CharField(max_length=64, unique=True, null=True, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="campaigns_created"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(scar_limit__gte=1) & Q(scar_limit__lte=10), name="campaign_scar_limit_range"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def is_fallout(self) -> bool:
+        return self.preset == self.Preset.FALLOUT_FACTIONS
+
+
+@track_history
+class Membership(models.Model):
+    class Role(models.TextChoices):
+        ORGANISER = "organiser", "Organiser"
+        PLAYER = "player", "Player"
+        SPECTATOR = "spectator", "Spectator"
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
+    role = models.CharField(max_length=10, choices=Role.choices, default=Role.PLAYER)
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["joined_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["campaign", "user"], name="membership_once_per_campaign"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} ({self.get_role_display()}) in {self.campaign}"
+
+
+@track_history
+class Game(models.Model):
+    class Status(models.TextChoices):
+        IN_PROGRESS = "in_progress", "In progress"
+        RECORDED = "recorded", "Recorded"
+        POST_GAME = "post_game", "Post-game in progress"
+        DONE = "done", "Post-game done"
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="games")
+    number = models.PositiveIntegerField(help_text="Game 1, Game 2, ... within the campaign.")
+    played_on = models.DateField()
+    scenario = models.CharField(max_length=100, blank=True)
+    notes = models.TextField(blank=True)
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.RECORDED)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-number"]
+        constraints = [
+            models.UniqueConstraint(fields=["campaign", "number"], name="game_number_once_per_campaign"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Game {self.number}"
+
+
+@track_history
+class GamePlayer(models.Model):
+    """A warband that took part in a game, with its result and where its post-game stands."""
+
+    class Result(models.TextChoices):
+        WIN = "win", "Win"
+        LOSS = "loss", "Loss"
+        DRAW = "draw", "Draw"
+
+    class PostGame(models.TextChoices):
+        PENDING = "pending", "Waiting"
+        IN_PROGRESS = "in_progress", "In progress"
+        DONE = "done", "Done"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="players")
+    warband = models.ForeignKey("rosters.Warband", on_delete=models.CASCADE, related_name="game_entries")
+    result = models.CharField(max_length=4, choices=Result.choices, blank=True)
+    post_game = models.CharField(max_length=12, choices=PostGame.choices, default=PostGame.PENDING)
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "warband"], name="warband_once_per_game"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.warband} in {self.game}"
+
+
+@track_history
+class OutOfAction(models.Model):
+    """A fighter taken Out of Action in a game: the input of its warband's Trauma Step."""
+
+    player = models.ForeignKey(GamePlayer, on_delete=models.CASCADE, related_name="out_of_action")
+    fighter = models.ForeignKey("rosters.Fighter", on_delete=models.CASCADE, related_name="out_of_action")
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [
+            models.UniqueConstraint(fields=["player", "fighter"], name="out_of_action_once_per_game"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.fighter} Out of Action in {self.player.game}"

@@ -1,0 +1,7 @@
+from django.urls import path
+
+from campaigns.views import accounts
+
+urlpatterns = [
+    path("signup/", accounts.signup, name="signup"),
+]

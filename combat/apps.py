@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class CombatConfig(AppConfig):
+    name = "combat"
+    verbose_name = "Combat"

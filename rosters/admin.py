@@ -1,0 +1,52 @@
+from django.contrib import admin
+
+from rosters.models import Fighter, Injury, Item, Warband
+
+
+class FighterInline(admin.TabularInline):
+    model = Fighter
+    extra = 0
+    fields = ["name", "fighter_type", "keywords", "xp", "battle_scars", "status"]
+    show_change_link = True
+
+
+@admin.register(Warband)
+class WarbandAdmin(admin.ModelAdmin):
+    list_display = ["name", "campaign", "owner", "faction", "strongbox", "glory", "crew_xp"]
+    search_fields = ["name"]
+    raw_id_fields = ["campaign", "owner"]
+    inlines = [FighterInline]
+
+
+class InjuryInline(admin.TabularInline):
+    model = Injury
+    extra = 0
+    raw_id_fields = ["game"]
+
+
+class ItemInline(admin.TabularInline):
+    model = Item
+    extra = 0
+    fk_name = "fighter"
+    raw_id_fields = ["warband"]
+
+
+@admin.register(Fighter)
+class FighterAdmin(admin.ModelAdmin):
+    list_display = ["name", "warband", "fighter_type", "xp", "battle_scars", "status"]
+    list_filter = ["status"]
+    search_fields = ["name"]
+    raw_id_fields = ["warband"]
+    inlines = [InjuryInline, ItemInline]
+
+
+@admin.register(Injury)
+class InjuryAdmin(admin.ModelAdmin):
+    list_display = ["name", "fighter", "game", "d66"]
+    raw_id_fields = ["fighter", "game"]
+
+
+@admin.register(Item)
+class ItemAdmin(admin.ModelAdmin):
+    list_display = ["name", "warband", "fighter", "removable"]
+    raw_id_fields = ["warband", "fighter"]

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class RostersConfig(AppConfig):
+    name = "rosters"
+    verbose_name = "Rosters"
