@@ -1,0 +1,76 @@
+# Warband Ledger: `make run` to use it, `make test` to check it. Everything installs into .venv.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+# pgserver (the embedded PostgreSQL) ships wheels for Python 3.11 and 3.12.
+PYTHON ?= $(shell command -v python3.11 || command -v python3.12 || command -v python3)
+VENV := .venv
+BIN := $(VENV)/bin
+HOST ?= 127.0.0.1
+PORT ?= 8000
+CHROMIUM ?= /usr/bin/chromium
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: help run test bench lint format install install-dev chromium migrate demo clean-data
+
+help:
+	@echo "make run    - install, migrate, load the demo campaign and serve on http://$(HOST):$(PORT)"
+	@echo "make test   - install test tools (Chromium too) and run the whole suite, ruff included"
+	@echo "make bench  - run the benchmarks and print their figures"
+	@echo "make lint   - ruff check and format check"
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(VENV)/.installed: requirements.txt | $(BIN)/python
+	$(BIN)/pip install --quiet -r requirements.txt
+	touch $@
+
+$(VENV)/.installed-dev: requirements.txt requirements-dev.txt | $(BIN)/python
+	$(BIN)/pip install --quiet -r requirements-dev.txt
+	touch $(VENV)/.installed $@
+
+install: $(VENV)/.installed
+install-dev: $(VENV)/.installed-dev
+
+# Debian's Chromium for the browser tests, installed when missing and apt-get is there.
+chromium:
+	@if [ -x "$(CHROMIUM)" ]; then \
+	  echo "Chromium: $(CHROMIUM)"; \
+	elif command -v apt-get >/dev/null; then \
+	  echo "Installing Debian's chromium for the browser tests..."; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium >/dev/null; \
+	else \
+	  echo "Chromium is missing and apt-get is not available: install Chromium and set CHROMIUM_PATH." >&2; exit 1; \
+	fi
+
+migrate: install
+	DEBUG=$${DEBUG:-true} $(BIN)/python manage.py migrate --noinput
+
+demo: migrate
+	DEBUG=$${DEBUG:-true} $(BIN)/python manage.py load_demo
+
+run: demo
+	DEBUG=$${DEBUG:-true} $(BIN)/python manage.py runserver $(HOST):$(PORT)
+
+test: install-dev chromium
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+bench: install-dev
+	$(BIN)/python bench/run.py
+
+lint: install-dev
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+format: install-dev
+	$(BIN)/ruff check --fix .
+	$(BIN)/ruff format .
+
+# Stops the embedded PostgreSQL and deletes its data (the demo is loaded again by the next `make run`).
+clean-data:
+	-$(BIN)/python -c "import pgserver; pgserver.get_server('.data/postgres', cleanup_mode='delete').cleanup()"
+	rm -rf .data
