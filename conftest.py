@@ -47,3 +47,74 @@ def make_user(django_user_model):
         )
 
     return make
+
+
+# The people every permission test uses (STYLE.md, after healthchecks): the organiser, a player, a second
+# player, a spectator, and an outsider who belongs to no campaign of theirs.
+@pytest.fixture
+def organiser(make_user):
+    return make_user("olga_organiser")
+
+
+@pytest.fixture
+def player(make_user):
+    return make_user("pat_player")
+
+
+@pytest.fixture
+def player2(make_user):
+    return make_user("quinn_player")
+
+
+@pytest.fixture
+def spectator(make_user):
+    return make_user("sam_spectator")
+
+
+@pytest.fixture
+def outsider(make_user):
+    return make_user("otto_outsider")
+
+
+@pytest.fixture
+def campaign(organiser, player, player2, spectator):
+    from campaigns.models import Campaign, Membership
+
+    campaign = Campaign.objects.create(name="The Long Trench", created_by=organiser)
+    for user, role in [
+        (organiser, Membership.Role.ORGANISER),
+        (player, Membership.Role.PLAYER),
+        (player2, Membership.Role.PLAYER),
+        (spectator, Membership.Role.SPECTATOR),
+    ]:
+        Membership.objects.create(campaign=campaign, user=user, role=role)
+    return campaign
+
+
+@pytest.fixture
+def warband(campaign, player):
+    from rosters.models import Warband
+
+    return Warband.objects.create(
+        campaign=campaign, owner=player, name="Iron Sepulchre", faction="Trench Pilgrims", strongbox=50
+    )
+
+
+@pytest.fixture
+def rival_warband(campaign, player2):
+    from rosters.models import Warband
+
+    return Warband.objects.create(
+        campaign=campaign, owner=player2, name="Heretic Legion", faction="Heretic Legion", strongbox=30
+    )
+
+
+@pytest.fixture
+def make_fighter():
+    def make(warband, name: str, *, elite: bool = False, **fields):
+        from rosters.models import Fighter
+
+        keywords = fields.pop("keywords", ["ELITE"] if elite else [])
+        return Fighter.objects.create(warband=warband, name=name, keywords=keywords, **fields)
+
+    return make

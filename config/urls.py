@@ -9,4 +9,6 @@ urlpatterns = [
     path("accounts/", include("campaigns.urls_accounts")),
     path("accounts/", include("django.contrib.auth.urls")),
     path("", include("campaigns.urls")),
+    path("", include("rosters.urls")),
+    path("", include("combat.urls")),
 ]

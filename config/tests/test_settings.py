@@ -12,12 +12,28 @@ from config.env import env_bool, env_list, env_origins
 
 ROOT = Path(__file__).resolve().parents[2]
 
+# Variables the test settings or conftest put in this process's environment, which production would not have.
+NOT_IN_PRODUCTION = {
+    "SECRET_KEY",
+    "DEBUG",
+    "ALLOWED_HOSTS",
+    "DJANGO_SETTINGS_MODULE",
+    "DJANGO_ALLOW_ASYNC_UNSAFE",
+    "SECURE_SSL_REDIRECT",
+    "SESSION_COOKIE_SECURE",
+    "CSRF_COOKIE_SECURE",
+}
+
+
+def production_environment(**env) -> dict:
+    clean = {k: v for k, v in os.environ.items() if k not in NOT_IN_PRODUCTION}
+    clean.update(DJANGO_SETTINGS_MODULE="config.settings", **env)
+    return clean
+
 
 def start_settings(**env):
     """Import the production settings in a fresh interpreter, as `manage.py` would at start."""
-    clean = {k: v for k, v in os.environ.items() if k not in {"SECRET_KEY", "DEBUG", "ALLOWED_HOSTS"}}
-    clean.update({"DATABASE_URL": "postgres://nobody@127.0.0.1:5432/nothing", **env})
-    clean["DJANGO_SETTINGS_MODULE"] = "config.settings"
+    clean = production_environment(**{"DATABASE_URL": "postgres://nobody@127.0.0.1:5432/nothing", **env})
     return subprocess.run(
         [sys.executable, "-c", "import django; django.setup()"],
         cwd=ROOT,
@@ -48,9 +64,7 @@ def test_it_refuses_a_database_url_that_is_not_postgres():
 
 
 def test_it_starts_with_production_values_and_check_deploy_is_silent():
-    env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
-    env.update(
-        DJANGO_SETTINGS_MODULE="config.settings",
+    env = production_environment(
         DEBUG="false",
         SECRET_KEY="a-long-random-production-secret-key-with-enough-variety-0123456789-XYZ",
         ALLOWED_HOSTS="ledger.example.org",

@@ -1,0 +1,51 @@
+"""Who may see and change a campaign: one helper per resource, as every view asks (STYLE.md, healthchecks).
+
+- Outsiders get 404 for a campaign they are not a member of: they cannot even learn that it exists.
+- Spectators and players read everything in their campaign.
+- Organisers change everything in their campaign.
+Warbands, fighters and games have their own helpers in the app that owns them, built on these.
+"""
+
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+
+from campaigns.models import Campaign, Game, Membership
+
+
+def membership_of(user, campaign: Campaign) -> Membership | None:
+    if not user.is_authenticated:
+        return None
+    return Membership.objects.filter(campaign=campaign, user=user).first()
+
+
+def get_campaign_for_user(user, campaign_id: int, *, manage: bool = False) -> tuple[Campaign, Membership]:
+    """The campaign and the user's membership; 404 for non-members, 403 when `manage` and not its organiser."""
+    membership = (
+        Membership.objects.select_related("campaign")
+        .filter(campaign_id=campaign_id, user_id=getattr(user, "pk", None))
+        .first()
+    )
+    if membership is None:
+        raise Http404("No such campaign.")
+    if manage and membership.role != Membership.Role.ORGANISER:
+        raise PermissionDenied("Only the campaign's organiser can change this.")
+    return membership.campaign, membership
+
+
+def get_game_for_user(user, game_id: int, *, manage: bool = False) -> tuple[Game, Membership]:
+    """A game of a campaign the user belongs to; `manage` asks for its organiser or a player who took part."""
+    game = Game.objects.select_related("campaign").filter(pk=game_id).first()
+    if game is None:
+        raise Http404("No such game.")
+    membership = membership_of(user, game.campaign)
+    if membership is None:
+        raise Http404("No such game.")
+    if manage and not can_manage_game(membership, game):
+        raise PermissionDenied("Only the organiser or a player whose warband took part can change this game.")
+    return game, membership
+
+
+def can_manage_game(membership: Membership, game: Game) -> bool:
+    if membership.role == Membership.Role.ORGANISER:
+        return True
+    return game.players.filter(warband__owner_id=membership.user_id).exists()

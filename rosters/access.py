@@ -1,0 +1,45 @@
+"""Who may see and change a warband or a fighter.
+
+Members of the warband's campaign read it; its owner and the campaign's organiser change it; outsiders get 404.
+"""
+
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+
+from campaigns.access import membership_of
+from campaigns.models import Membership
+from rosters.models import Fighter, Warband
+
+
+def can_change_warband(membership: Membership | None, warband: Warband) -> bool:
+    if membership is None:
+        return False
+    return membership.role == Membership.Role.ORGANISER or warband.owner_id == membership.user_id
+
+
+def get_warband_for_user(user, warband_id: int, *, write: bool = False) -> tuple[Warband, Membership]:
+    warband = Warband.objects.select_related("campaign", "owner").filter(pk=warband_id).first()
+    if warband is None:
+        raise Http404("No such warband.")
+    membership = membership_of(user, warband.campaign)
+    if membership is None:
+        raise Http404("No such warband.")
+    if write and not can_change_warband(membership, warband):
+        raise PermissionDenied("Only the warband's owner or the campaign's organiser can change it.")
+    return warband, membership
+
+
+def get_fighter_for_user(user, fighter_id: int, *, write: bool = False) -> tuple[Fighter, Membership]:
+    fighter = (
+        Fighter.objects.select_related("warband__campaign", "warband__owner").filter(pk=fighter_id).first()
+    )
+    if fighter is None:
+        raise Http404("No such fighter.")
+    membership = membership_of(user, fighter.warband.campaign)
+    if membership is None:
+        raise Http404("No such fighter.")
+    if write and not can_change_warband(membership, fighter.warband):
+        raise PermissionDenied(
+            "Only the warband's owner or the campaign's organiser can change this fighter."
+        )
+    return fighter, membership
