@@ -1,0 +1,120 @@
+"""Tests for combat/rules/dice.py: the Dice protocol, RandomDice, ScriptedDice, d66, d3."""
+
+import random
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from combat.rules import Dice, DiceExhausted, RandomDice, Roll, ScriptedDice, d3, d66, is_d66
+
+
+def test_d66_reads_a_3_then_a_4_as_34():
+    # 003_37ee4a105d59703a.txt, "Elite Models": "if you rolled a 3 followed by a 4, the D66 roll would be 34".
+    dice = ScriptedDice([3, 4])
+    assert d66(dice) == 34
+    assert dice.log == [Roll(6, 3, "entered"), Roll(6, 4, "entered")]
+
+
+def test_d66_gives_the_36_results_from_11_to_66():
+    results = {d66(ScriptedDice([tens, units])) for tens in range(1, 7) for units in range(1, 7)}
+    assert len(results) == 36
+    assert min(results) == 11
+    assert max(results) == 66
+    assert all(is_d66(result) for result in results)
+    assert not any(is_d66(number) for number in (10, 17, 20, 67, 70, 0, True))
+
+
+def test_d3_rolls_a_three_sided_die():
+    dice = ScriptedDice([2])
+    assert d3(dice) == 2
+    assert dice.log == [Roll(3, 2, "entered")]
+
+
+def test_scripted_dice_give_their_faces_in_order():
+    dice = ScriptedDice([5, 1, 10])
+    assert [dice.roll(6), dice.roll(6), dice.roll(10)] == [5, 1, 10]
+    assert [roll.face for roll in dice.log] == [5, 1, 10]
+    assert dice.remaining == ()
+
+
+def test_scripted_dice_raise_dice_exhausted_naming_the_die_asked_for():
+    dice = ScriptedDice([4])
+    dice.roll(6)
+    with pytest.raises(DiceExhausted, match="D6") as raised:
+        dice.roll(6)
+    assert raised.value.sides == 6
+
+
+def test_scripted_dice_refuse_a_d6_face_of_7_and_keep_it_unused():
+    dice = ScriptedDice([7, 3])
+    with pytest.raises(ValueError, match="got 7"):
+        dice.roll(6)
+    assert dice.log == []
+    assert dice.remaining == (7, 3)
+    assert dice.roll(10) == 7  # the same face fits a D10
+
+
+@pytest.mark.parametrize("face", [0, -1])
+def test_scripted_dice_refuse_a_face_below_1(face):
+    with pytest.raises(ValueError, match=f"got {face}"):
+        ScriptedDice([face]).roll(6)
+
+
+@pytest.mark.parametrize("face", ["3", 2.5, None])
+def test_scripted_dice_refuse_a_face_that_is_not_a_whole_number(face):
+    with pytest.raises(ValueError, match=repr(face).replace(".", r"\.")):
+        ScriptedDice([face])
+
+
+@pytest.mark.parametrize("sides", [1, 0, -6, 6.0])
+def test_a_die_needs_two_sides_or_more(sides):
+    with pytest.raises(ValueError, match=f"got {sides}"):
+        RandomDice().roll(sides)
+    with pytest.raises(ValueError, match=f"got {sides}"):
+        ScriptedDice([1]).roll(sides)
+
+
+def test_random_dice_log_every_roll_as_server():
+    dice = RandomDice()
+    faces = [dice.roll(sides) for sides in (3, 6, 10, 6)]
+    assert [roll.face for roll in dice.log] == faces
+    assert [roll.sides for roll in dice.log] == [3, 6, 10, 6]
+    assert {roll.source for roll in dice.log} == {"server"}
+    assert all(1 <= roll.face <= roll.sides for roll in dice.log)
+
+
+def test_random_dice_faces_are_evenly_spread():
+    # A fixed seed keeps the check repeatable; chi-square for a D6 with 5 degrees of freedom, 0.1% level: 20.5.
+    dice = RandomDice(random.Random(2024))
+    rolls = 12_000
+    counts = [0] * 6
+    for _ in range(rolls):
+        counts[dice.roll(6) - 1] += 1
+    expected = rolls / 6
+    assert sum((count - expected) ** 2 / expected for count in counts) < 20.5
+
+
+def test_random_dice_handle_dice_bigger_than_a_byte():
+    dice = RandomDice(random.Random(1))
+    assert all(1 <= dice.roll(1000) <= 1000 for _ in range(50))
+
+
+def test_both_dice_meet_the_dice_protocol():
+    assert isinstance(RandomDice(), Dice)
+    assert isinstance(ScriptedDice([]), Dice)
+
+
+def test_entered_source_can_be_server_for_replayed_server_rolls():
+    dice = ScriptedDice([6], source="server")
+    dice.roll(6)
+    assert dice.log == [Roll(6, 6, "server")]
+    with pytest.raises(ValueError, match="'table'"):
+        ScriptedDice([6], source="table")
+
+
+@given(st.lists(st.integers(1, 6), max_size=20))
+def test_the_same_scripted_dice_always_give_the_same_rolls(faces):
+    first, second = ScriptedDice(faces), ScriptedDice(faces)
+    assert [first.roll(6) for _ in faces] == [second.roll(6) for _ in faces] == faces
+    assert first.log == second.log
