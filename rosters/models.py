@@ -73,6 +73,10 @@ class Fighter(models.Model):
         default=3, null=True, blank=True, help_text="Empty means no Harm Limit (RULING D-4)."
     )
     movement = models.PositiveSmallIntegerField(default=6, help_text="Inches.")
+    # A unit of several models shares one Health Pool (seed 004); Health is then each model's Health Points.
+    unit_size = models.PositiveSmallIntegerField(
+        default=1, help_text="Models in the unit; 1 for one fighter."
+    )
     xp = models.IntegerField(default=0)
     battle_scars = models.PositiveSmallIntegerField(default=0)
     can_gain_xp = models.BooleanField(default=True)
@@ -91,6 +95,9 @@ class Fighter(models.Model):
                 condition=Q(harm_limit__isnull=True) | Q(harm_limit__lte=10), name="fighter_harm_limit_range"
             ),
             models.CheckConstraint(condition=Q(movement__lte=30), name="fighter_movement_range"),
+            models.CheckConstraint(
+                condition=Q(unit_size__gte=1) & Q(unit_size__lte=100), name="fighter_unit_size_range"
+            ),
             models.CheckConstraint(condition=Q(xp__gte=0), name="fighter_xp_not_negative"),
             models.CheckConstraint(condition=Q(battle_scars__lte=20), name="fighter_battle_scars_range"),
         ]
