@@ -1,18 +1,65 @@
-"""The pure rules engine of Warband Ledger (shared/docs/ENGINE.md); standard library only, no Django."""
+"""The pure rules engine of Warband Ledger (shared/docs/ENGINE.md).
 
+Frozen dataclasses and functions, standard library only: no Django, no I/O but reading its own Trauma Table
+files, randomness only through a `Dice` object passed in. Everything else in the project imports these names
+from `combat.rules`. Each module implements one seed rule text of shared/rules/ and quotes it; docs/rules.md maps
+every rule and ruling to its function and tests.
+"""
+
+from .brawl import MAKESHIFT_WEAPON, BrawlResult, MeleeWeapon, brawl, brawl_bonus_dice, brawl_dice_pool
+from .damage import (
+    CONFUSION_CHOICES,
+    Combatant,
+    ConfusionResult,
+    ConfusionSequence,
+    DamageOutcome,
+    FriendlyModel,
+    HarshLessons,
+    can_take_fatigue,
+    confusion_test,
+    confusion_tests_due,
+    explain_confusion,
+    explain_damage,
+    harm_bonus_dice,
+    inflict_damage,
+    recover_harm,
+)
 from .dice import Dice, DiceExhausted, RandomDice, Roll, ScriptedDice, d3, d66, is_d66
 from .stat_tests import StatTestResult, dice_pool, roll_test
 
 __all__ = [
+    # ENGINE.md
+    "Combatant",
+    "DamageOutcome",
     "Dice",
     "DiceExhausted",
+    "HarshLessons",
+    "MAKESHIFT_WEAPON",
     "RandomDice",
     "Roll",
     "ScriptedDice",
     "StatTestResult",
+    "brawl_bonus_dice",
+    "can_take_fatigue",
+    "confusion_test",
     "d3",
     "d66",
-    "dice_pool",
-    "is_d66",
+    "inflict_damage",
     "roll_test",
+    # helpers for the tracker and the post-game wizard
+    "BrawlResult",
+    "CONFUSION_CHOICES",
+    "ConfusionResult",
+    "ConfusionSequence",
+    "FriendlyModel",
+    "MeleeWeapon",
+    "brawl",
+    "brawl_dice_pool",
+    "confusion_tests_due",
+    "dice_pool",
+    "explain_confusion",
+    "explain_damage",
+    "harm_bonus_dice",
+    "is_d66",
+    "recover_harm",
 ]

@@ -1,0 +1,24 @@
+"""Hypothesis strategies for the rules engine's property tests."""
+
+from hypothesis import strategies as st
+
+from combat.rules import Combatant
+
+
+@st.composite
+def combatants(draw, *, incapacitated: bool = False) -> Combatant:
+    """A valid Combatant that can still take Damage (unless `incapacitated`)."""
+    health = draw(st.integers(1, 5))
+    harm_limit = draw(st.one_of(st.none(), st.integers(0, 5)))
+    harm = draw(st.integers(0, harm_limit if harm_limit is not None else 8))
+    injuries = health if incapacitated else draw(st.integers(0, health - 1))
+    return Combatant(
+        endurance=draw(st.integers(1, 8)),
+        health=health,
+        harm=harm,
+        harm_limit=harm_limit,
+        injuries=injuries,
+        fatigue=draw(st.integers(0, 2)),
+        champion=draw(st.booleans()),
+        incapacitated=incapacitated,
+    )
