@@ -6,6 +6,7 @@ from `combat.rules`. Each module implements one seed rule text of shared/rules/ 
 every rule and ruling to its function and tests.
 """
 
+from .allocation import Allocation, ShootingEngagement, UnitModel, allocate_damage
 from .brawl import MAKESHIFT_WEAPON, BrawlResult, MeleeWeapon, brawl, brawl_bonus_dice, brawl_dice_pool
 from .damage import (
     CONFUSION_CHOICES,
@@ -25,26 +26,35 @@ from .damage import (
     recover_harm,
 )
 from .dice import Dice, DiceExhausted, RandomDice, Roll, ScriptedDice, d3, d66, is_d66
+from .health_pools import Formation, HealthPool, PoolLoss, lose_health_points, remove_casualties
 from .stat_tests import StatTestResult, dice_pool, roll_test
 
 __all__ = [
     # ENGINE.md
+    "Allocation",
     "Combatant",
     "DamageOutcome",
     "Dice",
     "DiceExhausted",
+    "Formation",
     "HarshLessons",
+    "HealthPool",
     "MAKESHIFT_WEAPON",
+    "PoolLoss",
     "RandomDice",
     "Roll",
     "ScriptedDice",
     "StatTestResult",
+    "UnitModel",
+    "allocate_damage",
     "brawl_bonus_dice",
     "can_take_fatigue",
     "confusion_test",
     "d3",
     "d66",
     "inflict_damage",
+    "lose_health_points",
+    "remove_casualties",
     "roll_test",
     # helpers for the tracker and the post-game wizard
     "BrawlResult",
@@ -53,6 +63,7 @@ __all__ = [
     "ConfusionSequence",
     "FriendlyModel",
     "MeleeWeapon",
+    "ShootingEngagement",
     "brawl",
     "brawl_dice_pool",
     "confusion_tests_due",

@@ -2,7 +2,7 @@
 
 from hypothesis import strategies as st
 
-from combat.rules import Combatant
+from combat.rules import Combatant, UnitModel
 
 
 @st.composite
@@ -22,3 +22,22 @@ def combatants(draw, *, incapacitated: bool = False) -> Combatant:
         champion=draw(st.booleans()),
         incapacitated=incapacitated,
     )
+
+
+@st.composite
+def unit_models(draw, *, max_size: int = 8) -> list[UnitModel]:
+    count = draw(st.integers(0, max_size))
+    # Small integer grid so that ties happen often.
+    return [
+        UnitModel(
+            id=f"m{index}",
+            hp=draw(st.integers(1, 4)),
+            x=draw(st.integers(0, 6)),
+            y=draw(st.integers(0, 6)),
+            eligible=draw(st.booleans()) if draw(st.integers(0, 4)) == 0 else True,
+        )
+        for index in range(count)
+    ]
+
+
+points = st.tuples(st.integers(-3, 9), st.integers(-3, 9))
