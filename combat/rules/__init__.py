@@ -28,10 +28,20 @@ from .damage import (
 from .dice import Dice, DiceExhausted, RandomDice, Roll, ScriptedDice, d3, d66, is_d66
 from .health_pools import Formation, HealthPool, PoolLoss, lose_health_points, remove_casualties
 from .stat_tests import StatTestResult, dice_pool, roll_test
+from .trauma import (
+    Casualty,
+    TraumaEntry,
+    TraumaOutcome,
+    TraumaTable,
+    explain_trauma,
+    settle_capture,
+    trauma_step,
+)
 
 __all__ = [
     # ENGINE.md
     "Allocation",
+    "Casualty",
     "Combatant",
     "DamageOutcome",
     "Dice",
@@ -45,6 +55,9 @@ __all__ = [
     "Roll",
     "ScriptedDice",
     "StatTestResult",
+    "TraumaEntry",
+    "TraumaOutcome",
+    "TraumaTable",
     "UnitModel",
     "allocate_damage",
     "brawl_bonus_dice",
@@ -56,6 +69,8 @@ __all__ = [
     "lose_health_points",
     "remove_casualties",
     "roll_test",
+    "settle_capture",
+    "trauma_step",
     # helpers for the tracker and the post-game wizard
     "BrawlResult",
     "CONFUSION_CHOICES",
@@ -70,6 +85,7 @@ __all__ = [
     "dice_pool",
     "explain_confusion",
     "explain_damage",
+    "explain_trauma",
     "harm_bonus_dice",
     "is_d66",
     "recover_harm",

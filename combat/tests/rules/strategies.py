@@ -2,7 +2,9 @@
 
 from hypothesis import strategies as st
 
-from combat.rules import Combatant, UnitModel
+from combat.rules import Casualty, Combatant, TraumaTable, UnitModel
+
+INJURY_CODES = tuple(entry.code for entry in TraumaTable.default().entries if entry.injury)
 
 
 @st.composite
@@ -21,6 +23,23 @@ def combatants(draw, *, incapacitated: bool = False) -> Combatant:
         fatigue=draw(st.integers(0, 2)),
         champion=draw(st.booleans()),
         incapacitated=incapacitated,
+    )
+
+
+@st.composite
+def casualties(draw, *, elite: bool | None = None, id: str | None = None) -> Casualty:
+    is_elite = draw(st.booleans()) if elite is None else elite
+    scar_limit = draw(st.integers(1, 4))
+    return Casualty(
+        id if id is not None else draw(st.text("abcdefgh", min_size=1, max_size=6)),
+        elite=is_elite,
+        scars=draw(st.integers(0, scar_limit - 1)),
+        injuries=frozenset(draw(st.sets(st.sampled_from(INJURY_CODES), max_size=14))),
+        scar_limit=scar_limit,
+        can_gain_xp=draw(st.booleans()),
+        full_recovery_instead=frozenset(
+            draw(st.sets(st.sampled_from(("lost_an_eye", "hand_wound")), max_size=1))
+        ),
     )
 
 
