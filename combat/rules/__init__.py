@@ -27,6 +27,14 @@ from .damage import (
 )
 from .dice import Dice, DiceExhausted, RandomDice, Roll, ScriptedDice, d3, d66, is_d66
 from .health_pools import Formation, HealthPool, PoolLoss, lose_health_points, remove_casualties
+from .odds import (
+    damage_odds,
+    format_odds,
+    hit_distribution,
+    pass_odds,
+    trauma_fate_odds,
+    trauma_odds,
+)
 from .stat_tests import StatTestResult, dice_pool, roll_test
 from .trauma import (
     Casualty,
@@ -65,11 +73,14 @@ __all__ = [
     "confusion_test",
     "d3",
     "d66",
+    "damage_odds",
+    "hit_distribution",
     "inflict_damage",
     "lose_health_points",
     "remove_casualties",
     "roll_test",
     "settle_capture",
+    "trauma_odds",
     "trauma_step",
     # helpers for the tracker and the post-game wizard
     "BrawlResult",
@@ -86,7 +97,10 @@ __all__ = [
     "explain_confusion",
     "explain_damage",
     "explain_trauma",
+    "format_odds",
     "harm_bonus_dice",
     "is_d66",
+    "pass_odds",
     "recover_harm",
+    "trauma_fate_odds",
 ]
