@@ -1,5 +1,6 @@
 """Combat's tables, one module per concern; each is imported here so Django finds it."""
 
 from combat.models.dice_log import DiceRoll
+from combat.models.tracker import TrackerAction, TrackerFighter, TrackerGame
 
-__all__ = ["DiceRoll"]
+__all__ = ["DiceRoll", "TrackerAction", "TrackerFighter", "TrackerGame"]

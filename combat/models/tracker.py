@@ -1,0 +1,147 @@
+"""The in-game tracker's state: per game, per fighter, and an ordered log of actions that can be undone.
+
+During a game nothing is written to the roster (`rosters.Fighter`): Harm, Injuries, Fatigue and the Health Pool
+of a unit live here, and only `tracker_end_game` (combat/services.py) turns the outcome into campaign records —
+Out of Action rows, crew XP from Harsh Lessons, the results.
+
+- `TrackerGame`: one per `campaigns.Game`. `version` grows by one with every action and every undo, so a poll can
+  answer "nothing changed" from one integer, and a form knows which board it was filled in on. `pending` holds a
+  step that must be settled before anything else happens (Confusion Tests, RULING D-10; equally close models of a
+  unit, RULING A-2). `harsh_lessons` holds the crews (warband ids) that earned their Harsh Lessons XP this game
+  (RULING D-11): what the engine's `HarshLessons` tracks, kept so it survives between requests.
+- `TrackerFighter`: a fighter's state in the game. A unit (`Fighter.unit_size` > 1) keeps a Health Pool:
+  `models_left` and the lost Health Points carried (`lost_hp`, RULING H-1), which is also its Sustained Damage
+  pool when damage is allocated by distance (RULING A-4).
+- `TrackerAction`: every change, in order, with the before-image of each row it changed, so "Undo the last action"
+  puts back exactly the previous state.
+"""
+
+from django.conf import settings
+from django.contrib.postgres.fields import ArrayField
+from django.db import models
+from django.db.models import Q
+
+from config.history import track_history
+
+# RULINGS.md, facts: "at 2 Fatigue it is Exhausted"; the engine refuses more (combat/rules/damage.py).
+MAX_FATIGUE = 2
+
+
+@track_history
+class TrackerGame(models.Model):
+    game = models.OneToOneField("campaigns.Game", on_delete=models.CASCADE, related_name="tracker")
+    version = models.PositiveIntegerField(default=0)
+    pending = models.JSONField(
+        null=True, blank=True, help_text="A step to settle before any other action: Confusion Tests, a tie."
+    )
+    harsh_lessons = ArrayField(
+        models.BigIntegerField(),
+        default=list,
+        blank=True,
+        help_text="Warbands (crews) that earned the Harsh Lessons XP in this game (RULING D-11).",
+    )
+    started_at = models.DateTimeField(auto_now_add=True)
+    ended_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"Tracker of game {self.game_id}"
+
+    @property
+    def ended(self) -> bool:
+        return self.ended_at is not None
+
+
+@track_history
+class TrackerFighter(models.Model):
+    class Status(models.TextChoices):
+        ACTIVE = "active", "Active"
+        INCAPACITATED = "incapacitated", "Incapacitated"
+        # RULING D-9: removed from play but not Incapacitated, so not Out of Action.
+        FLED = "fled", "Fled"
+
+    tracker = models.ForeignKey(TrackerGame, on_delete=models.CASCADE, related_name="fighters")
+    player = models.ForeignKey("campaigns.GamePlayer", on_delete=models.CASCADE, related_name="tracked")
+    fighter = models.ForeignKey("rosters.Fighter", on_delete=models.CASCADE, related_name="tracked")
+    harm = models.PositiveSmallIntegerField(default=0)
+    injuries = models.PositiveSmallIntegerField(default=0, help_text="Injury Boxes marked.")
+    fatigue = models.PositiveSmallIntegerField(default=0)
+    status = models.CharField(max_length=14, choices=Status.choices, default=Status.ACTIVE)
+    models_left = models.PositiveSmallIntegerField(default=1, help_text="Models of a unit still in play.")
+    lost_hp = models.PositiveSmallIntegerField(
+        default=0, help_text="Lost Health Points carried by a unit's Health Pool (RULING H-1)."
+    )
+
+    class Meta:
+        ordering = ["player_id", "fighter_id"]
+        constraints = [
+            models.UniqueConstraint(fields=["tracker", "fighter"], name="tracker_fighter_once_per_game"),
+            models.CheckConstraint(condition=Q(harm__lte=10), name="tracker_fighter_harm_range"),
+            models.CheckConstraint(condition=Q(injuries__lte=20), name="tracker_fighter_injuries_range"),
+            models.CheckConstraint(
+                condition=Q(fatigue__lte=MAX_FATIGUE), name="tracker_fighter_fatigue_range"
+            ),
+            models.CheckConstraint(condition=Q(models_left__lte=100), name="tracker_fighter_models_range"),
+            models.CheckConstraint(
+                condition=Q(status__in=["active", "incapacitated", "fled"]),
+                name="tracker_fighter_status_valid",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.fighter} in game {self.player.game_id}"
+
+    @property
+    def in_play(self) -> bool:
+        return self.status == self.Status.ACTIVE
+
+
+class TrackerAction(models.Model):
+    """One action on the board, in order; `before` holds the rows as they were, for Undo.
+
+    Not tracked by pghistory: it is itself the log, and the rows it changes are tracked.
+    """
+
+    class Kind(models.TextChoices):
+        DAMAGE = "damage", "Damage"
+        ATTACK = "attack", "Attack Test"
+        TIE = "tie", "Equally close models ordered"
+        CONFUSION_FRIENDS = "confusion_friends", 'Friends within 3"'
+        CONFUSION_TEST = "confusion_test", "Confusion Test"
+        CONFUSION_CHOICE = "confusion_choice", "Flee or Take Fatigue"
+        FATIGUE = "fatigue", "Fatigue"
+        RECOVER_HARM = "recover_harm", "Recover Harm"
+
+    tracker = models.ForeignKey(TrackerGame, on_delete=models.CASCADE, related_name="actions")
+    version = models.PositiveIntegerField(help_text="The board's version this action produced.")
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
+    summary = models.TextField(help_text="What happened, in one plain sentence that names the rule.")
+    touched = ArrayField(
+        models.BigIntegerField(),
+        default=list,
+        blank=True,
+        help_text="TrackerFighter ids this action changed.",
+    )
+    before = models.JSONField(help_text="The rows this action changed, as they were before it.")
+    rolls = ArrayField(models.BigIntegerField(), default=list, blank=True, help_text="DiceRoll ids.")
+    created_at = models.DateTimeField(auto_now_add=True)
+    undone_at = models.DateTimeField(null=True, blank=True)
+    undone_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    undone_version = models.PositiveIntegerField(
+        null=True, blank=True, help_text="The board's version the undo produced."
+    )
+
+    class Meta:
+        ordering = ["-version"]
+        constraints = [
+            models.UniqueConstraint(fields=["tracker", "version"], name="tracker_action_version_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return self.summary
+
+    @property
+    def undone(self) -> bool:
+        return self.undone_at is not None
