@@ -35,6 +35,7 @@ from .odds import (
     trauma_fate_odds,
     trauma_odds,
 )
+from .rulings import RULINGS, ruling
 from .stat_tests import StatTestResult, dice_pool, roll_test
 from .trauma import (
     Casualty,
@@ -89,6 +90,7 @@ __all__ = [
     "ConfusionSequence",
     "FriendlyModel",
     "MeleeWeapon",
+    "RULINGS",
     "ShootingEngagement",
     "brawl",
     "brawl_dice_pool",
@@ -102,5 +104,6 @@ __all__ = [
     "is_d66",
     "pass_odds",
     "recover_harm",
+    "ruling",
     "trauma_fate_odds",
 ]

@@ -1,0 +1,59 @@
+"""The project's rulings (shared/rules/RULINGS.md), one plain sentence each, for the pages' "how this was resolved"
+line. Outcomes name the rulings that decided them in their `rulings` field; `ruling(id)` gives the sentence.
+
+RULINGS.md is the authority: a ruling changes only by editing that list, then this one (a test checks that every
+id of RULINGS.md is here).
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+
+__all__ = ["RULINGS", "ruling"]
+
+RULINGS = MappingProxyType(
+    {
+        "D-1": "Damage is compared with Endurance in the table's order: double or more, then equal or more, then less.",
+        "D-2": "Every Harm beyond the Harm Limit that Damage causes is an Injury, on either row of the table.",
+        "D-3": "Injuries are applied before Harm; once Injuries reach Health, the rest of the Harm is moot.",
+        "D-4": "A model with no Harm Limit never suffers Excess Harm.",
+        "D-5": "Damage of 0 does nothing, not even Harm.",
+        "D-6": "A Confusion Test is passed with at least one Hit.",
+        "D-7": "A model with 2 Fatigue cannot Take Fatigue, so if Confused it must Flee.",
+        "D-8": "Injuries reaching Health Incapacitate the model just like the table, with Confusion Tests and "
+        "Harsh Lessons.",
+        "D-9": "A model that Flees is removed from play but is not Incapacitated: no Confusion, no Trauma Step.",
+        "D-10": "Confusion Tests are made one model at a time, in the controlling player's order, each settled "
+        "before the next.",
+        "D-11": "A crew earns the Harsh Lessons XP the first time one of its Champions is Incapacitated, once per game.",
+        "D-12": "Brawl Bonus Dice add up: +1 for charging the Target, +1 per Harm on it, +1 per free Friendly model "
+        "Engaged with it.",
+        "A-1": "Distance is measured from the closest attacking model that contributed.",
+        "A-2": "Damage goes to the closest eligible model first; the defending player orders equally close models.",
+        "A-3": "A ranged attack damages at most Target Limit models; damage it cannot place is lost.",
+        "A-4": "Damage that does not remove a model goes into the Sustained Damage pool, which removes the next model "
+        "once it reaches that model's HP.",
+        "A-5": "Shooting damage is assigned when rolled; those models are removed when the shooting engagement ends.",
+        "H-1": "A Health Pool removes whole models and carries the lost Health Points left over to later attacks.",
+        "H-2": "Losses beyond what the Health Pool has left are ignored.",
+        "H-3": "Casualties come from the back rank first, and from each side of a rank in turn.",
+        "T-1": "Troops (models without ELITE) roll before any ELITE model.",
+        "T-2": "A Troop's Survival Roll: 1-2 removed with all its Battlekit, 3+ fights on.",
+        "T-3": "An ELITE model rolls D66 (first die tens, second units) on the campaign's Trauma Table.",
+        "T-4": "Each time Out of Action an ELITE model gains a Battle Scar (unless the result says no Scar); at its "
+        "limit it is Unfit For Duty and its Battlekit goes to the Arsenal.",
+        "T-5": "A result the model already has is rolled again; a second Lost an Eye removes it instead.",
+        "T-6": "A model removed for any reason but Unfit For Duty loses all its Battlekit.",
+        "T-7": "Every roll is made by the server or typed in from physical dice, and the log says which.",
+        "T-8": "One Battle Scar per time Out of Action, for the final result; a paid ransom counts as Full Recovery.",
+        "T-9": "A fighter that can no longer gain XP gains nothing from Bitter Lessons.",
+    }
+)
+
+
+def ruling(ruling_id: str) -> str:
+    """The plain sentence of a ruling id such as `"D-2"` (`ValueError` for an unknown id)."""
+    try:
+        return RULINGS[ruling_id]
+    except KeyError:
+        raise ValueError(f"no ruling has the id {ruling_id!r}") from None
