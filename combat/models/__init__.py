@@ -1,6 +1,15 @@
 """Combat's tables, one module per concern; each is imported here so Django finds it."""
 
 from combat.models.dice_log import DiceRoll
+from combat.models.postgame import PostGame, PostGameFighter, PostGameRoll
 from combat.models.tracker import TrackerAction, TrackerFighter, TrackerGame
 
-__all__ = ["DiceRoll", "TrackerAction", "TrackerFighter", "TrackerGame"]
+__all__ = [
+    "DiceRoll",
+    "PostGame",
+    "PostGameFighter",
+    "PostGameRoll",
+    "TrackerAction",
+    "TrackerFighter",
+    "TrackerGame",
+]

@@ -1,0 +1,164 @@
+"""The post-game Trauma Step of one warband in one game: its attempts, its stored rolls and the players' answers.
+
+003_37ee4a105d59703a.txt "Trauma Step": "In this step of the Campaign Phase you must find out what happened to
+models that were taken Out of Action during the game." Nothing here is the roster: the wizard gathers the dice and
+the answers, and only `post_game_apply` (combat/services.py) writes the roster, in one transaction.
+
+- `PostGame`: one attempt at a warband's post-game. At most one attempt per warband and game is not reverted (a
+  partial unique constraint), so two tabs can never open two. `snapshot` holds the before-image of every row the
+  Apply changed, so "Revert this post-game" restores them exactly; after a revert a new attempt starts and the
+  old one keeps its rolls.
+- `PostGameRoll`: each roll made for a fighter, in order, tied to the campaign's dice log (`DiceRoll`). The unique
+  constraint on (attempt, fighter, purpose, sequence) is what makes a double click or a second tab unable to roll
+  the same die twice; the outcome is never stored, it is worked out again from these faces by the rules engine.
+- `PostGameFighter`: the answers the players give about one fighter: whether it took part, its Glorious Deeds,
+  the organiser's XP adjustment, and for a Captured fighter the ransom (paid or not, how many ducats, to whom).
+"""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+from config.history import track_history
+
+# A fighter's XP from one post-game is small; these bounds refuse a typo such as 100 Glorious Deeds.
+MAX_GLORIOUS_DEEDS = 10
+MAX_XP_ADJUSTMENT = 20
+
+
+class PostGame(models.Model):
+    """One attempt at a warband's post-game. Not tracked by pghistory: the roster rows it changes are, and the
+    attempt is itself a log (who applied or reverted it, and when)."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", "In progress"
+        APPLIED = "applied", "Applied"
+        REVERTED = "reverted", "Reverted"
+
+    player = models.ForeignKey("campaigns.GamePlayer", on_delete=models.CASCADE, related_name="post_games")
+    attempt = models.PositiveSmallIntegerField(default=1)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    started_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    started_at = models.DateTimeField(auto_now_add=True)
+    applied_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    applied_at = models.DateTimeField(null=True, blank=True)
+    reverted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    reverted_at = models.DateTimeField(null=True, blank=True)
+    snapshot = models.JSONField(
+        null=True, blank=True, help_text="Before-images of every row the Apply changed, for Revert."
+    )
+    summary = models.JSONField(
+        default=list, blank=True, help_text="The changes the Apply made, one plain sentence each."
+    )
+
+    class Meta:
+        ordering = ["player_id", "-attempt"]
+        constraints = [
+            models.UniqueConstraint(fields=["player", "attempt"], name="post_game_attempt_unique"),
+            # One live attempt per warband and game: a second tab or a double click finds the same one.
+            models.UniqueConstraint(
+                fields=["player"], condition=~Q(status="reverted"), name="post_game_one_live_attempt"
+            ),
+            models.CheckConstraint(
+                condition=Q(status__in=["open", "applied", "reverted"]), name="post_game_status_valid"
+            ),
+            models.CheckConstraint(
+                condition=~Q(status="applied") | Q(applied_at__isnull=False, snapshot__isnull=False),
+                name="post_game_applied_has_snapshot",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Post-game of {self.player} (attempt {self.attempt})"
+
+    @property
+    def is_open(self) -> bool:
+        return self.status == self.Status.OPEN
+
+    @property
+    def is_applied(self) -> bool:
+        return self.status == self.Status.APPLIED
+
+
+class PostGameRoll(models.Model):
+    """A roll made for a fighter in a post-game attempt: the link between the attempt and the dice log."""
+
+    class Purpose(models.TextChoices):
+        # RULING T-2: a Troop's Survival Roll, one D6.
+        SURVIVAL = "survival", "Survival Roll"
+        # RULING T-3 and T-5: an ELITE model's D66 on the Trauma Table, rolled again for a result it has.
+        TRAUMA = "trauma", "Trauma roll"
+        # TRAUMA_TABLE.md, Bitter Lessons: "gains D3 extra XP".
+        BITTER_LESSONS = "bitter_lessons", "Bitter Lessons D3"
+
+    post_game = models.ForeignKey(PostGame, on_delete=models.CASCADE, related_name="rolls")
+    fighter = models.ForeignKey("rosters.Fighter", on_delete=models.CASCADE, related_name="post_game_rolls")
+    purpose = models.CharField(max_length=20, choices=Purpose.choices)
+    sequence = models.PositiveSmallIntegerField(
+        help_text="1 for the first roll of this purpose, 2 for a reroll..."
+    )
+    dice_roll = models.OneToOneField(
+        "combat.DiceRoll", on_delete=models.PROTECT, related_name="post_game_roll"
+    )
+
+    class Meta:
+        ordering = ["post_game_id", "fighter_id", "purpose", "sequence"]
+        constraints = [
+            # Never the same die twice: a refresh, a double click or a second tab finds this roll instead.
+            models.UniqueConstraint(
+                fields=["post_game", "fighter", "purpose", "sequence"], name="post_game_roll_once"
+            ),
+            models.CheckConstraint(condition=Q(sequence__gte=1), name="post_game_roll_sequence_positive"),
+            models.CheckConstraint(
+                condition=Q(purpose__in=["survival", "trauma", "bitter_lessons"]),
+                name="post_game_roll_purpose_valid",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_purpose_display()} {self.sequence} for fighter {self.fighter_id}"
+
+
+@track_history
+class PostGameFighter(models.Model):
+    """The players' answers about one fighter in a post-game attempt (defaults when there is no row)."""
+
+    post_game = models.ForeignKey(PostGame, on_delete=models.CASCADE, related_name="answers")
+    fighter = models.ForeignKey("rosters.Fighter", on_delete=models.CASCADE, related_name="post_game_answers")
+    took_part = models.BooleanField(default=True, help_text="Took part in the game (for the XP it earns).")
+    glorious_deeds = models.PositiveSmallIntegerField(default=0, help_text="XP from Glorious Deeds.")
+    xp_adjustment = models.SmallIntegerField(
+        default=0, help_text="The organiser's adjustment to the XP gained."
+    )
+    ransom_paid = models.BooleanField(
+        null=True, blank=True, help_text="Captured: whether the ransom is paid."
+    )
+    ransom = models.PositiveIntegerField(default=0, help_text="Captured: the ransom paid, in ducats.")
+    captor = models.ForeignKey(
+        "rosters.Warband", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["post_game_id", "fighter_id"]
+        constraints = [
+            models.UniqueConstraint(fields=["post_game", "fighter"], name="post_game_fighter_once"),
+            models.CheckConstraint(
+                condition=Q(glorious_deeds__lte=MAX_GLORIOUS_DEEDS), name="post_game_fighter_deeds_range"
+            ),
+            models.CheckConstraint(
+                condition=Q(xp_adjustment__gte=-MAX_XP_ADJUSTMENT) & Q(xp_adjustment__lte=MAX_XP_ADJUSTMENT),
+                name="post_game_fighter_adjustment_range",
+            ),
+            models.CheckConstraint(
+                condition=Q(ransom_paid=True) | Q(ransom=0), name="post_game_fighter_ransom_only_when_paid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Answers for fighter {self.fighter_id} in post-game {self.post_game_id}"
