@@ -353,3 +353,20 @@ def _rulings_md() -> Path | None:
 def test_the_rulings_are_those_of_rulings_md():
     text = _rulings_md().read_text(encoding="utf-8")
     assert tuple(re.findall(r"^- \*\*([DAHT]-\d+)\*\*", text, flags=re.MULTILINE)) == RULING_IDS
+
+
+def test_docs_rules_md_names_every_ruling_and_only_tests_that_exist():
+    root = Path(__file__).resolve().parents[3]
+    text = (root / "docs" / "rules.md").read_text(encoding="utf-8")
+    tests_folder = Path(__file__).resolve().parent
+    defined = {
+        name
+        for path in tests_folder.glob("test_*.py")
+        for name in re.findall(r"^def (test_\w+)", path.read_text(encoding="utf-8"), flags=re.MULTILINE)
+    }
+    named = set(re.findall(r"\b(test_\w+)`", text)) | set(re.findall(r"::(test_\w+)", text))
+    named = {name for name in named if not name.endswith(".py")}
+    assert named
+    assert named - defined == set()
+    for ruling_id in RULING_IDS:
+        assert f"| {ruling_id} " in text, ruling_id
