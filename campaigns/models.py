@@ -10,6 +10,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from campaigns.terms import Terms, terms_for
 from config.history import track_history
 
 
@@ -59,6 +60,15 @@ class Campaign(models.Model):
     @property
     def is_fallout(self) -> bool:
         return self.preset == self.Preset.FALLOUT_FACTIONS
+
+    @property
+    def terms(self) -> Terms:
+        """The words this campaign's pages use (ELITE/Troop or Champion/Grunt...): see campaigns/terms.py."""
+        return terms_for(self.preset)
+
+    @property
+    def uses_house_trauma_table(self) -> bool:
+        return bool(self.house_trauma_table)
 
 
 @track_history

@@ -1,0 +1,214 @@
+"""Writes for campaigns: create, settings, invitations, members and the house Trauma Table.
+
+Every function is keyword-only, runs in one transaction, `full_clean()`s before it saves and records why in
+django-pghistory's context (`action`, `reason`, `campaign`, `user`), which the history feed reads. Permission
+checks are the views' job (campaigns/access.py); these functions keep the campaign's own invariants (a campaign
+always has an organiser, a house table always has no gap or overlap).
+
+Writes that need warbands or fighters (games, rosters) live in `rosters.services`: `campaigns` never imports
+`rosters` (ARCHITECTURE.md).
+"""
+
+from typing import Any
+
+import pghistory
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from campaigns.history_context import add_context
+from campaigns.models import Campaign, Membership, new_invitation_code
+from campaigns.trauma_tables import TraumaTableError, check_rows
+
+
+def _context(*, action: str, reason: str, campaign: Campaign | None, by, **extra: Any) -> pghistory.context:
+    values: dict[str, Any] = {"action": action, "reason": reason, **extra}
+    if campaign is not None and campaign.pk is not None:
+        values["campaign"] = campaign.pk
+    if by is not None and getattr(by, "pk", None) is not None:
+        values["user"] = by.pk
+    return pghistory.context(**values)
+
+
+def _lock(campaign: Campaign) -> Campaign:
+    """The campaign row, locked for the rest of the transaction, so two writes never interleave."""
+    return Campaign.objects.select_for_update().get(pk=campaign.pk)
+
+
+@transaction.atomic
+def campaign_create(
+    *,
+    name: str,
+    by,
+    description: str = "",
+    preset: str = Campaign.Preset.TRENCH_CRUSADE,
+    scar_limit: int = 3,
+) -> Campaign:
+    """A new campaign with `by` as its organiser."""
+    campaign = Campaign(
+        name=name.strip(),
+        description=description.strip(),
+        preset=preset,
+        scar_limit=scar_limit,
+        created_by=by,
+    )
+    campaign.full_clean()
+    with _context(
+        action="campaign.create", reason=f"{by} created the campaign {campaign.name}", campaign=None, by=by
+    ):
+        campaign.save()
+        add_context(campaign=campaign.pk)
+        membership = Membership(campaign=campaign, user=by, role=Membership.Role.ORGANISER)
+        membership.full_clean()
+        membership.save()
+    return campaign
+
+
+@transaction.atomic
+def campaign_update(
+    *,
+    campaign: Campaign,
+    by,
+    name: str | None = None,
+    description: str | None = None,
+    preset: str | None = None,
+    scar_limit: int | None = None,
+    status: str | None = None,
+) -> Campaign:
+    """Change the campaign's settings; a value left as None stays as it is."""
+    campaign = _lock(campaign)
+    changes = {
+        "name": name.strip() if name is not None else None,
+        "description": description.strip() if description is not None else None,
+        "preset": preset,
+        "scar_limit": scar_limit,
+        "status": status,
+    }
+    changed = []
+    for field, value in changes.items():
+        if value is not None and getattr(campaign, field) != value:
+            setattr(campaign, field, value)
+            changed.append(field)
+    if not changed:
+        return campaign
+    campaign.full_clean()
+    with _context(
+        action="campaign.update",
+        reason=f"{by} changed the campaign's {', '.join(f.replace('_', ' ') for f in changed)}",
+        campaign=campaign,
+        by=by,
+    ):
+        campaign.save(update_fields=changed)
+    return campaign
+
+
+@transaction.atomic
+def campaign_rotate_invitation(*, campaign: Campaign, by) -> Campaign:
+    """A new invitation code: the old link stops working at once."""
+    campaign = _lock(campaign)
+    campaign.invitation_code = new_invitation_code()
+    campaign.full_clean()
+    with _context(
+        action="campaign.rotate_invitation",
+        reason=f"{by} made a new invitation link; the old one no longer works",
+        campaign=campaign,
+        by=by,
+    ):
+        campaign.save(update_fields=["invitation_code"])
+    return campaign
+
+
+@transaction.atomic
+def campaign_join(*, code: str, user) -> tuple[Membership, bool]:
+    """Join the campaign of an invitation code as a player: (membership, True when it is new).
+
+    A member who opens the link again keeps the role they have. An archived campaign takes no new members.
+    """
+    campaign = Campaign.objects.select_for_update().filter(invitation_code=code).first()
+    if campaign is None:
+        raise ValidationError("This invitation link is not valid any more. Ask the organiser for a new one.")
+    existing = Membership.objects.filter(campaign=campaign, user=user).first()
+    if existing is not None:
+        return existing, False
+    if campaign.status == Campaign.Status.ARCHIVED:
+        raise ValidationError(f"{campaign.name} is archived and takes no new members.")
+    membership = Membership(campaign=campaign, user=user, role=Membership.Role.PLAYER)
+    membership.full_clean()
+    with _context(
+        action="membership.join",
+        reason=f"{user} joined {campaign.name} through the invitation link",
+        campaign=campaign,
+        by=user,
+    ):
+        membership.save()
+    return membership, True
+
+
+def _organisers_left(campaign: Campaign, *, without: Membership) -> int:
+    return (
+        Membership.objects.filter(campaign=campaign, role=Membership.Role.ORGANISER)
+        .exclude(pk=without.pk)
+        .count()
+    )
+
+
+@transaction.atomic
+def membership_set_role(*, membership: Membership, role: str, by) -> Membership:
+    """Make a member organiser, player or spectator; the campaign keeps at least one organiser."""
+    campaign = _lock(membership.campaign)
+    membership = Membership.objects.select_for_update().get(pk=membership.pk)
+    if membership.role == role:
+        return membership
+    if membership.role == Membership.Role.ORGANISER and _organisers_left(campaign, without=membership) == 0:
+        raise ValidationError("A campaign needs an organiser: make someone else organiser first.")
+    old_role = membership.get_role_display()
+    membership.role = role
+    membership.full_clean()
+    with _context(
+        action="membership.role",
+        reason=f"{by} made {membership.user} {membership.get_role_display()} (was {old_role})",
+        campaign=campaign,
+        by=by,
+    ):
+        membership.save(update_fields=["role"])
+    return membership
+
+
+@transaction.atomic
+def membership_remove(*, membership: Membership, by) -> None:
+    """Take a member out of the campaign. Their warbands stay in it (the organiser can still change them)."""
+    campaign = _lock(membership.campaign)
+    membership = Membership.objects.select_for_update().get(pk=membership.pk)
+    if membership.role == Membership.Role.ORGANISER and _organisers_left(campaign, without=membership) == 0:
+        raise ValidationError("A campaign needs an organiser: make someone else organiser first.")
+    with _context(
+        action="membership.remove",
+        reason=f"{by} removed {membership.user} from the campaign",
+        campaign=campaign,
+        by=by,
+    ):
+        membership.delete()
+
+
+@transaction.atomic
+def campaign_set_trauma_table(*, campaign: Campaign, rows: list[dict[str, Any]] | None, by) -> Campaign:
+    """Use the campaign's own Trauma Table (`rows`, checked: no gap, no overlap), or the default with None.
+
+    A table with a problem raises ValidationError listing every problem, and nothing is saved.
+    """
+    campaign = _lock(campaign)
+    if rows is None:
+        reason = f"{by} went back to the default Trauma Table"
+        clean = None
+    else:
+        try:
+            clean = check_rows(rows)
+        except TraumaTableError as error:
+            raise ValidationError(error.messages) from error
+        reason = f"{by} saved the campaign's own Trauma Table ({len(clean)} rows)"
+    if campaign.house_trauma_table == clean:
+        return campaign
+    campaign.house_trauma_table = clean
+    campaign.full_clean()
+    with _context(action="campaign.trauma_table", reason=reason, campaign=campaign, by=by):
+        campaign.save(update_fields=["house_trauma_table"])
+    return campaign

@@ -1,0 +1,300 @@
+"""Reads for the roster, campaign, dashboard, fighter and game pages: one function per page need.
+
+Each one fetches what its page shows in a fixed number of queries (joins and prefetches, sums in subqueries), so
+a page costs the same with 5 fighters as with 50 (the query-budget tests hold them to it).
+"""
+
+from dataclasses import dataclass, field
+
+from django.db.models import Count, IntegerField, OuterRef, Prefetch, Q, QuerySet, Subquery, Sum, Value
+from django.db.models.functions import Coalesce
+
+from campaigns.models import Campaign, Game, GamePlayer, Membership, OutOfAction
+from campaigns.terms import Terms
+from rosters.models import Fighter, Injury, Item, Warband
+
+WAITING_POST_GAME = (GamePlayer.PostGame.PENDING, GamePlayer.PostGame.IN_PROGRESS)
+
+
+def _sum_of(queryset: QuerySet, column: str) -> Coalesce:
+    """A correlated subquery summing one column, so several sums on one row never multiply each other's joins."""
+    total = queryset.order_by().values(queryset.model._meta.get_field("warband").attname)
+    return Coalesce(
+        Subquery(total.annotate(total=Sum(column)).values("total")[:1], output_field=IntegerField()),
+        Value(0),
+    )
+
+
+def _count_of(queryset: QuerySet) -> Coalesce:
+    grouped = queryset.order_by().values(queryset.model._meta.get_field("warband").attname)
+    return Coalesce(
+        Subquery(grouped.annotate(n=Count("pk")).values("n")[:1], output_field=IntegerField()), Value(0)
+    )
+
+
+def warbands_with_headlines(queryset: QuerySet[Warband]) -> QuerySet[Warband]:
+    """Warbands with their headline numbers: active fighters, ELITE among them, XP, Battle Scars, games, wins,
+    draws and losses (as `fighter_count`, `elite_count`, `total_xp`, `total_scars`, `games_played`, `wins`,
+    `draws`, `losses`)."""
+    active = Fighter.objects.filter(warband=OuterRef("pk"), status=Fighter.Status.ACTIVE)
+    entries = GamePlayer.objects.filter(warband=OuterRef("pk"))
+    return queryset.annotate(
+        fighter_count=_count_of(active),
+        elite_count=_count_of(active.filter(Q(keywords__contains=["ELITE"]) | Q(champion=True))),
+        total_xp=_sum_of(active, "xp"),
+        total_scars=_sum_of(active, "battle_scars"),
+        games_played=_count_of(entries.exclude(game__status=Game.Status.IN_PROGRESS)),
+        wins=_count_of(entries.filter(result=GamePlayer.Result.WIN)),
+        draws=_count_of(entries.filter(result=GamePlayer.Result.DRAW)),
+        losses=_count_of(entries.filter(result=GamePlayer.Result.LOSS)),
+    )
+
+
+def _fighters_with_kit() -> QuerySet[Fighter]:
+    return Fighter.objects.prefetch_related(
+        Prefetch("injuries", queryset=Injury.objects.select_related("game").order_by("id")),
+        Prefetch("battlekit", queryset=Item.objects.order_by("id")),
+    )
+
+
+def _roster_order(fighter: Fighter) -> tuple:
+    # ELITE fighters (Champions) head the roster, then Troops, each in the order they joined.
+    return (not (fighter.is_elite or fighter.champion), fighter.pk)
+
+
+# -- the roster -------------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Roster:
+    warband: Warband
+    terms: Terms
+    fighters: list[Fighter]
+    removed: list[Fighter]
+    arsenal: list[Item]
+    waiting: list[GamePlayer] = field(default_factory=list)
+
+    @property
+    def total_xp(self) -> int:
+        return sum(fighter.xp for fighter in self.fighters)
+
+    @property
+    def total_scars(self) -> int:
+        return sum(fighter.battle_scars for fighter in self.fighters)
+
+    @property
+    def elite_count(self) -> int:
+        return sum(1 for fighter in self.fighters if fighter.is_elite or fighter.champion)
+
+    @property
+    def battlekit_count(self) -> int:
+        return len(self.arsenal) + sum(len(fighter.battlekit.all()) for fighter in self.fighters)
+
+
+def warband_roster(*, warband: Warband) -> Roster:
+    """The roster page: active fighters with Injuries and Battlekit, the removed ones, the Arsenal, and the
+    post-games this warband still owes."""
+    fighters = list(_fighters_with_kit().filter(warband=warband))
+    fighters.sort(key=_roster_order)
+    arsenal = list(Item.objects.filter(warband=warband, fighter__isnull=True).order_by("name", "id"))
+    waiting = list(
+        GamePlayer.objects.filter(warband=warband, post_game__in=WAITING_POST_GAME)
+        .exclude(game__status=Game.Status.IN_PROGRESS)
+        .select_related("game")
+        .order_by("game__number")
+    )
+    return Roster(
+        warband=warband,
+        terms=warband.campaign.terms,
+        fighters=[fighter for fighter in fighters if fighter.is_active],
+        removed=[fighter for fighter in fighters if not fighter.is_active],
+        arsenal=arsenal,
+        waiting=waiting,
+    )
+
+
+def fighter_for_row(*, fighter_id: int) -> Fighter:
+    """One fighter with what its roster row shows (for an htmx row swap)."""
+    return _fighters_with_kit().select_related("warband__campaign").get(pk=fighter_id)
+
+
+def holders_for(*, warband: Warband) -> list[Fighter]:
+    """Who can be given Battlekit: the warband's active fighters."""
+    return list(Fighter.objects.filter(warband=warband, status=Fighter.Status.ACTIVE).order_by("name", "id"))
+
+
+def movable_items(*, warband: Warband) -> list[Item]:
+    """Every piece of Battlekit that can change hands: in the Arsenal, or held by an active fighter."""
+    return list(
+        Item.objects.filter(warband=warband)
+        .filter(Q(fighter__isnull=True) | Q(fighter__status=Fighter.Status.ACTIVE, removable=True))
+        .select_related("fighter")
+        .order_by("fighter__name", "name", "id")
+    )
+
+
+# -- a fighter's card -------------------------------------------------------------------------------------------
+
+
+@dataclass
+class FighterCard:
+    fighter: Fighter
+    terms: Terms
+    out_of_action: list[OutOfAction]
+    holders: list[Fighter]
+
+
+def fighter_card(*, fighter: Fighter) -> FighterCard:
+    fighter = _fighters_with_kit().select_related("warband__campaign", "warband__owner").get(pk=fighter.pk)
+    marks = list(
+        OutOfAction.objects.filter(fighter=fighter)
+        .select_related("player__game")
+        .order_by("-player__game__number")
+    )
+    return FighterCard(
+        fighter=fighter,
+        terms=fighter.warband.campaign.terms,
+        out_of_action=marks,
+        holders=[holder for holder in holders_for(warband=fighter.warband) if holder.pk != fighter.pk],
+    )
+
+
+# -- the campaign page ------------------------------------------------------------------------------------------
+
+
+@dataclass
+class CampaignPage:
+    campaign: Campaign
+    terms: Terms
+    members: list[Membership]
+    warbands: list[Warband]
+    games: list[Game]
+
+    @property
+    def standings(self) -> list[Warband]:
+        """Most wins first, then draws, fewest losses, Glory; warbands that have not played yet come last."""
+        return sorted(
+            self.warbands,
+            key=lambda w: (-(w.games_played > 0), -w.wins, -w.draws, w.losses, -w.glory, w.name.lower()),
+        )
+
+
+def _games_with_players(queryset: QuerySet[Game]) -> QuerySet[Game]:
+    players = GamePlayer.objects.select_related("warband__owner").annotate(out_count=Count("out_of_action"))
+    return queryset.prefetch_related(Prefetch("players", queryset=players.order_by("id")))
+
+
+def campaign_page(*, campaign: Campaign) -> CampaignPage:
+    """The campaign page: members, warbands with headline numbers, games with their warbands, standings."""
+    members = list(Membership.objects.filter(campaign=campaign).select_related("user").order_by("joined_at"))
+    warbands = list(
+        warbands_with_headlines(Warband.objects.filter(campaign=campaign).select_related("owner")).order_by(
+            "name", "id"
+        )
+    )
+    games = list(_games_with_players(Game.objects.filter(campaign=campaign)).order_by("-number"))
+    return CampaignPage(
+        campaign=campaign, terms=campaign.terms, members=members, warbands=warbands, games=games
+    )
+
+
+# -- the dashboard ----------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Dashboard:
+    memberships: list[Membership]
+    warbands: list[Warband]
+    waiting: list[GamePlayer]
+    playing: list[GamePlayer]
+    recent_games: list[Game]
+
+
+def dashboard_for(*, user, recent: int = 8) -> Dashboard:
+    """A member's home page: campaigns, warbands, the post-games waiting for them, games being played, and the
+    latest games in their campaigns."""
+    memberships = list(
+        Membership.objects.filter(user=user)
+        .select_related("campaign")
+        .annotate(
+            warband_count=Coalesce(
+                Subquery(
+                    Warband.objects.filter(campaign=OuterRef("campaign"))
+                    .order_by()
+                    .values("campaign")
+                    .annotate(n=Count("pk"))
+                    .values("n")[:1],
+                    output_field=IntegerField(),
+                ),
+                Value(0),
+            )
+        )
+        .order_by("-campaign__created_at")
+    )
+    warbands = list(
+        warbands_with_headlines(Warband.objects.filter(owner=user).select_related("campaign")).order_by(
+            "campaign__name", "name"
+        )
+    )
+    mine = GamePlayer.objects.filter(warband__owner=user).select_related("game__campaign", "warband")
+    waiting = list(
+        mine.filter(post_game__in=WAITING_POST_GAME)
+        .exclude(game__status=Game.Status.IN_PROGRESS)
+        .order_by("game__played_on", "game__number")
+    )
+    playing = list(mine.filter(game__status=Game.Status.IN_PROGRESS).order_by("-game__played_on"))
+    games = list(
+        _games_with_players(
+            Game.objects.filter(campaign__memberships__user=user).select_related("campaign")
+        ).order_by("-played_on", "-id")[:recent]
+    )
+    return Dashboard(
+        memberships=memberships, warbands=warbands, waiting=waiting, playing=playing, recent_games=games
+    )
+
+
+# -- games ------------------------------------------------------------------------------------------------------
+
+
+@dataclass
+class GamePage:
+    game: Game
+    terms: Terms
+    players: list[GamePlayer]
+
+
+def game_page(*, game: Game) -> GamePage:
+    """A game: its warbands with result, Out of Action fighters and post-game state."""
+    players = list(
+        GamePlayer.objects.filter(game=game)
+        .select_related("warband__owner")
+        .prefetch_related(
+            Prefetch("out_of_action", queryset=OutOfAction.objects.select_related("fighter").order_by("id"))
+        )
+        .order_by("id")
+    )
+    return GamePage(game=game, terms=game.campaign.terms, players=players)
+
+
+def warbands_for_game_form(*, campaign: Campaign) -> list[Warband]:
+    """The campaign's warbands with their active fighters, for the Out of Action checkboxes."""
+    active = Fighter.objects.filter(status=Fighter.Status.ACTIVE).order_by("id")
+    warbands = list(
+        Warband.objects.filter(campaign=campaign)
+        .select_related("owner")
+        .prefetch_related(Prefetch("fighters", queryset=active, to_attr="active_fighters"))
+        .order_by("name", "id")
+    )
+    for warband in warbands:
+        warband.active_fighters.sort(key=_roster_order)
+    return warbands
+
+
+def out_of_action_ids(*, game: Game) -> dict[int, set[int]]:
+    """Per warband id, the ids of its fighters marked Out of Action in the game."""
+    marks: dict[int, set[int]] = {}
+    for warband_id, fighter_id in OutOfAction.objects.filter(player__game=game).values_list(
+        "player__warband_id", "fighter_id"
+    ):
+        marks.setdefault(warband_id, set()).add(fighter_id)
+    return marks
