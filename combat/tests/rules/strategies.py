@@ -2,7 +2,7 @@
 
 from hypothesis import strategies as st
 
-from combat.rules import Casualty, Combatant, TraumaTable, UnitModel
+from combat.rules import Casualty, Combatant, Roll, TraumaTable, UnitModel
 
 INJURY_CODES = tuple(entry.code for entry in TraumaTable.default().entries if entry.injury)
 
@@ -60,3 +60,21 @@ def unit_models(draw, *, max_size: int = 8) -> list[UnitModel]:
 
 
 points = st.tuples(st.integers(-3, 9), st.integers(-3, 9))
+
+
+class DrawnDice:
+    """Dice whose every face Hypothesis draws for the die asked for (so a D3 never shows a 6), logged like
+    entered dice; replay `faces` through `ScriptedDice` to check that the same dice give the same result."""
+
+    def __init__(self, data: st.DataObject) -> None:
+        self.data = data
+        self.log: list[Roll] = []
+
+    def roll(self, sides: int) -> int:
+        face = self.data.draw(st.integers(1, sides), label=f"D{sides}")
+        self.log.append(Roll(sides, face, "entered"))
+        return face
+
+    @property
+    def faces(self) -> list[int]:
+        return [roll.face for roll in self.log]
