@@ -6,7 +6,7 @@ from `combat.rules`. Each module implements one seed rule text of shared/rules/ 
 every rule and ruling to its function and tests.
 """
 
-from .allocation import Allocation, ShootingEngagement, UnitModel, allocate_damage
+from .allocation import Allocation, ShootingEngagement, UnitModel, allocate_damage, explain_allocation
 from .brawl import MAKESHIFT_WEAPON, BrawlResult, MeleeWeapon, brawl, brawl_bonus_dice, brawl_dice_pool
 from .damage import (
     CONFUSION_CHOICES,
@@ -26,7 +26,14 @@ from .damage import (
     recover_harm,
 )
 from .dice import Dice, DiceExhausted, RandomDice, Roll, ScriptedDice, d3, d66, is_d66
-from .health_pools import Formation, HealthPool, PoolLoss, lose_health_points, remove_casualties
+from .health_pools import (
+    Formation,
+    HealthPool,
+    PoolLoss,
+    explain_pool_loss,
+    lose_health_points,
+    remove_casualties,
+)
 from .odds import (
     damage_odds,
     format_odds,
@@ -96,8 +103,10 @@ __all__ = [
     "brawl_dice_pool",
     "confusion_tests_due",
     "dice_pool",
+    "explain_allocation",
     "explain_confusion",
     "explain_damage",
+    "explain_pool_loss",
     "explain_trauma",
     "format_odds",
     "harm_bonus_dice",

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field, replace
 
 from .stat_tests import check_count
 
-__all__ = ["Allocation", "ShootingEngagement", "UnitModel", "allocate_damage"]
+__all__ = ["Allocation", "ShootingEngagement", "UnitModel", "allocate_damage", "explain_allocation"]
 
 # Distances are compared to a millionth of an inch, so two models measured as equally close are a tie even when
 # floating point disagrees in the last digits.
@@ -68,8 +68,8 @@ class Allocation:
     HP, or through the Sustained Damage pool); `sustained`: the unit's Sustained Damage pool afterwards; `lost`:
     damage that could not be placed (Target Limit reached, or no eligible model left); `ties`: groups of equally
     close models the damage split and whose order `tie_order` did not give (ask the defending player, then
-    allocate again with `tie_order`). Extras: `order`, the eligible models in allocation order, and `distances`,
-    each eligible model's distance from the closest contributing attacker.
+    allocate again with `tie_order`). Extras: `order`, the eligible models in allocation order, `distances`, each
+    eligible model's distance from the closest contributing attacker, and the `target_limit` applied.
     """
 
     assigned: dict[str, int]
@@ -79,6 +79,7 @@ class Allocation:
     ties: tuple[tuple[str, ...], ...]
     order: tuple[str, ...] = ()
     distances: dict[str, float] = field(default_factory=dict)
+    target_limit: int | None = None
 
     @property
     def targets(self) -> int:
@@ -175,7 +176,7 @@ def allocate_damage(
 
     fates = {model.id: (assigned.get(model.id, 0), model.id in removed) for model in eligible}
     ties = _undecided_ties(eligible, distances, tie_rank, fates, ids)
-    return Allocation(assigned, tuple(removed), pool, remaining, ties, order, distances)
+    return Allocation(assigned, tuple(removed), pool, remaining, ties, order, distances, target_limit)
 
 
 def _undecided_ties(
@@ -196,6 +197,36 @@ def _undecided_ties(
         if len(unplaced) >= 2 and len({fates[model_id] for model_id in unplaced}) > 1:
             ties.append(tuple(sorted(members, key=ids.index)))
     return tuple(ties)
+
+
+def _names(ids: Sequence[str]) -> str:
+    return ids[0] if len(ids) == 1 else f"{', '.join(ids[:-1])} and {ids[-1]}"
+
+
+def explain_allocation(allocation: Allocation) -> str:
+    """One plain sentence for where an attack's damage went, naming the rulings, e.g. "Closest first (RULING
+    A-1): a removed; b takes 1, into the Sustained Damage pool (now 1, RULING A-4)."."""
+    if not allocation.assigned and not allocation.removed and not allocation.lost:
+        return "No damage to assign."
+    parts = []
+    if allocation.removed:
+        parts.append(f"{_names(allocation.removed)} removed")
+    for model_id, amount in allocation.assigned.items():
+        if model_id not in allocation.removed:
+            parts.append(
+                f"{model_id} takes {amount}, into the Sustained Damage pool (now {allocation.sustained}, RULING A-4)"
+            )
+    if allocation.lost:
+        limit = allocation.target_limit
+        if limit is not None and allocation.targets >= limit:
+            parts.append(f"{allocation.lost} damage lost beyond the Target Limit of {limit} (RULING A-3)")
+        else:
+            parts.append(f"{allocation.lost} damage lost with no eligible model left")
+    for tie in allocation.ties:
+        parts.append(
+            f"{_names(tie)} are equally close: the defending player chooses who comes first (RULING A-2)"
+        )
+    return f"Closest first (RULING A-1): {'; '.join(parts)}."
 
 
 @dataclass(frozen=True, slots=True)

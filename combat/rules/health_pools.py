@@ -23,7 +23,14 @@ from dataclasses import dataclass
 
 from .stat_tests import check_count
 
-__all__ = ["Formation", "HealthPool", "PoolLoss", "lose_health_points", "remove_casualties"]
+__all__ = [
+    "Formation",
+    "HealthPool",
+    "PoolLoss",
+    "explain_pool_loss",
+    "lose_health_points",
+    "remove_casualties",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,11 +66,13 @@ class HealthPool:
 @dataclass(frozen=True, slots=True)
 class PoolLoss:
     """What a loss did: whole models `removed`, Health Points `ignored` (beyond what the pool had, RULING H-2),
-    and the pool `after`."""
+    and the pool `after`. Extras for explaining it: the `amount` lost and the pool `before`."""
 
     removed: int
     ignored: int
     after: HealthPool
+    amount: int = 0
+    before: HealthPool | None = None
 
 
 def lose_health_points(pool: HealthPool, amount: int) -> PoolLoss:
@@ -73,7 +82,27 @@ def lose_health_points(pool: HealthPool, amount: int) -> PoolLoss:
     taken = min(amount, pool.health_points)
     lost = pool.lost + taken
     removed, carried = divmod(lost, pool.hp_per_model)
-    return PoolLoss(removed, amount - taken, HealthPool(pool.models - removed, pool.hp_per_model, carried))
+    after = HealthPool(pool.models - removed, pool.hp_per_model, carried)
+    return PoolLoss(removed, amount - taken, after, amount, pool)
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+
+
+def explain_pool_loss(loss: PoolLoss, *, model: str = "model") -> str:
+    """One plain sentence for a Health Pool's loss, e.g. "Lost 7 Health Points: 2 Trolls removed, 1 lost Health
+    Point kept for later attacks (RULING H-1)." (`model` names the models, singular)."""
+    if not loss.amount:
+        return "No Health Points lost."
+    parts = [f"{_count(loss.removed, model)} removed"]
+    if loss.after.lost:
+        parts.append(f"{_count(loss.after.lost, 'lost Health Point')} kept for later attacks (RULING H-1)")
+    elif loss.removed and loss.after.hp_per_model > 1:
+        parts[-1] += " (RULING H-1)"
+    if loss.ignored:
+        parts.append(f"the {loss.ignored} beyond what the Health Pool had are ignored (RULING H-2)")
+    return f"Lost {_count(loss.amount, 'Health Point')}: {', '.join(parts)}."
 
 
 @dataclass(frozen=True, slots=True)

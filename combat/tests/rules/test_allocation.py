@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from combat.rules import ShootingEngagement, UnitModel, allocate_damage
+from combat.rules import ShootingEngagement, UnitModel, allocate_damage, explain_allocation
 from combat.tests.rules.strategies import points, unit_models
 
 ORIGIN = [(0, 0)]
@@ -33,6 +33,9 @@ def test_a_model_never_takes_more_than_its_hp_from_one_attack():
     assert allocation.assigned == {"a": 3, "b": 2}
     assert allocation.removed == ("a",)
     assert allocation.sustained == 2  # the 2 on b go into the Sustained Damage pool
+    assert explain_allocation(allocation) == (
+        "Closest first (RULING A-1): a removed; b takes 2, into the Sustained Damage pool (now 2, RULING A-4)."
+    )
 
 
 def test_ineligible_models_take_no_damage():
@@ -47,12 +50,16 @@ def test_damage_with_no_model_left_to_take_it_is_lost():
     allocation = allocate_damage(models=_line(1, 2), attackers=ORIGIN, damage=5)
     assert allocation.removed == ("a", "b")
     assert allocation.lost == 2
+    assert explain_allocation(allocation).endswith(
+        "a and b removed; 2 damage lost with no eligible model left."
+    )
 
 
 def test_no_damage_assigns_nothing():
     allocation = allocate_damage(models=_line(1), attackers=ORIGIN, damage=0, sustained=0)
     assert allocation.assigned == {}
     assert allocation.removed == ()
+    assert explain_allocation(allocation) == "No damage to assign."
 
 
 def test_equally_close_models_the_damage_splits_are_returned_as_a_tie():
@@ -60,6 +67,10 @@ def test_equally_close_models_the_damage_splits_are_returned_as_a_tie():
     allocation = allocate_damage(models=models, attackers=ORIGIN, damage=1)
     assert allocation.ties == (("a", "b"),)
     assert allocation.assigned == {"a": 1}  # until the defender chooses, the order of models as passed
+    assert explain_allocation(allocation) == (
+        "Closest first (RULING A-1): a removed; a and b are equally close: the defending player chooses who comes "
+        "first (RULING A-2)."
+    )
 
 
 def test_the_defenders_tie_order_settles_the_tie():
@@ -94,6 +105,9 @@ def test_the_target_limit_caps_the_models_assigned_damage():
     assert allocation.assigned == {"a": 1, "b": 1}
     assert allocation.lost == 2
     assert allocation.targets == 2
+    assert explain_allocation(allocation) == (
+        "Closest first (RULING A-1): a and b removed; 2 damage lost beyond the Target Limit of 2 (RULING A-3)."
+    )
 
 
 def test_damage_that_does_not_remove_a_model_fills_the_sustained_damage_pool():

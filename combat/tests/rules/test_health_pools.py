@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from combat.rules import Formation, HealthPool, lose_health_points, remove_casualties
+from combat.rules import Formation, HealthPool, explain_pool_loss, lose_health_points, remove_casualties
 
 
 def test_the_ten_trolls_lose_7_then_2_health_points():
@@ -19,6 +19,10 @@ def test_the_ten_trolls_lose_7_then_2_health_points():
     second = lose_health_points(first.after, 2)
     assert second.removed == 1
     assert second.after == HealthPool(models=7, hp_per_model=3, lost=0)
+    assert explain_pool_loss(first, model="Troll") == (
+        "Lost 7 Health Points: 2 Trolls removed, 1 lost Health Point kept for later attacks (RULING H-1)."
+    )
+    assert explain_pool_loss(second, model="Troll") == "Lost 2 Health Points: 1 Troll removed (RULING H-1)."
 
 
 def test_models_of_1_health_point_go_one_per_point_lost():
@@ -34,6 +38,11 @@ def test_losses_beyond_the_pool_are_ignored_and_reported():
     assert loss.removed == 2
     assert loss.ignored == 4
     assert loss.after == HealthPool(models=0, hp_per_model=3)
+    assert explain_pool_loss(loss) == (
+        "Lost 9 Health Points: 2 models removed (RULING H-1), the 4 beyond what the Health Pool had are ignored "
+        "(RULING H-2)."
+    )
+    assert explain_pool_loss(lose_health_points(loss.after, 0)) == "No Health Points lost."
 
 
 def test_a_separate_pool_of_one_joined_model_keeps_its_own_losses():
