@@ -1,0 +1,369 @@
+"""The history selectors: one sentence per kind of change, with who and why, filters and keyset pages.
+
+Events are made the way the app makes them: the roster services (which set the history context), and for the
+post-game, writes under `pghistory.context(action="post_game.apply", game=..., warband=..., roll=...)` exactly as
+`combat.services.post_game_apply` sets it.
+"""
+
+import datetime as dt
+
+import pghistory
+import pytest
+
+from campaigns.models import Campaign, Game, GamePlayer, Membership
+from combat.models import DiceRoll
+from rosters import services
+from rosters.history import (
+    BadCursor,
+    Cursor,
+    HistoryFilter,
+    group_by_game,
+    history_page,
+    iter_history,
+)
+from rosters.models import Fighter, Injury, Item, Warband
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def first_names(organiser, player, player2):
+    for user, name in ((organiser, "Olga"), (player, "Pat"), (player2, "Bob")):
+        user.first_name = name
+        user.save()
+
+
+@pytest.fixture
+def marcus(warband, player):
+    return services.fighter_create(
+        warband=warband, by=player, name="Brother Marcus", elite=True, fighter_type="Trench Pilgrim", xp=5
+    )
+
+
+@pytest.fixture
+def game3(campaign, warband, rival_warband, organiser):
+    """Game 3 of the campaign, recorded directly (games 1 and 2 are not needed for its number)."""
+    with pghistory.context(action="game.record", user=organiser.pk):
+        game = Game.objects.create(
+            campaign=campaign, number=3, played_on=dt.date(2026, 5, 12), created_by=organiser
+        )
+        GamePlayer.objects.create(game=game, warband=warband, result="loss")
+        GamePlayer.objects.create(game=game, warband=rival_warband, result="win")
+    return game
+
+
+def sentences(campaign, **filters) -> list[str]:
+    page = history_page(campaign=campaign, filters=HistoryFilter(campaign_id=campaign.pk, **filters))
+    return [change.sentence for entry in page.entries for change in entry.changes]
+
+
+def test_adding_a_fighter_says_who_added_whom_to_which_warband(campaign, warband, player):
+    services.fighter_create(warband=warband, by=player, name="Sister Ama", fighter_type="Trench Pilgrim")
+    assert "Pat added Sister Ama (Trench Pilgrim) to Iron Sepulchre" in sentences(campaign)
+
+
+def test_xp_says_how_much_and_the_new_total_and_who(campaign, marcus, player):
+    services.fighter_adjust_xp(fighter=marcus, delta=2, by=player)
+    # The service's own reason only repeats the change, so it is not repeated in the sentence.
+    assert "Brother Marcus gained 2 XP (now 7) — by Pat" in sentences(campaign, kind="xp")
+
+
+def test_a_reason_the_player_gave_is_part_of_the_sentence(campaign, marcus, player):
+    services.fighter_adjust_xp(fighter=marcus, delta=-1, by=player, reason="mistyped after Game 1")
+    assert "Brother Marcus lost 1 XP (now 4; mistyped after Game 1) — by Pat" in sentences(
+        campaign, kind="xp"
+    )
+
+
+def test_an_injury_from_the_post_game_names_the_game_the_roll_and_who_rolled(
+    campaign, warband, marcus, game3, player
+):
+    roll = DiceRoll.objects.create(
+        campaign=campaign,
+        game=game3,
+        warband=warband,
+        fighter=marcus,
+        rolled_by=player,
+        source="server",
+        sides=6,
+        faces=[1, 4],
+        purpose="trauma",
+        label="D66 14",
+    )
+    with pghistory.context(
+        action="post_game.apply",
+        reason=f"Post-game of Game 3 applied to {warband.name}",
+        game=game3.pk,
+        warband=warband.pk,
+        roll=[roll.pk],
+        user=player.pk,
+        step="apply",
+    ):
+        Injury.objects.create(fighter=marcus, code="14", name="Hand Wound", game=game3, d66=14)
+    assert (
+        "Brother Marcus suffered Hand Wound (D66 14) — post-game of Game 3, rolled by Pat on the server"
+        in sentences(campaign, kind="injuries")
+    )
+
+
+def test_dice_typed_in_from_the_table_and_an_applier_who_did_not_roll(
+    campaign, warband, marcus, game3, player, organiser
+):
+    roll = DiceRoll.objects.create(
+        campaign=campaign,
+        game=game3,
+        warband=warband,
+        fighter=marcus,
+        rolled_by=player,
+        source="entered",
+        sides=6,
+        faces=[4, 1],
+        purpose="trauma",
+        label="D66 41",
+    )
+    with pghistory.context(
+        action="post_game.apply", game=game3.pk, warband=warband.pk, roll=[roll.pk], user=organiser.pk
+    ):
+        Fighter.objects.filter(pk=marcus.pk).update(battle_scars=1)
+    assert (
+        "Brother Marcus gained a Battle Scar (now 1) — post-game of Game 3 by Olga, entered by Pat from the table"
+        in sentences(campaign, kind="scars")
+    )
+
+
+def test_battlekit_moving_to_the_arsenal(campaign, warband, marcus, player):
+    lance = services.item_create(warband=warband, fighter=marcus, name="Lance", by=player)
+    services.item_move(item=lance, to_fighter=None, by=player)
+    found = sentences(campaign, kind="battlekit")
+    assert "Lance moved from Brother Marcus to the Arsenal — by Pat" in found
+    assert "Pat gave Lance to Brother Marcus" in found
+
+
+def test_battlekit_added_to_and_lost_from_the_arsenal(campaign, warband, player):
+    relic = services.item_create(warband=warband, fighter=None, name="Holy Relic", by=player)
+    services.item_delete(item=relic, by=player)
+    found = sentences(campaign, kind="battlekit")
+    assert "Pat added Holy Relic to Iron Sepulchre's Arsenal" in found
+    assert "Pat removed Holy Relic from Iron Sepulchre's Arsenal" in found
+
+
+def test_strongbox_with_the_reason_for_the_ducats(campaign, warband, marcus, player):
+    services.warband_adjust(warband=warband, by=player, strongbox=-15, reason="ransom for Brother Marcus")
+    assert "Iron Sepulchre: Strongbox 50 → 35 ducats (ransom for Brother Marcus) — by Pat" in sentences(
+        campaign, kind="strongbox"
+    )
+
+
+def test_fallout_campaigns_use_their_own_words(campaign, warband, marcus, player):
+    Campaign.objects.filter(pk=campaign.pk).update(preset="fallout_factions")
+    campaign.refresh_from_db()
+    services.warband_adjust(warband=warband, by=player, strongbox=5, reason="scavenged")
+    pistol = services.item_create(warband=warband, fighter=marcus, name="Pipe Pistol", by=player)
+    services.item_move(item=pistol, to_fighter=None, by=player)
+    found = sentences(campaign)
+    assert "Iron Sepulchre: Stash 50 → 55 caps (scavenged) — by Pat" in found
+    assert "Pipe Pistol moved from Brother Marcus to the Stash — by Pat" in found
+
+
+def test_a_fighter_lost_and_restored(campaign, marcus, player):
+    services.fighter_remove(fighter=marcus, status="dead", by=player)
+    services.fighter_restore(fighter=marcus, by=player, reason="the Trauma roll was entered wrongly")
+    found = sentences(campaign, kind="roster")
+    assert "Brother Marcus died — by Pat" in found
+    assert (
+        "Brother Marcus is back on the active roster (the Trauma roll was entered wrongly) — by Pat" in found
+    )
+
+
+def test_profile_changes_list_each_stat(campaign, marcus, player):
+    services.fighter_update(fighter=marcus, by=player, changes={"movement": 5, "harm_limit": None})
+    assert "Brother Marcus: Harm Limit 3 → none, Movement 6 → 5 — by Pat" in sentences(
+        campaign, kind="profile"
+    )
+
+
+def test_a_recorded_game_and_its_out_of_action(campaign, warband, rival_warband, marcus, organiser):
+    game = services.game_record(
+        campaign=campaign,
+        by=organiser,
+        played_on=dt.date(2026, 5, 1),
+        entries=[
+            services.GameEntry(warband=warband, result="loss", out_of_action=[marcus]),
+            services.GameEntry(warband=rival_warband, result="win"),
+        ],
+        scenario="Raid",
+    )
+    found = sentences(campaign, kind="games")
+    assert "Olga recorded Game 1 (Raid)" in found
+    assert "Iron Sepulchre played Game 1 (loss) — by Olga" in found
+    assert "Brother Marcus was taken Out of Action in Game 1 — by Olga" in found
+    page = history_page(campaign=campaign, filters=HistoryFilter(campaign_id=campaign.pk, kind="games"))
+    assert {entry.game.id for entry in page.entries} == {game.pk}
+
+
+def test_post_game_done_is_told_with_its_warband(campaign, warband, game3, player):
+    player_entry = GamePlayer.objects.get(game=game3, warband=warband)
+    with pghistory.context(action="post_game.apply", game=game3.pk, warband=warband.pk, user=player.pk):
+        player_entry.post_game = "done"
+        player_entry.save()
+    assert "Iron Sepulchre finished its post-game of Game 3 — by Pat" in sentences(campaign, kind="games")
+
+
+def test_members_and_share_links_never_show_secrets(campaign, organiser, outsider):
+    outsider.first_name = "Otto"
+    outsider.save()
+    with pghistory.context(user=outsider.pk):
+        Membership.objects.create(campaign=campaign, user=outsider, role="spectator")
+    with pghistory.context(user=organiser.pk, action="campaign.share"):
+        Campaign.objects.filter(pk=campaign.pk).update(share_token="secret-token-123")
+    found = sentences(campaign, kind="campaign")
+    assert "Otto joined the campaign as spectator" in found
+    assert "A read-only link was shared — by Olga" in found
+    assert not any("secret-token-123" in sentence for sentence in found)
+    assert not any(campaign.invitation_code in sentence for sentence in sentences(campaign))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_change_without_context_still_reads(campaign, marcus):
+    # Transactional: pghistory's context lasts until the end of a transaction, and a test's transaction would
+    # lend the fixtures' context to this write.
+    Fighter.objects.filter(pk=marcus.pk).update(xp=9)
+    assert "Brother Marcus gained 4 XP (now 9)" in sentences(campaign, kind="xp")
+
+
+def test_one_update_of_several_kinds_gives_one_sentence_per_kind(campaign, marcus, player):
+    with pghistory.context(user=player.pk, action="post_game.apply"):
+        Fighter.objects.filter(pk=marcus.pk).update(xp=6, battle_scars=3, status="unfit_for_duty")
+    found = sentences(campaign)
+    for sentence in (
+        "Brother Marcus gained 1 XP (now 6)",
+        "gained 3 Battle Scars (now 3)",
+        "is Unfit For Duty",
+    ):
+        assert any(sentence in s for s in found), sentence
+    # Filtered by one kind, only that kind's sentence is told.
+    assert [s for s in sentences(campaign, kind="scars") if "Brother Marcus" in s] == [
+        "Brother Marcus gained 3 Battle Scars (now 3) — by Pat"
+    ]
+
+
+# -- filters ----------------------------------------------------------------------------------------------------
+
+
+def test_filter_by_warband_keeps_other_warbands_out(campaign, warband, rival_warband, player, player2):
+    services.fighter_create(warband=warband, by=player, name="Sister Ama")
+    services.fighter_create(warband=rival_warband, by=player2, name="Heretic Priest")
+    found = sentences(campaign, warband_id=warband.pk)
+    assert any("Sister Ama" in s for s in found)
+    assert not any("Heretic Priest" in s for s in found)
+
+
+def test_filter_by_fighter_follows_its_battlekit_and_injuries(campaign, warband, marcus, player):
+    other = services.fighter_create(warband=warband, by=player, name="Sister Ama")
+    lance = services.item_create(warband=warband, fighter=marcus, name="Lance", by=player)
+    services.item_move(item=lance, to_fighter=None, by=player)
+    services.injury_add(fighter=marcus, by=player, code="14", name="Hand Wound")
+    services.fighter_adjust_xp(fighter=other, delta=1, by=player)
+    found = sentences(campaign, fighter_id=marcus.pk)
+    assert "Lance moved from Brother Marcus to the Arsenal — by Pat" in found
+    assert "Brother Marcus suffered Hand Wound — by Pat" in found
+    assert not any("Sister Ama" in s for s in found)
+
+
+def test_filter_by_game_reads_the_context(campaign, warband, marcus, game3, player):
+    services.fighter_adjust_xp(fighter=marcus, delta=1, by=player)
+    with pghistory.context(action="post_game.apply", game=game3.pk, warband=warband.pk, user=player.pk):
+        Fighter.objects.filter(pk=marcus.pk).update(xp=10)
+    found = sentences(campaign, game_id=game3.pk)
+    assert "Brother Marcus gained 4 XP (now 10) — post-game of Game 3 by Pat" in found
+    assert not any("(now 6)" in s for s in found)
+
+
+def test_other_campaigns_stay_out(campaign, warband, organiser, player):
+    other = Campaign.objects.create(name="Elsewhere", created_by=organiser)
+    foreign = Warband.objects.create(campaign=other, owner=player, name="Foreign Band")
+    Fighter.objects.create(warband=foreign, name="Stranger")
+    assert not any("Stranger" in s or "Foreign" in s for s in sentences(campaign))
+    assert any("Stranger" in s for s in sentences(other))
+
+
+# -- pages ------------------------------------------------------------------------------------------------------
+
+
+def test_keyset_pages_cover_everything_once_newest_first(campaign, warband, player):
+    for n in range(7):
+        Fighter.objects.create(warband=warband, name=f"Recruit {n}")
+    full = history_page(campaign=campaign)
+    keys = [entry.key for entry in full.entries]
+    assert full.older is None
+    seen, before = [], None
+    while True:
+        page = history_page(campaign=campaign, before=before, limit=3)
+        assert len(page.entries) <= 3
+        seen += [entry.key for entry in page.entries]
+        if page.older is None:
+            break
+        before = page.older
+    assert seen == keys
+    cursors = [Cursor.decode(key) for key in keys]
+    assert cursors == sorted(cursors, reverse=True)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_polling_returns_only_what_is_new(campaign, warband, player):
+    # Transactional: every event of one transaction has the same time, as in one service call; polling finds
+    # what later transactions wrote.
+    Fighter.objects.create(warband=warband, name="Old Hand")
+    first = history_page(campaign=campaign)
+    assert history_page(campaign=campaign, after=first.newest).entries == []
+    Fighter.objects.create(warband=warband, name="New Blood")
+    new = history_page(campaign=campaign, after=first.newest)
+    assert [c.text for e in new.entries for c in e.changes] == ["New Blood joined Iron Sepulchre"]
+    assert new.newest != first.newest
+    assert history_page(campaign=campaign, after=new.newest).entries == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_polling_an_empty_history_finds_the_first_change(campaign):
+    empty = Campaign.objects.create(name="Empty", created_by=campaign.created_by)
+    Campaign.objects.filter(pk=empty.pk).update(name="Still empty")
+    page = history_page(campaign=empty, filters=HistoryFilter(campaign_id=empty.pk, kind="roster"))
+    assert page.entries == []
+    assert page.newest
+    Warband.objects.create(campaign=empty, owner=campaign.created_by, name="First Band")
+    later = history_page(
+        campaign=empty, filters=HistoryFilter(campaign_id=empty.pk, kind="roster"), after=page.newest
+    )
+    assert [c.text for e in later.entries for c in e.changes] == ["The warband First Band was founded"]
+
+
+@pytest.mark.parametrize("cursor", ["", "abc", "1-9-1", "1-1", "1-1-1-1", "99999999999999999999-1-1"])
+def test_a_mangled_cursor_is_refused(campaign, cursor):
+    with pytest.raises(BadCursor):
+        history_page(campaign=campaign, before=cursor)
+
+
+def test_entries_group_by_game(campaign, warband, marcus, game3, player):
+    with pghistory.context(action="post_game.apply", game=game3.pk, warband=warband.pk, user=player.pk):
+        Fighter.objects.filter(pk=marcus.pk).update(xp=8)
+        Item.objects.create(warband=warband, name="Trench Club")
+    groups = group_by_game(history_page(campaign=campaign).entries)
+    assert any(group.game and group.game.title == "Game 3" for group in groups)
+    for group in groups:
+        ids = {entry.game.id if entry.game else None for entry in group.entries}
+        assert len(ids) == 1
+
+
+def test_iter_history_reads_every_page(campaign, warband):
+    for n in range(12):
+        Fighter.objects.create(warband=warband, name=f"Recruit {n}")
+    names = [c.text for e in iter_history(campaign=campaign, chunk=5) for c in e.changes]
+    assert sum("Recruit" in n for n in names) == 12
+
+
+def test_a_deleted_fighter_keeps_its_name_in_the_history(campaign, warband, marcus, player):
+    services.injury_add(fighter=marcus, by=player, code="14", name="Hand Wound")
+    Fighter.objects.filter(pk=marcus.pk).delete()
+    found = sentences(campaign)
+    assert "Brother Marcus suffered Hand Wound — by Pat" in found
+    assert "Pat removed Brother Marcus from Iron Sepulchre" in found
