@@ -1,0 +1,84 @@
+"""A game at the table for the tracker's tests: the seed's crews from 000 "Damage Examples", and snapshots.
+
+Alex's crew (the player's warband): Brick, a Master (Champion, Endurance 6), with Vera and Rusty.
+Sam's crew (the second player's): Fidus, a Good Boy (Endurance 3, Health 1), Double-Joe, a Security Guard,
+Mags (a Champion) and Kit.
+"""
+
+from dataclasses import dataclass
+from datetime import date
+
+from campaigns.models import Game, GamePlayer
+from combat.models import TrackerFighter, TrackerGame
+from combat.services import tracker_start
+
+
+@dataclass
+class Table:
+    game: Game
+    alex: GamePlayer  # the player's crew
+    sam: GamePlayer  # the second player's crew
+    fighters: dict
+
+    def __getitem__(self, name: str):
+        return self.fighters[name]
+
+    def tracked(self, name: str) -> TrackerFighter:
+        return TrackerFighter.objects.get(tracker__game=self.game, fighter=self.fighters[name])
+
+    @property
+    def version(self) -> int:
+        return TrackerGame.objects.get(game=self.game).version
+
+    @property
+    def tracker(self) -> TrackerGame:
+        return TrackerGame.objects.get(game=self.game)
+
+
+def setup_game(
+    *, campaign, warband, rival_warband, make_fighter, by, number: int = 1, start: bool = True
+) -> Table:
+    campaign.preset = "fallout_factions"
+    campaign.save(update_fields=["preset"])
+    game = Game.objects.create(
+        campaign=campaign, number=number, played_on=date(2026, 11, 30), status=Game.Status.IN_PROGRESS
+    )
+    alex = GamePlayer.objects.create(game=game, warband=warband)
+    sam = GamePlayer.objects.create(game=game, warband=rival_warband)
+    fighters = {
+        "Brick": make_fighter(
+            warband, "Brick", fighter_type="Master", champion=True, endurance=6, health=3, strength=7
+        ),
+        "Vera": make_fighter(warband, "Vera", endurance=4, health=2, intelligence=5),
+        "Rusty": make_fighter(warband, "Rusty", endurance=4, health=1, intelligence=3),
+        "Fidus": make_fighter(rival_warband, "Fidus", fighter_type="Good Boy", endurance=3, health=1),
+        "Double-Joe": make_fighter(
+            rival_warband, "Double-Joe", fighter_type="Security Guard", endurance=4, health=2, intelligence=5
+        ),
+        "Mags": make_fighter(rival_warband, "Mags", champion=True, endurance=5, health=2, intelligence=6),
+        "Kit": make_fighter(rival_warband, "Kit", endurance=4, health=1, intelligence=4),
+    }
+    if start:
+        tracker_start(game=game, by=by)
+    return Table(game, alex, sam, fighters)
+
+
+STATE = ("harm", "injuries", "fatigue", "status", "models_left", "lost_hp")
+
+
+def snapshot(game: Game) -> dict:
+    """Everything the board holds, to compare before and after (the version excepted: it only grows)."""
+    tracker = TrackerGame.objects.get(game=game)
+    rows = TrackerFighter.objects.filter(tracker=tracker).order_by("fighter_id").values("fighter_id", *STATE)
+    return {
+        "pending": tracker.pending,
+        "harsh_lessons": list(tracker.harsh_lessons),
+        "ended_at": tracker.ended_at,
+        "fighters": [dict(row) for row in rows],
+    }
+
+
+def events_of(obj) -> list:
+    """The django-pghistory events of one row, oldest first, with their context."""
+    model = type(obj).pgh_event_model
+    return list(model.objects.filter(pgh_obj_id=obj.pk).select_related("pgh_context").order_by("pgh_id"))
