@@ -605,10 +605,17 @@ class CasualtyState:
     explanation: str | None = None
     rulings: list[tuple[str, str]] = field(default_factory=list)
     blocked_by_troops: bool = False
+    # The result it already has, when the next roll is a reroll (RULING T-5).
+    reroll_because: str | None = None
+    card_error: str | None = None  # a refused roll or answer, shown on the fighter's card
 
     @property
     def id(self) -> int:
         return self.fighter.pk
+
+    @property
+    def injury_names(self) -> list[str]:
+        return [injury.name for injury in self.fighter.injuries.all()]
 
     @property
     def name(self) -> str:
@@ -661,6 +668,8 @@ class XpLine:
     bitter: int = 0
     adjustment: int = 0
     words: str = ""
+    deeds_entered: int = 0  # as the player typed them, counted or not
+    adjustment_entered: int = 0
 
     @property
     def id(self) -> int:
@@ -846,6 +855,8 @@ def _resolve(state: CasualtyState, table: rules.TraumaTable) -> None:
             state.problem = stale
             return
         state.needed = _needed_after(state, exhausted.sides)
+        if state.needed.purpose == PostGameRoll.Purpose.TRAUMA and state.needed.sequence > 1:
+            state.reroll_because = table.lookup(state.rolls[-1].value).name
         return
     except ValueError as error:
         state.problem = stale if state.rolls else f"{state.name} cannot be rolled for: {error}."
@@ -929,6 +940,8 @@ def _experience(state: PostGameState, answers: dict[int, PostGameFighter]) -> No
             survived = not (outcome is not None and outcome.removed)
         can_gain = outcome.can_gain_xp if outcome is not None else fighter.can_gain_xp
         line = XpLine(fighter, elite, out, took_part, survived, can_gain)
+        if answer is not None:
+            line.deeds_entered, line.adjustment_entered = answer.glorious_deeds, answer.xp_adjustment
         if survived is False:
             line.words = "No XP: removed from the roster."
         elif survived is None:
@@ -1120,7 +1133,10 @@ def post_game_state(*, player: GamePlayer, for_update: bool = False) -> PostGame
     if live is not None:
         for roll in PostGameRoll.objects.filter(post_game=live).select_related("dice_roll__rolled_by"):
             rolls[roll.fighter_id].append(roll)
-        answers = {answer.fighter_id: answer for answer in PostGameFighter.objects.filter(post_game=live)}
+        answers = {
+            answer.fighter_id: answer
+            for answer in PostGameFighter.objects.filter(post_game=live).select_related("captor")
+        }
     casualties = []
     for fighter in out:
         elite = post_game_is_elite(fighter)

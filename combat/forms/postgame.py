@@ -1,0 +1,129 @@
+"""Forms of the post-game wizard: they parse what the player typed; the rules and the checks that need the
+database are `combat.services`' (a face outside the die, a ransom larger than the Strongbox...)."""
+
+from django import forms
+
+from combat.models import PostGameRoll
+from combat.models.postgame import MAX_GLORIOUS_DEEDS, MAX_XP_ADJUSTMENT
+
+STEPS = ("out-of-action", "troops", "elites", "experience", "review")
+NUMBER = {"inputmode": "numeric", "pattern": "[0-9]*"}
+
+
+class OutOfActionForm(forms.Form):
+    """Step 1: which of the warband's fighters were taken Out of Action."""
+
+    fighters = forms.TypedMultipleChoiceField(
+        coerce=int, required=False, widget=forms.CheckboxSelectMultiple, label="Taken Out of Action"
+    )
+
+    def __init__(self, *args, fighters, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["fighters"].choices = [(fighter.pk, fighter.name) for fighter in fighters]
+
+
+class RollForm(forms.Form):
+    """A roll for one fighter: "Roll" (the server's dice) or "Enter dice" (the faces rolled on the table)."""
+
+    ROLL = "roll"
+    ENTER = "enter"
+
+    fighter = forms.IntegerField(widget=forms.HiddenInput)
+    purpose = forms.ChoiceField(choices=PostGameRoll.Purpose.choices, widget=forms.HiddenInput)
+    sequence = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+    step = forms.ChoiceField(
+        choices=[(step, step) for step in STEPS], required=False, widget=forms.HiddenInput
+    )
+    mode = forms.ChoiceField(choices=[(ROLL, "Roll"), (ENTER, "Enter dice")])
+    first = forms.IntegerField(required=False, label="Die", widget=forms.NumberInput(attrs=NUMBER))
+    second = forms.IntegerField(required=False, label="Units die", widget=forms.NumberInput(attrs=NUMBER))
+
+    def clean(self):
+        cleaned = super().clean()
+        if cleaned.get("mode") != self.ENTER or self.errors:
+            cleaned["faces"] = None
+            return cleaned
+        d66 = cleaned.get("purpose") == PostGameRoll.Purpose.TRAUMA
+        faces = [cleaned.get("first"), cleaned.get("second")] if d66 else [cleaned.get("first")]
+        if any(face is None for face in faces):
+            raise forms.ValidationError(
+                "Enter the tens die and the units die you rolled." if d66 else "Enter the die you rolled."
+            )
+        cleaned["faces"] = faces
+        return cleaned
+
+
+class RansomForm(forms.Form):
+    """Captured (TRAUMA_TABLE.md 12): whether the players agreed a ransom, how much, and who holds the fighter."""
+
+    fighter = forms.IntegerField(widget=forms.HiddenInput)
+    paid = forms.TypedChoiceField(
+        choices=[("yes", "Ransom paid"), ("no", "No ransom: executed")],
+        coerce=lambda value: value == "yes",
+        widget=forms.RadioSelect,
+        label="Ransom",
+    )
+    ransom = forms.IntegerField(
+        required=False, min_value=0, label="Ransom", widget=forms.NumberInput(attrs=NUMBER)
+    )
+    captor = forms.TypedChoiceField(coerce=int, required=False, empty_value=None, label="Held by")
+
+    def __init__(self, *args, opponents=(), currency: str = "ducats", **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["captor"].choices = [("", "—")] + [(warband.pk, warband.name) for warband in opponents]
+        self.fields["ransom"].label = f"Ransom ({currency})"
+
+    def clean(self):
+        cleaned = super().clean()
+        if cleaned.get("paid") and cleaned.get("ransom") is None and "ransom" not in self.errors:
+            self.add_error("ransom", "How much is paid?")
+        if not cleaned.get("paid"):
+            cleaned["ransom"] = 0
+        return cleaned
+
+
+class ExperienceForm(forms.Form):
+    """Step 4: for each fighter, whether it took part and its Glorious Deeds; the organiser's adjustment."""
+
+    def __init__(self, *args, lines, adjust: bool, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.lines = lines
+        self.adjust = adjust
+        for line in lines:
+            answer_took_part = line.took_part
+            self.fields[f"took_part_{line.id}"] = forms.BooleanField(
+                required=False, initial=answer_took_part, label="Took part", disabled=line.out_of_action
+            )
+            self.fields[f"deeds_{line.id}"] = forms.IntegerField(
+                required=False,
+                min_value=0,
+                max_value=MAX_GLORIOUS_DEEDS,
+                initial=line.deeds_entered,
+                label="Glorious Deeds",
+                widget=forms.NumberInput(attrs=NUMBER),
+            )
+            if adjust:
+                self.fields[f"adjust_{line.id}"] = forms.IntegerField(
+                    required=False,
+                    min_value=-MAX_XP_ADJUSTMENT,
+                    max_value=MAX_XP_ADJUSTMENT,
+                    initial=line.adjustment_entered,
+                    label="Adjustment",
+                    widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+                )
+
+    def rows(self):
+        """Each XP line with its bound fields, for the template."""
+        for line in self.lines:
+            adjust = self[f"adjust_{line.id}"] if self.adjust else None
+            yield line, self[f"took_part_{line.id}"], self[f"deeds_{line.id}"], adjust
+
+    def answers(self) -> dict[int, dict]:
+        return {
+            line.id: {
+                "took_part": self.cleaned_data[f"took_part_{line.id}"] or line.out_of_action,
+                "glorious_deeds": self.cleaned_data[f"deeds_{line.id}"] or 0,
+                "xp_adjustment": self.cleaned_data.get(f"adjust_{line.id}") or 0,
+            }
+            for line in self.lines
+        }
