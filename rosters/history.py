@@ -248,6 +248,8 @@ class HistoryEntry:
     game: GameRef | None = None
     warband_id: int | None = None
     fighter_id: int | None = None
+    warband_name: str | None = None
+    fighter_name: str | None = None
     changes: list[Change] = field(default_factory=list)
 
     @property
@@ -633,7 +635,39 @@ class _Lookups:
         )
 
 
+@dataclass(frozen=True)
+class _Person:
+    """The two names a sentence may use for a user (no need for the whole row)."""
+
+    first_name: str
+    username: str
+
+    def get_username(self) -> str:
+        return self.username
+
+
+@dataclass(frozen=True)
+class _Roll:
+    fighter_id: int | None
+    purpose: str
+    source: str
+    rolled_by: _Person | None
+
+
+def _latest_sql(model_label: str, source_name: str, ids: str) -> str:
+    """Rows by id from `ids` (a query of one `id` column); a deleted row from its last event."""
+    table = apps.get_model(model_label)._meta.db_table
+    events = SOURCE_BY_NAME[source_name].table
+    return f"""
+        SELECT ids.id, COALESCE(
+            (SELECT to_jsonb(t) FROM {table} t WHERE t.id = ids.id),
+            (SELECT to_jsonb(e) FROM {events} e WHERE e.pgh_obj_id = ids.id
+             ORDER BY e.pgh_created_at DESC, e.pgh_id DESC LIMIT 1)) AS data
+        FROM ({ids}) ids"""
+
+
 def _load_lookups(rows: list[tuple], terms: Terms) -> _Lookups:
+    """Every name the page's sentences need, in one query whatever the page holds (the feed's query budget)."""
     users, games, rolls, fighters, warbands, players = set(), set(), set(), set(), set(), set()
     for src, _pgh_id, _at, _label, _obj_id, context, data, prev in rows:
         name = SOURCE_BY_RANK[src].name
@@ -654,28 +688,78 @@ def _load_lookups(rows: list[tuple], terms: Terms) -> _Lookups:
                 users.add(row.get("user_id"))
             if name == "warband":
                 users.add(row.get("owner_id"))
-    player_rows = _rows_by_id("campaigns.GamePlayer", "player", players)
-    for row in player_rows.values():
-        games.add(row.get("game_id"))
-        warbands.add(row.get("warband_id"))
-    fighter_rows = _rows_by_id("rosters.Fighter", "fighter", fighters)
-    for row in fighter_rows.values():
-        warbands.add(row.get("warband_id"))
-    roll_rows = {}
-    if rolls:
-        # The dice log lives in `combat`, above `rosters` in the layers (ARCHITECTURE.md): read it by its label.
-        dice_roll = apps.get_model("combat.DiceRoll")
-        roll_rows = {r.pk: r for r in dice_roll.objects.filter(pk__in=rolls).select_related("rolled_by")}
-    user_ids = {u for u in users if u is not None}
-    user_rows = {u.pk: u for u in get_user_model().objects.filter(pk__in=user_ids)} if user_ids else {}
+    if not rows:
+        return _Lookups(terms=terms, users={}, games={}, rolls={}, fighters={}, warbands={}, players={})
+    user_table = get_user_model()._meta.db_table
+    # The dice log lives in `combat`, above `rosters` in the layers (ARCHITECTURE.md): read it by its label.
+    roll_table = apps.get_model("combat.DiceRoll")._meta.db_table
+    sql = f"""
+        WITH pl AS ({_latest_sql("campaigns.GamePlayer", "player", "SELECT unnest(%(p)s::bigint[]) AS id")}),
+        fi AS ({_latest_sql("rosters.Fighter", "fighter", "SELECT unnest(%(f)s::bigint[]) AS id")}),
+        wb AS ({
+        _latest_sql(
+            "rosters.Warband",
+            "warband",
+            "SELECT unnest(%(w)s::bigint[]) AS id "
+            "UNION SELECT (data->>'warband_id')::bigint FROM fi "
+            "UNION SELECT (data->>'warband_id')::bigint FROM pl",
+        )
+    }),
+        gm AS ({
+        _latest_sql(
+            "campaigns.Game",
+            "game",
+            "SELECT unnest(%(g)s::bigint[]) AS id UNION SELECT (data->>'game_id')::bigint FROM pl",
+        )
+    })
+        SELECT 'player', id, data FROM pl
+        UNION ALL SELECT 'fighter', id, data FROM fi
+        UNION ALL SELECT 'warband', id, data FROM wb
+        UNION ALL SELECT 'game', id, data FROM gm
+        UNION ALL SELECT 'user', u.id, jsonb_build_object('first_name', u.first_name, 'username', u.username)
+            FROM {user_table} u WHERE u.id = ANY(%(u)s)
+        UNION ALL SELECT 'roll', r.id, jsonb_build_object(
+                'fighter_id', r.fighter_id, 'purpose', r.purpose, 'source', r.source,
+                'first_name', u.first_name, 'username', u.username)
+            FROM {roll_table} r LEFT JOIN {user_table} u ON u.id = r.rolled_by_id WHERE r.id = ANY(%(r)s)
+    """
+
+    def ids(values) -> list[int]:
+        return sorted({int(v) for v in values if _as_int(v) is not None})
+
+    params = {
+        "p": ids(players),
+        "f": ids(fighters),
+        "w": ids(warbands),
+        "g": ids(games),
+        "u": ids(users),
+        "r": ids(rolls),
+    }
+    found: dict[str, dict[int, Any]] = {
+        k: {} for k in ("player", "fighter", "warband", "game", "user", "roll")
+    }
+    with connection.cursor() as db:
+        db.execute(sql, params)
+        for kind, pk, data in db.fetchall():
+            data = _json(data)
+            if pk is None or data is None:
+                continue
+            if kind == "user":
+                data = _Person(first_name=data["first_name"], username=data["username"])
+            elif kind == "roll":
+                roller = _Person(data["first_name"], data["username"]) if data.get("username") else None
+                data = _Roll(
+                    data.get("fighter_id"), data.get("purpose") or "", data.get("source") or "", roller
+                )
+            found[kind][pk] = data
     return _Lookups(
         terms=terms,
-        users=user_rows,
-        games=_rows_by_id("campaigns.Game", "game", games),
-        rolls=roll_rows,
-        fighters=fighter_rows,
-        warbands=_rows_by_id("rosters.Warband", "warband", warbands),
-        players=player_rows,
+        users=found["user"],
+        games=found["game"],
+        rolls=found["roll"],
+        fighters=found["fighter"],
+        warbands=found["warband"],
+        players=found["player"],
     )
 
 
@@ -926,6 +1010,12 @@ class _Teller:
         name = d.get("name", f"A {t.warband}")
         if label == "insert":
             faction = f" ({d['faction']})" if d.get("faction") else ""
+            if self.entry.action == "warband.import":
+                text, who_in = self.subject(
+                    f"{{who}} imported the {t.warband} {name}{faction} from a file",
+                    f"The {t.warband} {name}{faction} was imported from a file",
+                )
+                return [self.finish("roster", text, who_in_text=who_in)]
             text, who_in = self.subject(
                 f"{{who}} founded the {t.warband} {name}{faction}",
                 f"The {t.warband} {name}{faction} was founded",
@@ -1167,6 +1257,10 @@ def _entry_links(entry: HistoryEntry, look: _Lookups) -> None:
         player = look.players.get(_as_int(d.get("player_id")) or -1) or {}
         entry.warband_id = _as_int(player.get("warband_id"))
     entry.game = look.game(game_id)
+    if entry.warband_id is not None:
+        entry.warband_name = entry.data.get("name") if name == "warband" else look.warband(entry.warband_id)
+    if entry.fighter_id is not None:
+        entry.fighter_name = entry.data.get("name") if name == "fighter" else look.fighter(entry.fighter_id)
 
 
 def describe_events(rows: list[tuple], *, campaign, kind: str | None = None) -> list[HistoryEntry]:
@@ -1243,7 +1337,7 @@ def as_of_moment(*, warband, game) -> AsOfMoment:
     sql = f"""
         WITH ctx AS (
             SELECT id, metadata->>'action' AS action FROM pghistory_context
-            WHERE metadata->>'game' = %(g)s AND metadata->>'action' IN %(actions)s
+            WHERE metadata->>'game' = %(g)s AND metadata->>'action' = ANY(%(actions)s)
               AND (metadata->>'action' NOT LIKE 'post%%' OR metadata->>'warband' = %(w)s)
         )
         SELECT ctx.action, max(ev.pgh_created_at) FROM ctx JOIN ({union}) ev ON ev.pgh_context_id = ctx.id
@@ -1252,7 +1346,7 @@ def as_of_moment(*, warband, game) -> AsOfMoment:
     player_events = SOURCE_BY_NAME["player"].table
     game_events = SOURCE_BY_NAME["game"].table
     with connection.cursor() as db:
-        db.execute(sql, {"g": str(game.pk), "w": str(warband.pk), "actions": MOMENT_ACTIONS})
+        db.execute(sql, {"g": str(game.pk), "w": str(warband.pk), "actions": list(MOMENT_ACTIONS)})
         by_action = dict(db.fetchall())
         db.execute(
             f"SELECT pgh_label, post_game, pgh_created_at FROM {player_events} "

@@ -1,0 +1,258 @@
+"""History pages: who may read them, their htmx parts, bad links, escaping, and a query count that does not grow."""
+
+import datetime as dt
+import re
+
+import pghistory
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from campaigns.models import Game, GamePlayer
+from rosters import services
+from rosters.models import Fighter
+
+pytestmark = pytest.mark.django_db
+SENTENCE = re.compile(r'<span class="history-sentence">(.*?)</span>')
+
+
+@pytest.fixture
+def marcus(warband, player):
+    return services.fighter_create(warband=warband, by=player, name="Brother Marcus", elite=True, xp=5)
+
+
+@pytest.fixture
+def game1(campaign, warband, rival_warband, organiser, marcus):
+    return services.game_record(
+        campaign=campaign,
+        by=organiser,
+        played_on=dt.date(2026, 5, 1),
+        entries=[
+            services.GameEntry(warband=warband, result="loss", out_of_action=[marcus]),
+            services.GameEntry(warband=rival_warband, result="win"),
+        ],
+    )
+
+
+def urls(campaign, warband, marcus, game1) -> list[str]:
+    return [
+        reverse("campaign_history", args=[campaign.pk]),
+        reverse("campaign_history_csv", args=[campaign.pk]),
+        reverse("warband_history", args=[warband.pk]),
+        reverse("fighter_history", args=[marcus.pk]),
+        reverse("warband_as_of", args=[warband.pk, game1.pk]),
+    ]
+
+
+def test_anonymous_visitors_are_sent_to_log_in(client, campaign, warband, marcus, game1):
+    for url in urls(campaign, warband, marcus, game1):
+        response = client.get(url)
+        assert response.status_code == 302, url
+        assert reverse("login") in response["Location"]
+
+
+def test_outsiders_get_404(client, outsider, campaign, warband, marcus, game1):
+    client.force_login(outsider)
+    for url in urls(campaign, warband, marcus, game1):
+        assert client.get(url).status_code == 404, url
+
+
+@pytest.mark.parametrize("who", ["organiser", "player", "player2", "spectator"])
+def test_every_member_reads_every_history_page(request, client, who, campaign, warband, marcus, game1):
+    client.force_login(request.getfixturevalue(who))
+    for url in urls(campaign, warband, marcus, game1):
+        response = client.get(url)
+        assert response.status_code == 200, url
+
+
+def test_history_pages_take_no_writes(client, player, campaign, warband, marcus, game1):
+    client.force_login(player)
+    for url in urls(campaign, warband, marcus, game1):
+        assert client.post(url).status_code == 405, url
+
+
+def test_as_of_a_game_of_another_campaign_is_404(client, player, warband, organiser):
+    from campaigns.models import Campaign
+
+    other = Campaign.objects.create(name="Elsewhere", created_by=organiser)
+    game = Game.objects.create(campaign=other, number=1, played_on=dt.date(2026, 1, 1))
+    client.force_login(player)
+    assert client.get(reverse("warband_as_of", args=[warband.pk, game.pk])).status_code == 404
+
+
+def test_the_feed_tells_the_story_grouped_by_game(client, player, campaign, warband, marcus, game1):
+    client.force_login(player)
+    response = client.get(reverse("campaign_history", args=[campaign.pk]))
+    html = response.content.decode()
+    assert "Brother Marcus was taken Out of Action in Game 1" in html
+    assert 'class="history-game"' in html
+    assert reverse("game_detail", args=[game1.pk]) in html
+    assert 'id="history-poller"' in html
+
+
+def test_the_filters_narrow_the_feed(client, player, campaign, warband, rival_warband, marcus, player2):
+    services.fighter_create(warband=rival_warband, by=player2, name="Heretic Priest")
+    client.force_login(player)
+    url = reverse("campaign_history", args=[campaign.pk])
+    feed = client.get(url, {"warband": warband.pk}).content.decode().split('id="history-feed"')[1]
+    assert "Brother Marcus" in feed
+    assert "Heretic Priest" not in feed
+    html = client.get(url, {"kind": "xp"}).content.decode()
+    assert "No change matches these filters." in html
+
+
+def test_a_filter_from_another_campaign_is_refused(client, player, campaign, organiser):
+    from campaigns.models import Campaign
+    from rosters.models import Warband
+
+    other = Campaign.objects.create(name="Elsewhere", created_by=organiser)
+    foreign = Warband.objects.create(campaign=other, owner=organiser, name="Foreign")
+    client.force_login(player)
+    url = reverse("campaign_history", args=[campaign.pk])
+    assert client.get(url, {"warband": foreign.pk}).status_code == 400
+    assert client.get(url, {"kind": "everything"}).status_code == 400
+    assert client.get(url, {"fighter": "x"}).status_code == 400
+
+
+def test_a_fighter_outside_the_chosen_warband_is_refused(
+    client, player, campaign, warband, rival_warband, player2
+):
+    heretic = services.fighter_create(warband=rival_warband, by=player2, name="Heretic Priest")
+    client.force_login(player)
+    url = reverse("campaign_history", args=[campaign.pk])
+    response = client.get(url, {"warband": warband.pk, "fighter": heretic.pk})
+    assert response.status_code == 400
+    assert "not in the chosen warband" in response.content.decode()
+
+
+def test_a_mangled_page_link_is_a_400_with_a_reason(client, player, campaign):
+    client.force_login(player)
+    response = client.get(reverse("campaign_history", args=[campaign.pk]), {"before": "not-a-cursor"})
+    assert response.status_code == 400
+    assert "That page link is not valid" in response.content.decode()
+
+
+def test_older_pages_by_link_and_by_htmx(client, player, campaign, warband):
+    for n in range(60):
+        Fighter.objects.create(warband=warband, name=f"Recruit {n:02d}")
+    client.force_login(player)
+    url = reverse("campaign_history", args=[campaign.pk])
+    first = client.get(url)
+    older = first.context["page"].older
+    assert older
+    assert f"before={older}" in first.content.decode()
+    plain = client.get(url, {"before": older})
+    assert plain.status_code == 200
+    assert "Back to the newest" in plain.content.decode()
+    fragment = client.get(url, {"before": older}, headers={"HX-Request": "true"})
+    html = fragment.content.decode()
+    assert "<html" not in html
+    assert 'id="history-more"' in html
+    shown_first = set(SENTENCE.findall(first.content.decode()))
+    shown_next = set(SENTENCE.findall(html))
+    assert shown_next
+    assert shown_first.isdisjoint(shown_next)
+    assert len(shown_first | shown_next) >= 61  # 60 recruits, the warband and the campaign's own events
+
+
+@pytest.mark.django_db(transaction=True)
+def test_polling_prepends_only_new_changes(client, player, campaign, warband):
+    Fighter.objects.create(warband=warband, name="Old Hand")
+    client.force_login(player)
+    url = reverse("campaign_history", args=[campaign.pk])
+    page = client.get(url).context["page"]
+    htmx = {"HX-Request": "true", "HX-Target": "history-entries"}
+    assert client.get(url, {"after": page.newest}, headers=htmx).status_code == 204
+    Fighter.objects.create(warband=warband, name="New Blood")
+    response = client.get(url, {"after": page.newest}, headers=htmx)
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "New Blood joined Iron Sepulchre" in html
+    assert "Old Hand" not in html
+    assert 'hx-swap-oob="true"' in html  # the poller comes back with the new cursor
+
+
+def test_the_campaign_page_slot_and_the_fighter_card_slot(client, player, campaign, warband, marcus):
+    client.force_login(player)
+    latest = client.get(reverse("campaign_history", args=[campaign.pk]), {"part": "latest"})
+    assert "Brother Marcus" in latest.content.decode()
+    assert "<html" not in latest.content.decode()
+    timeline = client.get(reverse("fighter_history", args=[marcus.pk]), {"part": "timeline"})
+    assert "Pat" in timeline.content.decode() or "pat_player" in timeline.content.decode()
+    assert 'id="fighter-timeline-entries"' in timeline.content.decode()
+
+
+def test_names_with_script_tags_are_shown_as_text(client, player, campaign, warband, game1):
+    services.fighter_create(warband=warband, by=player, name="<script>alert('x')</script>")
+    client.force_login(player)
+    for url in (
+        reverse("campaign_history", args=[campaign.pk]),
+        reverse("warband_history", args=[warband.pk]),
+        reverse("warband_as_of", args=[warband.pk, game1.pk]),
+    ):
+        html = client.get(url).content.decode()
+        assert "<script>alert(" not in html, url
+    assert (
+        "&lt;script&gt;alert(" in client.get(reverse("campaign_history", args=[campaign.pk])).content.decode()
+    )
+
+
+def test_the_csv_has_every_change_and_defuses_formulas(client, player, campaign, warband, marcus):
+    services.fighter_create(warband=warband, by=player, name="=HYPERLINK(1)")
+    services.fighter_adjust_xp(fighter=marcus, delta=2, by=player)
+    client.force_login(player)
+    response = client.get(reverse("campaign_history_csv", args=[campaign.pk]))
+    assert response["Content-Type"].startswith("text/csv")
+    assert "attachment" in response["Content-Disposition"]
+    body = b"".join(response.streaming_content).decode()
+    lines = body.splitlines()
+    assert lines[0].startswith("When,Game,Warband,Fighter,Kind,Change,Who")
+    assert any("Brother Marcus gained 2 XP (now 7)" in line and ",xp," in line for line in lines)
+    assert "'=HYPERLINK(1)" in body
+    assert ",=HYPERLINK" not in body
+
+
+def _feed_queries(client, url) -> int:
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(url).status_code == 200
+    return len(queries)
+
+
+def _busy_campaign(warband, rival_warband, game, player, size: int):
+    """`size` fighters, each with XP, an Injury in the game's post-game and a piece of Battlekit moved."""
+    for n in range(size):
+        band = warband if n % 2 else rival_warband
+        fighter = services.fighter_create(warband=band, by=player, name=f"Fighter {n}")
+        with pghistory.context(action="post_game.apply", game=game.pk, warband=band.pk, user=player.pk):
+            Fighter.objects.filter(pk=fighter.pk).update(xp=n + 1)
+            fighter.injuries.create(code="14", name="Hand Wound", game=game, d66=14)
+        item = services.item_create(warband=band, fighter=fighter, name=f"Blade {n}", by=player)
+        services.item_move(item=item, to_fighter=None, by=player)
+
+
+def test_the_feed_runs_the_same_queries_for_few_and_many_events(
+    client, player, campaign, warband, rival_warband, game1
+):
+    client.force_login(player)
+    url = reverse("campaign_history", args=[campaign.pk])
+    _busy_campaign(warband, rival_warband, game1, player, 2)
+    few = _feed_queries(client, url)
+    _busy_campaign(warband, rival_warband, game1, player, 40)
+    many = _feed_queries(client, url)
+    assert few == many
+    assert many <= 16
+    # The same holds for the warband timeline and a filtered feed.
+    assert _feed_queries(client, reverse("warband_history", args=[warband.pk])) <= 16
+    assert _feed_queries(client, f"{url}?kind=xp&warband={warband.pk}") <= 16
+
+
+def test_a_post_game_done_shows_in_the_warband_timeline(client, player, campaign, warband, game1):
+    entry = GamePlayer.objects.get(game=game1, warband=warband)
+    with pghistory.context(action="post_game.apply", game=game1.pk, warband=warband.pk, user=player.pk):
+        entry.post_game = "done"
+        entry.save()
+    client.force_login(player)
+    html = client.get(reverse("warband_history", args=[warband.pk])).content.decode()
+    assert "Iron Sepulchre finished its post-game of Game 1" in html
+    assert reverse("warband_as_of", args=[warband.pk, game1.pk]) in html

@@ -1,0 +1,83 @@
+"""A warband exported as a JSON file, and imported from one into a campaign (issue 6, Exports).
+
+The format and its checks are `rosters/portability.py`; the import's writes are `services.warband_import`.
+"""
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.text import slugify
+from django.views.decorators.http import require_GET, require_http_methods
+
+from campaigns.access import get_campaign_for_user
+from campaigns.models import Membership
+from rosters import portability, services
+from rosters.access import get_warband_for_user
+
+
+@require_GET
+@login_required
+def warband_export(request, warband_id: int):
+    """Every member of the campaign may take a copy of any roster in it, as they may read it."""
+    warband, _membership = get_warband_for_user(request.user, warband_id)
+    response = HttpResponse(portability.export_json(warband), content_type="application/json; charset=utf-8")
+    name = slugify(warband.name) or f"warband-{warband.pk}"
+    response["Content-Disposition"] = f'attachment; filename="{name}.warband.json"'
+    return response
+
+
+class ImportForm(forms.Form):
+    file = forms.FileField(
+        label="Warband file",
+        help_text=f"A .json file exported from Warband Ledger (at most {portability.MAX_BYTES // 1_000_000} MB).",
+        widget=forms.ClearableFileInput(attrs={"accept": ".json,application/json"}),
+    )
+
+    def clean_file(self):
+        upload = self.cleaned_data["file"]
+        # Refuse a large file by its size before reading a byte of it, and never read more than the limit.
+        if upload.size > portability.MAX_BYTES:
+            raise ValidationError(
+                f"The file is larger than {portability.MAX_BYTES // 1_000_000} MB; a warband file is far smaller."
+            )
+        raw = upload.read(portability.MAX_BYTES + 1)
+        try:
+            self.warband_data = portability.parse_warband_file(raw)
+        except portability.ImportRefused as refused:
+            raise ValidationError(refused.problems) from None
+        return upload
+
+
+def _can_keep_warbands(membership: Membership) -> bool:
+    return membership.role in (Membership.Role.ORGANISER, Membership.Role.PLAYER)
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def warband_import(request, campaign_id: int):
+    """Import a warband file into this campaign; the importing player owns the new warband."""
+    campaign, membership = get_campaign_for_user(request.user, campaign_id)
+    if not _can_keep_warbands(membership):
+        raise PermissionDenied("Spectators read the campaign; only players and organisers keep warbands.")
+    form = ImportForm(request.POST or None, request.FILES or None)
+    context = {"campaign": campaign, "membership": membership, "terms": campaign.terms, "form": form}
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                warband = services.warband_import(
+                    campaign=campaign, owner=request.user, by=request.user, data=form.warband_data
+                )
+            except ValidationError as error:
+                for message in error.messages:
+                    form.add_error(None, f"The file's warband cannot be saved: {message}")
+            else:
+                messages.success(
+                    request,
+                    f"{warband.name} was imported with {warband.fighters.count()} fighters. It is yours to keep.",
+                )
+                return redirect("warband_detail", warband.pk)
+        return render(request, "rosters/warband_import.html", context, status=400)
+    return render(request, "rosters/warband_import.html", context)
