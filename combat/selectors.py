@@ -126,7 +126,7 @@ def attack_dice_pool(target: TrackerFighter, attack: AttackTest) -> AttackPool:
         raise ValueError(f"a pool of {pool} dice is more than the {MAX_POOL} the tracker rolls")
     if not 1 <= stat <= 10:
         raise ValueError(f"stat must be 1 to 10, got {stat}")
-    test = f"{dice}S (Makeshift Weapon)" if weapon else f"{dice} dice"
+    test = f"Makeshift Weapon {dice}S" if weapon else f"{dice} dice"
     parts = []
     if attack.makeshift or attack.brawl:
         if attack.charged:
@@ -139,8 +139,9 @@ def attack_dice_pool(target: TrackerFighter, attack: AttackTest) -> AttackPool:
         parts.append(f"{harm} for the Harm on {target.fighter.name}")
     if attack.bonus:
         parts.append(f"{attack.bonus} from other rules")
-    bonus_words = f" + Bonus Dice: {', '.join(parts)}" if parts else ""
-    words = f"{test}{bonus_words} — {pool} D10s, a Hit on {stat} or less"
+    if bonus:
+        test += f" + {bonus} Bonus {'Die' if bonus == 1 else 'Dice'} ({', '.join(parts)})"
+    words = f"{test}: {pool} D10s, a Hit on {stat} or less"
     return AttackPool(dice=dice, bonus_dice=bonus, pool=pool, stat=stat, words=words)
 
 
@@ -280,7 +281,7 @@ class PendingStep:
     awaiting: BoardFighter | None = None  # the Confused friend choosing Flee or Take Fatigue
     choices: tuple[str, ...] = ()
     results: list[str] = field(default_factory=list)  # sentences of the Tests made so far
-    pass_odds: dict[int, str] = field(default_factory=dict)  # friend id -> chance to pass, in words
+    tests: list[tuple[BoardFighter, str]] = field(default_factory=list)  # friends to test, chance to pass
     target: BoardFighter | None = None  # the unit whose equally close models are to be ordered
     ties: list[list[dict]] = field(default_factory=list)
     damage: int = 0
@@ -372,11 +373,12 @@ def _pending_step(tracker: TrackerGame, board: Board) -> PendingStep | None:
             "choice", incapacitated, awaiting=friend, choices=sequence.choices, results=results
         )
     remaining = [fighters[int(friend.id)] for friend in sequence.remaining]
-    odds = {
-        fighter.id: rules.format_odds(rules.pass_odds(dice_count=2, stat=fighter.fighter.intelligence))
-        for fighter in remaining
-    }
-    return PendingStep("test", incapacitated, remaining=remaining, results=results, pass_odds=odds)
+    # The chance each Confusion Test (2I) passes, before it is rolled (RULING D-6: one Hit passes).
+    tests = [
+        (friend, rules.format_odds(rules.pass_odds(dice_count=2, stat=int(model.intelligence))))
+        for friend, model in zip(remaining, sequence.remaining, strict=True)
+    ]
+    return PendingStep("test", incapacitated, remaining=remaining, results=results, tests=tests)
 
 
 # Confusion Tests in progress are kept between requests as JSON (the engine's ConfusionSequence is immutable and

@@ -159,10 +159,16 @@ def _tracker_lock(game: Game, version: int, touching: Iterable[int], *, strict: 
     `touching`: the fighter ids (or TRACKER_GAME_STATE) the action reads and changes; only changes to those refuse
     it, so two players acting on different fighters at once both succeed. `strict` (undo, end of game): any change.
     """
-    tracker = TrackerGame.objects.select_for_update().filter(game_id=game.pk).first()
+    tracker = (
+        TrackerGame.objects.select_for_update(of=("self",))
+        .select_related("game")
+        .filter(game_id=game.pk)
+        .first()
+    )
     if tracker is None:
         raise TrackerError("This game has no board yet: open the tracker first.")
-    if tracker.ended_at is not None:
+    if tracker.ended_at is not None or tracker.game.status != Game.Status.IN_PROGRESS:
+        # Ended here, or recorded by hand from the game's page while the board was open.
         raise TrackerBlocked(
             "The game is over and its tracker is closed; the post-game starts from the game's page."
         )

@@ -1,0 +1,1 @@
+"""Combat's forms, one module per page (the tracker, the post-game wizard)."""
