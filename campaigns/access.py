@@ -49,3 +49,17 @@ def can_manage_game(membership: Membership, game: Game) -> bool:
     if membership.role == Membership.Role.ORGANISER:
         return True
     return game.players.filter(warband__owner_id=membership.user_id).exists()
+
+
+def can_record_games(membership: Membership | None) -> bool:
+    """Organisers and players record games (a player one their own warband played in); spectators only read."""
+    return membership is not None and membership.role in (Membership.Role.ORGANISER, Membership.Role.PLAYER)
+
+
+def can_keep_warbands(membership: Membership | None) -> bool:
+    """Organisers and players found warbands in a campaign; spectators only read."""
+    return can_record_games(membership)
+
+
+def is_organiser(membership: Membership | None) -> bool:
+    return membership is not None and membership.role == Membership.Role.ORGANISER

@@ -1,7 +1,25 @@
 from django.urls import path
 
-from campaigns.views import dashboard
+from campaigns.views import campaigns
 
+# The dashboard (/) and the campaign page (/campaigns/<id>/) show warbands, so they live in rosters/urls.py.
 urlpatterns = [
-    path("", dashboard.dashboard, name="dashboard"),
+    path("campaigns/new/", campaigns.campaign_create, name="campaign_create"),
+    path("campaigns/<int:campaign_id>/settings/", campaigns.campaign_settings, name="campaign_settings"),
+    path(
+        "campaigns/<int:campaign_id>/settings/invitation/",
+        campaigns.campaign_rotate_invitation,
+        name="campaign_rotate_invitation",
+    ),
+    path(
+        "campaigns/<int:campaign_id>/settings/trauma-table/",
+        campaigns.campaign_trauma_table,
+        name="campaign_trauma_table",
+    ),
+    path(
+        "campaigns/<int:campaign_id>/members/<int:membership_id>/",
+        campaigns.campaign_member,
+        name="campaign_member",
+    ),
+    path("join/<str:code>/", campaigns.campaign_join, name="campaign_join"),
 ]

@@ -1,6 +1,33 @@
-from django.urls import path  # noqa: F401 - patterns are added by the roster pages
+from django.urls import path
 
-urlpatterns: list = []
+from rosters.views import campaigns, dashboard, fighters, games, items, warbands
+
+urlpatterns = [
+    path("", dashboard.dashboard, name="dashboard"),
+    # The campaign page shows warbands, so it is served here (ARCHITECTURE.md); its settings are campaigns'.
+    path("campaigns/<int:campaign_id>/", campaigns.campaign_detail, name="campaign_detail"),
+    path("campaigns/<int:campaign_id>/warbands/new/", campaigns.warband_create, name="warband_create"),
+    path("campaigns/<int:campaign_id>/games/new/", games.game_create, name="game_create"),
+    path("warbands/<int:warband_id>/", warbands.warband_detail, name="warband_detail"),
+    path("warbands/<int:warband_id>/edit/", warbands.warband_edit, name="warband_edit"),
+    path("warbands/<int:warband_id>/print/", warbands.warband_print, name="warband_print"),
+    path("warbands/<int:warband_id>/fighters/new/", fighters.fighter_create, name="fighter_create"),
+    path("warbands/<int:warband_id>/items/new/", warbands.item_create, name="item_create"),
+    path("warbands/<int:warband_id>/items/move/", warbands.item_move, name="item_move"),
+    path("fighters/<int:fighter_id>/", fighters.fighter_detail, name="fighter_detail"),
+    path("fighters/<int:fighter_id>/edit/", fighters.fighter_edit, name="fighter_edit"),
+    path("fighters/<int:fighter_id>/row/", fighters.fighter_row, name="fighter_row"),
+    path("fighters/<int:fighter_id>/xp/", fighters.fighter_xp, name="fighter_xp"),
+    path("fighters/<int:fighter_id>/remove/", fighters.fighter_remove, name="fighter_remove"),
+    path("fighters/<int:fighter_id>/restore/", fighters.fighter_restore, name="fighter_restore"),
+    path("fighters/<int:fighter_id>/injuries/new/", fighters.injury_create, name="injury_create"),
+    path("injuries/<int:injury_id>/delete/", fighters.injury_delete, name="injury_delete"),
+    path("items/<int:item_id>/edit/", items.item_edit, name="item_edit"),
+    path("items/<int:item_id>/delete/", items.item_delete, name="item_delete"),
+    path("games/<int:game_id>/", games.game_detail, name="game_detail"),
+    path("games/<int:game_id>/edit/", games.game_edit, name="game_edit"),
+    path("games/<int:game_id>/delete/", games.game_delete, name="game_delete"),
+]
 
 # History, exports and read-only sharing (issue 6).
 from rosters.views import history as history_views  # noqa: E402

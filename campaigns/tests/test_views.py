@@ -1,0 +1,234 @@
+"""Campaign pages: create, settings (preset, scar limit, Trauma Table, members, invitation) and joining."""
+
+import pytest
+
+from campaigns.models import Campaign, Membership
+from campaigns.trauma_tables import default_rows
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def as_organiser(client, organiser):
+    client.force_login(organiser)
+    return client
+
+
+def table_post(rows, *, action="save", extra_blank=True):
+    """The Trauma Table formset as the settings page posts it."""
+    forms = list(rows) + ([{}] if extra_blank else [])
+    data = {
+        "action": action,
+        "rows-TOTAL_FORMS": str(len(forms)),
+        "rows-INITIAL_FORMS": str(len(rows)),
+        "rows-MIN_NUM_FORMS": "0",
+        "rows-MAX_NUM_FORMS": "1000",
+    }
+    for index, row in enumerate(forms):
+        for name, value in row.items():
+            if name in ("scar", "injury"):
+                if value:
+                    data[f"rows-{index}-{name}"] = "on"
+            else:
+                data[f"rows-{index}-{name}"] = value
+    return data
+
+
+def test_it_creates_a_campaign_and_makes_me_its_organiser(client, outsider):
+    client.force_login(outsider)
+    response = client.post(
+        "/campaigns/new/",
+        {"name": "Nuka World", "preset": "fallout_factions", "scar_limit": 3, "description": ""},
+    )
+    campaign = Campaign.objects.get(name="Nuka World")
+    assert response["Location"] == f"/campaigns/{campaign.pk}/"
+    assert Membership.objects.get(campaign=campaign).role == "organiser"
+    html = client.get(response["Location"]).content.decode()
+    assert 'id="invitation-url"' in html
+    assert f"/join/{campaign.invitation_code}/" in html
+    assert "Add a crew" in html  # the Fallout: Factions words
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"name": "", "preset": "trench_crusade", "scar_limit": 3}, "This field is required."),
+        ({"name": "Ok", "preset": "chess", "scar_limit": 3}, "Select a valid choice."),
+        ({"name": "Ok", "preset": "trench_crusade", "scar_limit": 0}, "The Battle Scar limit is at least 1."),
+        (
+            {"name": "Ok", "preset": "trench_crusade", "scar_limit": 11},
+            "The Battle Scar limit is at most 10.",
+        ),
+    ],
+)
+def test_a_bad_campaign_is_refused(client, outsider, data, message):
+    client.force_login(outsider)
+    response = client.post("/campaigns/new/", data)
+    assert response.status_code == 422
+    assert message in response.content.decode()
+    assert Campaign.objects.count() == 0
+
+
+def test_the_settings_change_the_preset_and_scar_limit(as_organiser, campaign):
+    response = as_organiser.post(
+        f"/campaigns/{campaign.pk}/settings/",
+        {"name": "The Long Trench", "preset": "fallout_factions", "scar_limit": 4, "status": "active"},
+    )
+    assert response.status_code == 302
+    campaign.refresh_from_db()
+    assert (campaign.preset, campaign.scar_limit) == ("fallout_factions", 4)
+
+
+def test_bad_settings_change_nothing(as_organiser, campaign):
+    response = as_organiser.post(
+        f"/campaigns/{campaign.pk}/settings/",
+        {"name": "Renamed", "preset": "trench_crusade", "scar_limit": 0, "status": "active"},
+    )
+    assert response.status_code == 422
+    assert "The Battle Scar limit is at least 1." in response.content.decode()
+    campaign.refresh_from_db()
+    assert (campaign.name, campaign.scar_limit) == ("The Long Trench", 3)
+
+
+def test_the_trauma_table_is_copied_then_edited(as_organiser, campaign):
+    html = as_organiser.get(f"/campaigns/{campaign.pk}/settings/").content.decode()
+    assert "Copy the default table to edit it" in html
+
+    as_organiser.post(f"/campaigns/{campaign.pk}/settings/trauma-table/", {"action": "copy"})
+    campaign.refresh_from_db()
+    assert campaign.house_trauma_table == default_rows()
+    html = as_organiser.get(f"/campaigns/{campaign.pk}/settings/").content.decode()
+    assert 'name="rows-0-code" value="dead"' in html
+
+    rows = default_rows()
+    rows[-1]["name"] = "Glorious Scar"
+    response = as_organiser.post(f"/campaigns/{campaign.pk}/settings/trauma-table/", table_post(rows))
+    assert response.status_code == 302
+    campaign.refresh_from_db()
+    assert campaign.house_trauma_table[-1]["name"] == "Glorious Scar"
+
+    as_organiser.post(f"/campaigns/{campaign.pk}/settings/trauma-table/", {"action": "default"})
+    campaign.refresh_from_db()
+    assert campaign.house_trauma_table is None
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda rows: rows[4].update(low=14), "Rows overlap: D66 14 is in both Hand Wound and Lost an Eye."),
+        (lambda rows: rows[18].update(low=42), "The table has a gap: no row covers D66 41."),
+        (lambda rows: rows[5].update(high=17), "high 17 is not a D66 result"),
+        (lambda rows: rows[0].update(name=""), "This field is required."),
+        (lambda rows: rows[1].update(code="Bad Code"), "must be lower-case letters"),
+    ],
+)
+def test_a_trauma_table_with_a_gap_or_overlap_is_refused_and_nothing_changes(
+    as_organiser, campaign, change, message
+):
+    as_organiser.post(f"/campaigns/{campaign.pk}/settings/trauma-table/", {"action": "copy"})
+    rows = default_rows()
+    change(rows)
+    response = as_organiser.post(f"/campaigns/{campaign.pk}/settings/trauma-table/", table_post(rows))
+    assert response.status_code == 422
+    assert message in response.content.decode()
+    campaign.refresh_from_db()
+    assert campaign.house_trauma_table == default_rows()
+
+
+def test_deleting_a_row_and_adding_one_in_the_blank_row(as_organiser, campaign):
+    as_organiser.post(f"/campaigns/{campaign.pk}/settings/trauma-table/", {"action": "copy"})
+    rows = default_rows()
+    # Split Full Recovery (41-63) in two: 41-56 stays, 61-63 becomes a new result.
+    rows[18]["high"] = 56
+    data = table_post(rows)
+    new = len(rows)
+    data.update(
+        {
+            f"rows-{new}-low": 61,
+            f"rows-{new}-high": 63,
+            f"rows-{new}-code": "war_story",
+            f"rows-{new}-name": "War Story",
+            f"rows-{new}-effect": "tells it at every camp",
+        }
+    )
+    response = as_organiser.post(f"/campaigns/{campaign.pk}/settings/trauma-table/", data)
+    assert response.status_code == 302
+    campaign.refresh_from_db()
+    codes = [row["code"] for row in campaign.house_trauma_table]
+    assert "war_story" in codes
+    assert len(codes) == len(rows) + 1
+
+
+def test_rotating_the_invitation_stops_the_old_link(as_organiser, client, campaign, outsider):
+    old = campaign.invitation_code
+    as_organiser.post(f"/campaigns/{campaign.pk}/settings/invitation/")
+    campaign.refresh_from_db()
+    assert campaign.invitation_code != old
+    client.force_login(outsider)
+    assert client.get(f"/join/{old}/").status_code == 404
+    assert client.post(f"/join/{old}/").status_code == 404
+    assert not Membership.objects.filter(user=outsider).exists()
+
+
+def test_joining_through_the_invitation(client, campaign, outsider):
+    client.force_login(outsider)
+    html = client.get(f"/join/{campaign.invitation_code}/").content.decode()
+    assert "Join The Long Trench" in html
+    assert "olga_organiser" in html
+    response = client.post(f"/join/{campaign.invitation_code}/")
+    assert response["Location"] == f"/campaigns/{campaign.pk}/"
+    assert Membership.objects.get(campaign=campaign, user=outsider).role == "player"
+
+
+def test_an_anonymous_visitor_is_sent_to_log_in_and_back(client, campaign):
+    response = client.get(f"/join/{campaign.invitation_code}/")
+    assert response["Location"] == f"/accounts/login/?next=/join/{campaign.invitation_code}/"
+
+
+def test_an_archived_campaign_refuses_new_members(client, campaign, organiser, outsider):
+    from campaigns.services import campaign_update
+
+    campaign_update(campaign=campaign, by=organiser, status="archived")
+    client.force_login(outsider)
+    response = client.post(f"/join/{campaign.invitation_code}/")
+    assert response.status_code == 422
+    assert "archived" in response.content.decode()
+    assert not Membership.objects.filter(user=outsider).exists()
+
+
+def test_the_organiser_changes_roles_but_never_leaves_the_campaign_without_one(
+    as_organiser, campaign, organiser, player
+):
+    membership = Membership.objects.get(campaign=campaign, user=player)
+    as_organiser.post(f"/campaigns/{campaign.pk}/members/{membership.pk}/", {"role": "spectator"})
+    membership.refresh_from_db()
+    assert membership.role == "spectator"
+
+    mine = Membership.objects.get(campaign=campaign, user=organiser)
+    response = as_organiser.post(f"/campaigns/{campaign.pk}/members/{mine.pk}/", {"role": "player"})
+    assert response.status_code == 422
+    assert "needs an organiser" in response.content.decode()
+    mine.refresh_from_db()
+    assert mine.role == "organiser"
+
+    response = as_organiser.post(f"/campaigns/{campaign.pk}/members/{membership.pk}/", {"role": "king"})
+    assert response.status_code == 422
+    membership.refresh_from_db()
+    assert membership.role == "spectator"
+
+
+def test_a_member_can_be_removed(as_organiser, campaign, player2):
+    membership = Membership.objects.get(campaign=campaign, user=player2)
+    as_organiser.post(f"/campaigns/{campaign.pk}/members/{membership.pk}/", {"remove": "1"})
+    assert not Membership.objects.filter(pk=membership.pk).exists()
+
+
+def test_a_member_of_another_campaign_cannot_be_changed_from_this_one(as_organiser, campaign, outsider):
+    from campaigns.services import campaign_create
+
+    other = campaign_create(name="Elsewhere", by=outsider)
+    theirs = Membership.objects.get(campaign=other)
+    response = as_organiser.post(f"/campaigns/{campaign.pk}/members/{theirs.pk}/", {"role": "player"})
+    assert response.status_code == 404
+    theirs.refresh_from_db()
+    assert theirs.role == "organiser"

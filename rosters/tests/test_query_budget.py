@@ -1,0 +1,51 @@
+"""The roster and campaign pages cost the same number of queries with 5 fighters as with 50 (at most 12)."""
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from rosters import services
+
+pytestmark = pytest.mark.django_db
+
+BUDGET = 12
+
+
+def fill(warband, player, count: int):
+    for number in range(count):
+        fighter = services.fighter_create(
+            warband=warband, by=player, name=f"Pilgrim {number}", elite=number % 4 == 0, xp=number % 7
+        )
+        services.item_create(warband=warband, fighter=fighter, name="Trench Club", by=player)
+        if number % 3 == 0:
+            services.injury_add(fighter=fighter, code="leg_wound", name="Leg Wound", by=player)
+    services.item_create(warband=warband, name="Spare Shovel", by=player)
+
+
+def queries_for(client, path: str) -> int:
+    with CaptureQueriesContext(connection) as captured:
+        response = client.get(path)
+    assert response.status_code == 200
+    return len(captured.captured_queries)
+
+
+@pytest.mark.parametrize("page", ["roster", "campaign"])
+def test_a_page_costs_the_same_with_5_and_50_fighters(
+    client, player, warband, rival_warband, make_fighter, page, django_assert_max_num_queries
+):
+    client.force_login(player)
+    heretic = make_fighter(rival_warband, "Heretic Priest", elite=True)
+    services.game_record(
+        campaign=warband.campaign,
+        by=player,
+        played_on="2025-03-01",
+        entries=[services.GameEntry(warband, "win"), services.GameEntry(rival_warband, "loss", [heretic])],
+    )
+    path = f"/warbands/{warband.pk}/" if page == "roster" else f"/campaigns/{warband.campaign_id}/"
+    fill(warband, player, 5)
+    with django_assert_max_num_queries(BUDGET):
+        small = queries_for(client, path)
+    fill(warband, player, 45)
+    with django_assert_max_num_queries(BUDGET):
+        large = queries_for(client, path)
+    assert small == large, f"{small} queries with 5 fighters, {large} with 50"

@@ -1,0 +1,329 @@
+"""The roster page and its in-place edits: each htmx answer is one row; bad input is a 422 and changes nothing."""
+
+import pytest
+
+from campaigns.tests.history import events_of
+from rosters.models import Fighter, Item
+from rosters.tests.conftest import fighter_data
+
+pytestmark = pytest.mark.django_db
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+@pytest.fixture
+def as_player(client, player):
+    client.force_login(player)
+    return client
+
+
+def test_the_roster_shows_fighters_injuries_battlekit_and_the_arsenal(as_player, world):
+    response = as_player.get(f"/warbands/{world.warband.pk}/")
+    html = response.content.decode()
+    assert f'id="fighter-row-{world.anselm.pk}"' in html
+    assert "Hand Wound" in html
+    assert "Trench Sword" in html
+    assert 'id="arsenal"' in html
+    assert "Holy Relic" in html
+    assert 'id="removed-fighters"' in html
+    assert "Fallen Pilgrim" in html
+    assert "ELITE" in html
+    assert 'id="warband-history-link"' in html
+    # The post-game of the game the warband played is waiting, with a link to the wizard.
+    assert f'href="/games/{world.game.pk}/post-game/{world.warband.pk}/"' in html
+
+
+def test_a_spectator_sees_no_edit_buttons(client, spectator, world):
+    client.force_login(spectator)
+    html = client.get(f"/warbands/{world.warband.pk}/").content.decode()
+    assert "Brother Anselm" in html
+    assert f"/fighters/{world.anselm.pk}/xp/" not in html
+    assert f"/fighters/{world.anselm.pk}/edit/" not in html
+
+
+def test_edit_with_htmx_swaps_the_row_for_its_form(as_player, world):
+    response = as_player.get(f"/fighters/{world.anselm.pk}/edit/", **HTMX)
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert html.lstrip().startswith(f'<tr id="fighter-row-{world.anselm.pk}"')
+    assert "<html" not in html
+    assert 'name="xp"' in html
+    assert f'hx-target="#fighter-row-{world.anselm.pk}"' in html
+
+
+def test_edit_without_javascript_is_a_page(as_player, world):
+    response = as_player.get(f"/fighters/{world.anselm.pk}/edit/")
+    assert "<html" in response.content.decode()
+    assert 'name="xp"' in response.content.decode()
+
+
+def test_saving_the_row_returns_the_row(as_player, world):
+    data = fighter_data(name="Brother Anselm", elite="on", xp=7, battle_scars=1)
+    response = as_player.post(f"/fighters/{world.anselm.pk}/edit/", data, **HTMX)
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert html.lstrip().startswith(f'<tr id="fighter-row-{world.anselm.pk}"')
+    assert 'name="xp"' not in html
+    world.anselm.refresh_from_db()
+    assert (world.anselm.xp, world.anselm.battle_scars, world.anselm.is_elite) == (7, 1, True)
+    assert "PILGRIM" in world.anselm.keywords
+
+
+def test_saving_without_javascript_goes_back_to_the_roster(as_player, world):
+    data = fighter_data(name="Brother Anselm", elite="on", xp=7)
+    response = as_player.post(f"/fighters/{world.anselm.pk}/edit/", data)
+    assert response.status_code == 302
+    assert response["Location"] == f"/warbands/{world.warband.pk}/#fighter-row-{world.anselm.pk}"
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"strength": 11}, "Strength is at most 10."),
+        ({"agility": 0}, "Agility is at least 1."),
+        ({"xp": -1}, "XP is at least 0."),
+        ({"name": "   "}, "Give the fighter a name."),
+        ({"name": ""}, "Give the fighter a name."),
+        ({"harm_limit": 11}, "Harm Limit is at most 10."),
+        ({"movement": "fast"}, "Movement must be a whole number."),
+    ],
+)
+def test_bad_input_in_the_row_is_refused_with_a_message_and_changes_nothing(
+    as_player, world, change, message
+):
+    before = {f.name: getattr(world.anselm, f.attname) for f in Fighter._meta.fields}
+    events = len(events_of(world.anselm))
+    response = as_player.post(
+        f"/fighters/{world.anselm.pk}/edit/", fighter_data(**{"name": "Brother Anselm", **change}), **HTMX
+    )
+    assert response.status_code == 422
+    html = response.content.decode()
+    assert message in html
+    assert html.lstrip().startswith(f'<tr id="fighter-row-{world.anselm.pk}"')
+    world.anselm.refresh_from_db()
+    assert {f.name: getattr(world.anselm, f.attname) for f in Fighter._meta.fields} == before
+    assert len(events_of(world.anselm)) == events
+
+
+def test_cancel_brings_back_the_row(as_player, world):
+    response = as_player.get(f"/fighters/{world.anselm.pk}/row/", **HTMX)
+    assert response.content.decode().lstrip().startswith(f'<tr id="fighter-row-{world.anselm.pk}"')
+
+
+def test_xp_buttons_answer_with_the_row(as_player, world):
+    response = as_player.post(f"/fighters/{world.anselm.pk}/xp/", {"delta": 1}, **HTMX)
+    assert response.status_code == 200
+    assert f'<output class="xp-value" id="xp-{world.anselm.pk}"' in response.content.decode()
+    world.anselm.refresh_from_db()
+    assert world.anselm.xp == 4
+
+
+def test_xp_below_zero_is_refused_in_the_row(as_player, world, make_fighter):
+    odo = make_fighter(world.warband, "Pilgrim Odo", xp=0)
+    response = as_player.post(f"/fighters/{odo.pk}/xp/", {"delta": -1}, **HTMX)
+    assert response.status_code == 422
+    assert "XP cannot go below 0" in response.content.decode()
+    odo.refresh_from_db()
+    assert odo.xp == 0
+
+
+@pytest.mark.parametrize("delta", ["0", "21", "many", ""])
+def test_xp_steps_out_of_range_are_refused(as_player, world, delta):
+    response = as_player.post(f"/fighters/{world.anselm.pk}/xp/", {"delta": delta}, **HTMX)
+    assert response.status_code == 422
+    world.anselm.refresh_from_db()
+    assert world.anselm.xp == 3
+
+
+def test_xp_without_javascript_comes_back_to_the_row(as_player, world):
+    response = as_player.post(f"/fighters/{world.anselm.pk}/xp/", {"delta": -1})
+    assert response["Location"].endswith(f"#fighter-row-{world.anselm.pk}")
+    world.anselm.refresh_from_db()
+    assert world.anselm.xp == 2
+
+
+def test_adding_a_fighter(as_player, world):
+    response = as_player.post(
+        f"/warbands/{world.warband.pk}/fighters/new/", fighter_data(name="Castigator Voss", elite="on")
+    )
+    fighter = Fighter.objects.get(name="Castigator Voss")
+    assert response["Location"] == f"/warbands/{world.warband.pk}/#fighter-row-{fighter.pk}"
+    assert fighter.is_elite
+    assert fighter.keywords == ["ELITE", "PILGRIM"]
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"name": ""}, "Give the fighter a name."),
+        ({"luck": 12}, "Luck is at most 10."),
+        ({"xp": -3}, "XP is at least 0."),
+    ],
+)
+def test_adding_a_bad_fighter_is_refused(as_player, world, change, message):
+    count = Fighter.objects.count()
+    response = as_player.post(f"/warbands/{world.warband.pk}/fighters/new/", fighter_data(**change))
+    assert response.status_code == 422
+    assert message in response.content.decode()
+    assert Fighter.objects.count() == count
+
+
+def test_a_fallout_campaign_uses_champion_and_caps(as_player, world, organiser):
+    from campaigns.services import campaign_update
+
+    campaign_update(campaign=world.campaign, by=organiser, preset="fallout_factions")
+    html = as_player.get(f"/warbands/{world.warband.pk}/").content.decode()
+    assert "Champion" in html
+    assert "caps" in html
+    assert "ducats" not in html
+    response = as_player.post(
+        f"/warbands/{world.warband.pk}/fighters/new/", fighter_data(name="Overboss Kane", elite="on")
+    )
+    assert response.status_code == 302
+    kane = Fighter.objects.get(name="Overboss Kane")
+    assert kane.champion
+    assert not kane.is_elite
+
+
+def test_removing_a_fighter_offers_undo_and_undo_puts_it_back(as_player, world):
+    response = as_player.post(
+        f"/fighters/{world.anselm.pk}/remove/", {"status": "retired", "battlekit": "arsenal"}, follow=True
+    )
+    html = response.content.decode()
+    assert 'id="undo"' in html
+    assert "Brother Anselm</strong> left the roster: Retired" in html
+    world.anselm.refresh_from_db()
+    world.sword.refresh_from_db()
+    assert world.anselm.status == "retired"
+    assert world.sword.in_arsenal
+
+    response = as_player.post(f"/fighters/{world.anselm.pk}/restore/", {"items": str(world.sword.pk)})
+    world.anselm.refresh_from_db()
+    world.sword.refresh_from_db()
+    assert world.anselm.is_active
+    assert world.sword.fighter_id == world.anselm.pk
+    # The undo banner shows once.
+    assert 'id="undo"' not in as_player.get(f"/warbands/{world.warband.pk}/").content.decode()
+
+
+def test_a_bad_removal_is_refused(as_player, world):
+    response = as_player.post(
+        f"/fighters/{world.anselm.pk}/remove/", {"status": "active", "battlekit": "arsenal"}
+    )
+    assert response.status_code == 422
+    world.anselm.refresh_from_db()
+    assert world.anselm.is_active
+
+
+def test_moving_battlekit_with_htmx_swaps_the_roster(as_player, world):
+    response = as_player.post(
+        f"/warbands/{world.warband.pk}/items/move/", {"item": world.relic.pk, "to": world.anselm.pk}, **HTMX
+    )
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert html.lstrip().startswith('<div id="roster">')
+    assert "Holy Relic is now with Brother Anselm." in html
+    world.relic.refresh_from_db()
+    assert world.relic.fighter_id == world.anselm.pk
+
+
+def test_battlekit_cannot_be_moved_to_another_warbands_fighter(as_player, world):
+    response = as_player.post(
+        f"/warbands/{world.warband.pk}/items/move/", {"item": world.relic.pk, "to": world.heretic.pk}, **HTMX
+    )
+    assert response.status_code == 422
+    world.relic.refresh_from_db()
+    assert world.relic.in_arsenal
+
+
+def test_battlekit_that_cannot_be_removed_stays_with_its_fighter(as_player, world, player):
+    from rosters.services import item_create
+
+    bound = item_create(
+        warband=world.warband, fighter=world.anselm, name="Bound Relic", removable=False, by=player
+    )
+    response = as_player.post(
+        f"/warbands/{world.warband.pk}/items/move/", {"item": bound.pk, "to": "arsenal"}
+    )
+    assert response.status_code == 422
+    bound.refresh_from_db()
+    assert bound.fighter_id == world.anselm.pk
+
+
+def test_adding_battlekit_needs_a_name(as_player, world):
+    count = Item.objects.count()
+    response = as_player.post(f"/warbands/{world.warband.pk}/items/new/", {"name": " ", "holder": "arsenal"})
+    assert response.status_code == 422
+    assert "Give the Battlekit a name." in response.content.decode()
+    assert Item.objects.count() == count
+
+
+def test_battlekit_added_from_a_fighters_card_goes_back_to_the_card(as_player, world):
+    response = as_player.post(
+        f"/warbands/{world.warband.pk}/items/new/",
+        {"name": "Gas Mask", "holder": world.anselm.pk, "next": f"/fighters/{world.anselm.pk}/#battlekit"},
+    )
+    assert response["Location"] == f"/fighters/{world.anselm.pk}/#battlekit"
+    assert Item.objects.get(name="Gas Mask").fighter_id == world.anselm.pk
+
+
+def test_next_cannot_send_anyone_to_another_site(as_player, world):
+    response = as_player.post(
+        f"/warbands/{world.warband.pk}/items/new/",
+        {"name": "Gas Mask", "holder": "arsenal", "next": "https://evil.example/"},
+    )
+    assert response["Location"] == f"/warbands/{world.warband.pk}/#arsenal"
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"name": "", "strongbox": 0, "glory": 0, "crew_xp": 0}, "Give the warband a name."),
+        (
+            {"name": "Ok", "strongbox": -5, "glory": 0, "crew_xp": 0},
+            "The Strongbox cannot hold fewer than 0.",
+        ),
+        ({"name": "Ok", "strongbox": 0, "glory": -1, "crew_xp": 0}, "Glory is at least 0."),
+    ],
+)
+def test_a_bad_warband_edit_is_refused(as_player, world, data, message):
+    response = as_player.post(f"/warbands/{world.warband.pk}/edit/", data)
+    assert response.status_code == 422
+    assert message in response.content.decode()
+    world.warband.refresh_from_db()
+    assert (world.warband.name, world.warband.strongbox, world.warband.glory) == ("Iron Sepulchre", 50, 0)
+
+
+def test_the_print_view_lists_the_roster(as_player, world):
+    html = as_player.get(f"/warbands/{world.warband.pk}/print/").content.decode()
+    assert "Brother Anselm" in html
+    assert "Trench Sword" in html
+    assert "Fallen Pilgrim" not in html
+
+
+def test_the_fighter_card(as_player, world):
+    html = as_player.get(f"/fighters/{world.anselm.pk}/").content.decode()
+    assert "Hand Wound" in html
+    assert "Trench Sword" in html
+    assert f'href="/games/{world.game.pk}/"' in html  # taken Out of Action in that game
+    assert '<section id="fighter-timeline"></section>' in html
+
+
+def test_recording_an_injury_by_hand_from_the_campaigns_table(as_player, world):
+    response = as_player.post(
+        f"/fighters/{world.anselm.pk}/injuries/new/", {"result": "leg_wound", "d66": 31}
+    )
+    assert response.status_code == 302
+    injury = world.anselm.injuries.get(code="leg_wound")
+    assert (injury.name, injury.d66) == ("Leg Wound", 31)
+    assert "Movement" in injury.effect
+
+
+@pytest.mark.parametrize("d66", [17, 70, 9])
+def test_an_injury_roll_that_is_not_a_d66_is_refused(as_player, world, d66):
+    count = world.anselm.injuries.count()
+    response = as_player.post(
+        f"/fighters/{world.anselm.pk}/injuries/new/", {"result": "leg_wound", "d66": d66}
+    )
+    assert response.status_code == 422
+    assert world.anselm.injuries.count() == count

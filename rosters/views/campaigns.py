@@ -1,0 +1,55 @@
+"""The campaign page and founding a warband in it (both need warbands, so they live in `rosters`)."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.shortcuts import redirect, render
+from django.urls import reverse
+
+from campaigns.access import can_keep_warbands, can_record_games, get_campaign_for_user, is_organiser
+from rosters import selectors, services
+from rosters.forms import WarbandForm
+from rosters.views.common import UNPROCESSABLE, add_errors
+
+
+@login_required
+def campaign_detail(request, campaign_id: int):
+    campaign, membership = get_campaign_for_user(request.user, campaign_id)
+    page = selectors.campaign_page(campaign=campaign)
+    context = {
+        "page": page,
+        "campaign": campaign,
+        "membership": membership,
+        "terms": page.terms,
+        "is_organiser": is_organiser(membership),
+        "can_record": can_record_games(membership),
+        "can_add_warband": can_keep_warbands(membership),
+    }
+    if context["is_organiser"]:
+        context["invitation_url"] = request.build_absolute_uri(
+            reverse("campaign_join", args=[campaign.invitation_code])
+        )
+    return render(request, "rosters/campaign.html", context)
+
+
+@login_required
+def warband_create(request, campaign_id: int):
+    campaign, membership = get_campaign_for_user(request.user, campaign_id)
+    if not can_keep_warbands(membership):
+        raise PermissionDenied("Spectators read the campaign; only players and organisers keep warbands.")
+    terms = campaign.terms
+    form = WarbandForm(request.POST or None, terms=terms)
+    context = {"form": form, "campaign": campaign, "terms": terms}
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                warband = services.warband_create(
+                    campaign=campaign, owner=request.user, by=request.user, **form.cleaned_data
+                )
+            except ValidationError as error:
+                add_errors(form, error)
+            else:
+                messages.success(request, f"{warband.name} is founded. Add its fighters.")
+                return redirect("warband_detail", warband_id=warband.pk)
+        return render(request, "rosters/warband_form.html", context, status=UNPROCESSABLE)
+    return render(request, "rosters/warband_form.html", context)

@@ -1,0 +1,35 @@
+"""Small helpers the roster views share."""
+
+from django.core.exceptions import ValidationError
+from django.shortcuts import get_object_or_404, redirect
+from django.utils.http import url_has_allowed_host_and_scheme
+
+from rosters.access import get_warband_for_user
+from rosters.models import Item
+
+# Invalid input answers 422 with the form and its messages; base.html tells htmx to swap 422 responses in.
+UNPROCESSABLE = 422
+
+
+def add_errors(form, error: ValidationError) -> None:
+    """A service's refusal shown on the form, as a message above its fields."""
+    for message in error.messages:
+        form.add_error(None, message)
+
+
+def redirect_back(request, fallback: str):
+    """Back to the page the form was on (a `next` field naming a page of this site), else to `fallback`."""
+    target = request.POST.get("next") or request.GET.get("next")
+    if target and url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return redirect(target)
+    return redirect(fallback)
+
+
+def get_item_for_user(user, item_id: int, *, write: bool = False):
+    """A piece of Battlekit and the user's membership, with its warband's access rules (404 / 403)."""
+    item = get_object_or_404(Item.objects.select_related("fighter"), pk=item_id)
+    warband, membership = get_warband_for_user(user, item.warband_id, write=write)
+    item.warband = warband
+    return item, membership

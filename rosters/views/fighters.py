@@ -1,0 +1,237 @@
+"""A fighter: its card, adding one, editing its roster row in place, XP +/-, leaving and rejoining the roster,
+Injuries added or struck off by hand.
+
+In-place editing (PRODUCT.md: "htmx swaps only what changed"): each roster row is `<tr id="fighter-row-<id>">`.
+Edit asks for the row's form (`rosters/warband.html#fighter-row-form`), Save and the XP buttons answer with the
+row (`#fighter-row`), and bad input answers the row's form with its messages and status 422, changing nothing.
+Without JavaScript, Edit opens a full page and the buttons post and come back to the roster.
+"""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from campaigns.selectors import trauma_table_rows
+from rosters import selectors, services
+from rosters.access import can_change_warband, get_fighter_for_user, get_warband_for_user
+from rosters.forms import FighterForm, InjuryForm, ItemForm, RemoveFighterForm, RestoreForm, XPForm
+from rosters.models import Injury
+from rosters.views.common import UNPROCESSABLE, add_errors
+from rosters.views.warbands import UNDO_KEY
+
+
+def _roster_url(fighter) -> str:
+    return reverse("warband_detail", args=[fighter.warband_id]) + f"#fighter-row-{fighter.pk}"
+
+
+def _row(request, fighter_id: int, membership, *, status: int = 200, error: str | None = None):
+    fighter = selectors.fighter_for_row(fighter_id=fighter_id)
+    context = {
+        "fighter": fighter,
+        "warband": fighter.warband,
+        "terms": fighter.warband.campaign.terms,
+        "can_change": can_change_warband(membership, fighter.warband),
+        "row_error": error,
+    }
+    return render(request, "rosters/warband.html#fighter-row", context, status=status)
+
+
+def _card_context(fighter, membership, **forms) -> dict:
+    card = selectors.fighter_card(fighter=fighter)
+    fighter = card.fighter
+    terms = card.terms
+    can_change = can_change_warband(membership, fighter.warband)
+    context = {
+        "card": card,
+        "fighter": fighter,
+        "warband": fighter.warband,
+        "campaign": fighter.warband.campaign,
+        "membership": membership,
+        "terms": terms,
+        "can_change": can_change,
+    }
+    if can_change:
+        context["remove_form"] = forms.get("remove_form") or RemoveFighterForm(terms=terms)
+        context["injury_form"] = forms.get("injury_form") or InjuryForm(
+            table_rows=trauma_table_rows(campaign=fighter.warband.campaign)
+        )
+        context["item_form"] = forms.get("item_form") or ItemForm(
+            holders=[fighter], terms=terms, initial={"holder": str(fighter.pk)}
+        )
+    return context
+
+
+@login_required
+def fighter_detail(request, fighter_id: int):
+    fighter, membership = get_fighter_for_user(request.user, fighter_id)
+    return render(request, "rosters/fighter.html", _card_context(fighter, membership))
+
+
+@login_required
+def fighter_create(request, warband_id: int):
+    warband, membership = get_warband_for_user(request.user, warband_id, write=True)
+    terms = warband.campaign.terms
+    form = FighterForm(request.POST or None, terms=terms)
+    context = {"form": form, "warband": warband, "campaign": warband.campaign, "terms": terms}
+    if request.method == "POST":
+        if form.is_valid():
+            arguments = form.service_arguments()
+            try:
+                fighter = services.fighter_create(
+                    warband=warband, by=request.user, elite=arguments["elite"], **arguments["changes"]
+                )
+            except ValidationError as error:
+                add_errors(form, error)
+            else:
+                messages.success(request, f"{fighter.name} joined {warband.name}.")
+                if "add_another" in request.POST:
+                    return redirect("fighter_create", warband_id=warband.pk)
+                return redirect(_roster_url(fighter))
+        return render(request, "rosters/fighter_form.html", context, status=UNPROCESSABLE)
+    return render(request, "rosters/fighter_form.html", context)
+
+
+@login_required
+def fighter_edit(request, fighter_id: int):
+    """The fighter's form: in its roster row with htmx, on a page of its own without."""
+    fighter, membership = get_fighter_for_user(request.user, fighter_id, write=True)
+    terms = fighter.warband.campaign.terms
+    form = FighterForm(request.POST or None, terms=terms, fighter=fighter)
+    context = {
+        "form": form,
+        "fighter": fighter,
+        "warband": fighter.warband,
+        "campaign": fighter.warband.campaign,
+        "terms": terms,
+    }
+    template = "rosters/warband.html#fighter-row-form" if request.htmx else "rosters/fighter_form.html"
+    if request.method == "POST":
+        if form.is_valid():
+            arguments = form.service_arguments()
+            try:
+                services.fighter_update(fighter=fighter, by=request.user, **arguments)
+            except ValidationError as error:
+                add_errors(form, error)
+            else:
+                if request.htmx:
+                    return _row(request, fighter.pk, membership)
+                messages.success(request, f"{form.cleaned_data['name']} saved.")
+                return redirect(_roster_url(fighter))
+        return render(request, template, context, status=UNPROCESSABLE)
+    return render(request, template, context)
+
+
+@login_required
+def fighter_row(request, fighter_id: int):
+    """The fighter's roster row (Cancel in the row's form asks for it)."""
+    fighter, membership = get_fighter_for_user(request.user, fighter_id)
+    if not request.htmx:
+        return redirect(_roster_url(fighter))
+    return _row(request, fighter.pk, membership)
+
+
+@login_required
+@require_POST
+def fighter_xp(request, fighter_id: int):
+    """Quick XP + / -: the row comes back with the new XP, or with the reason it did not change."""
+    fighter, membership = get_fighter_for_user(request.user, fighter_id, write=True)
+    form = XPForm(request.POST)
+    error = None
+    if form.is_valid():
+        try:
+            services.fighter_adjust_xp(fighter=fighter, delta=form.cleaned_data["delta"], by=request.user)
+        except ValidationError as refusal:
+            error = " ".join(refusal.messages)
+    else:
+        error = "Add or take away between 1 and 20 XP."
+    if request.htmx:
+        return _row(request, fighter.pk, membership, status=UNPROCESSABLE if error else 200, error=error)
+    if error:
+        messages.error(request, error)
+    return redirect(_roster_url(fighter))
+
+
+@login_required
+@require_POST
+def fighter_remove(request, fighter_id: int):
+    """Off the active roster with a status; the roster then offers Undo."""
+    fighter, membership = get_fighter_for_user(request.user, fighter_id, write=True)
+    terms = fighter.warband.campaign.terms
+    form = RemoveFighterForm(request.POST, terms=terms)
+    if form.is_valid():
+        try:
+            removal = services.fighter_remove(
+                fighter=fighter,
+                status=form.cleaned_data["status"],
+                battlekit=form.cleaned_data["battlekit"],
+                by=request.user,
+            )
+        except ValidationError as error:
+            add_errors(form, error)
+        else:
+            request.session[UNDO_KEY] = {
+                "warband": fighter.warband_id,
+                "fighter": fighter.pk,
+                "name": removal.fighter.name,
+                "status": removal.fighter.get_status_display(),
+                "items": ",".join(str(pk) for pk in removal.moved_to_arsenal),
+                "moved": len(removal.moved_to_arsenal),
+                "lost": list(removal.lost),
+            }
+            return redirect(reverse("warband_detail", args=[fighter.warband_id]) + "#undo")
+    context = _card_context(fighter, membership, remove_form=form)
+    return render(request, "rosters/fighter.html", context, status=UNPROCESSABLE)
+
+
+@login_required
+@require_POST
+def fighter_restore(request, fighter_id: int):
+    """Back on the active roster (Undo of a removal, or a fix: "un-kill a fighter")."""
+    fighter, membership = get_fighter_for_user(request.user, fighter_id, write=True)
+    form = RestoreForm(request.POST)
+    items = form.cleaned_data["items"] if form.is_valid() else []
+    if fighter.is_active:
+        messages.info(request, f"{fighter.name} is already on the roster.")
+    else:
+        services.fighter_restore(fighter=fighter, items=items, by=request.user)
+        messages.success(request, f"{fighter.name} is back on the roster.")
+    return redirect(_roster_url(fighter))
+
+
+@login_required
+@require_POST
+def injury_create(request, fighter_id: int):
+    fighter, membership = get_fighter_for_user(request.user, fighter_id, write=True)
+    form = InjuryForm(request.POST, table_rows=trauma_table_rows(campaign=fighter.warband.campaign))
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            injury = services.injury_add(
+                fighter=fighter,
+                by=request.user,
+                code=data["code"],
+                name=data["name"],
+                effect=data.get("effect") or "",
+                d66=data.get("d66"),
+                reason=f"{request.user} recorded {data['name']} on {fighter.name} by hand",
+            )
+        except ValidationError as error:
+            add_errors(form, error)
+        else:
+            messages.success(request, f"{fighter.name}: {injury.name} recorded.")
+            return redirect(reverse("fighter_detail", args=[fighter.pk]) + "#injuries")
+    context = _card_context(fighter, membership, injury_form=form)
+    return render(request, "rosters/fighter.html", context, status=UNPROCESSABLE)
+
+
+@login_required
+@require_POST
+def injury_delete(request, injury_id: int):
+    injury = get_object_or_404(Injury, pk=injury_id)
+    fighter, membership = get_fighter_for_user(request.user, injury.fighter_id, write=True)
+    services.injury_remove(injury=injury, by=request.user)
+    messages.success(request, f"{injury.name} struck off {fighter.name}.")
+    return redirect(reverse("fighter_detail", args=[fighter.pk]) + "#injuries")

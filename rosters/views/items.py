@@ -1,0 +1,52 @@
+"""Editing and deleting a piece of Battlekit (creating and moving it: rosters/views/warbands.py)."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.shortcuts import render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from rosters import services
+from rosters.forms import ItemForm
+from rosters.views.common import UNPROCESSABLE, add_errors, get_item_for_user, redirect_back
+
+
+@login_required
+def item_edit(request, item_id: int):
+    item, membership = get_item_for_user(request.user, item_id, write=True)
+    terms = item.warband.campaign.terms
+    initial = {
+        "name": item.name,
+        "notes": item.notes,
+        "keywords": ", ".join(item.keywords),
+        "removable": item.removable,
+    }
+    form = ItemForm(request.POST or None, initial=initial, holders=[], terms=terms, with_holder=False)
+    context = {
+        "form": form,
+        "item": item,
+        "warband": item.warband,
+        "campaign": item.warband.campaign,
+        "terms": terms,
+    }
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                services.item_update(item=item, by=request.user, changes=form.cleaned_data)
+            except ValidationError as error:
+                add_errors(form, error)
+            else:
+                messages.success(request, f"{form.cleaned_data['name']} saved.")
+                return redirect_back(request, reverse("warband_detail", args=[item.warband.pk]) + "#arsenal")
+        return render(request, "rosters/item_form.html", context, status=UNPROCESSABLE)
+    return render(request, "rosters/item_form.html", context)
+
+
+@login_required
+@require_POST
+def item_delete(request, item_id: int):
+    item, membership = get_item_for_user(request.user, item_id, write=True)
+    services.item_delete(item=item, by=request.user)
+    messages.success(request, f"{item.name} taken off the roster.")
+    return redirect_back(request, reverse("warband_detail", args=[item.warband.pk]) + "#arsenal")

@@ -1,0 +1,154 @@
+"""The roster page (`/warbands/<id>/`), its print view, editing the warband, and Battlekit moves.
+
+Rows of the roster are changed by the fighter views (rosters/views/fighters.py), each swapping only its own row.
+"""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from rosters import selectors, services
+from rosters.access import can_change_warband, get_warband_for_user
+from rosters.forms import ItemForm, ItemMoveForm, WarbandForm
+from rosters.views.common import UNPROCESSABLE, add_errors, redirect_back
+
+UNDO_KEY = "undo_removal"
+
+
+def _movable(roster) -> list:
+    """Battlekit that can change hands, from what the roster already loaded (no extra query)."""
+    items = list(roster.arsenal)
+    for fighter in roster.fighters:
+        items.extend(item for item in fighter.battlekit.all() if item.removable)
+    for item in items:
+        item.fighter = next((f for f in roster.fighters if f.pk == item.fighter_id), None)
+    return items
+
+
+def roster_context(request, warband, membership, **extra) -> dict:
+    roster = selectors.warband_roster(warband=warband)
+    terms = roster.terms
+    can_change = can_change_warband(membership, warband)
+    context = {
+        "roster": roster,
+        "warband": warband,
+        "campaign": warband.campaign,
+        "membership": membership,
+        "terms": terms,
+        "can_change": can_change,
+    }
+    if can_change:
+        holders = sorted(roster.fighters, key=lambda f: f.name.lower())
+        context["move_form"] = ItemMoveForm(items=_movable(roster), holders=holders, terms=terms)
+        context["item_form"] = ItemForm(holders=holders, terms=terms, initial={"holder": "arsenal"})
+    context.update(extra)
+    return context
+
+
+@login_required
+def warband_detail(request, warband_id: int):
+    warband, membership = get_warband_for_user(request.user, warband_id)
+    undo = None
+    if request.session.get(UNDO_KEY, {}).get("warband") == warband.pk:
+        undo = request.session.pop(UNDO_KEY)
+    context = roster_context(request, warband, membership, undo=undo)
+    if request.htmx and request.GET.get("part") == "roster":
+        return render(request, "rosters/warband.html#roster", context)
+    return render(request, "rosters/warband.html", context)
+
+
+@login_required
+def warband_print(request, warband_id: int):
+    warband, membership = get_warband_for_user(request.user, warband_id)
+    roster = selectors.warband_roster(warband=warband)
+    return render(
+        request,
+        "rosters/warband_print.html",
+        {"roster": roster, "warband": warband, "campaign": warband.campaign, "terms": roster.terms},
+    )
+
+
+@login_required
+def warband_edit(request, warband_id: int):
+    warband, membership = get_warband_for_user(request.user, warband_id, write=True)
+    terms = warband.campaign.terms
+    initial = {name: getattr(warband, name) for name in services.WARBAND_FIELDS}
+    form = WarbandForm(request.POST or None, initial=initial, terms=terms)
+    context = {"form": form, "warband": warband, "campaign": warband.campaign, "terms": terms}
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                services.warband_update(warband=warband, by=request.user, changes=form.cleaned_data)
+            except ValidationError as error:
+                add_errors(form, error)
+            else:
+                messages.success(request, "Saved.")
+                return redirect("warband_detail", warband_id=warband.pk)
+        return render(request, "rosters/warband_form.html", context, status=UNPROCESSABLE)
+    return render(request, "rosters/warband_form.html", context)
+
+
+@login_required
+@require_POST
+def item_create(request, warband_id: int):
+    """New Battlekit, for a fighter or the Arsenal (from the roster page or a fighter's card)."""
+    warband, membership = get_warband_for_user(request.user, warband_id, write=True)
+    terms = warband.campaign.terms
+    holders = selectors.holders_for(warband=warband)
+    form = ItemForm(request.POST, holders=holders, terms=terms)
+    if form.is_valid():
+        try:
+            item = services.item_create(
+                warband=warband,
+                by=request.user,
+                fighter=form.holder_fighter(),
+                name=form.cleaned_data["name"],
+                notes=form.cleaned_data["notes"],
+                keywords=form.cleaned_data["keywords"],
+                removable=form.cleaned_data["removable"],
+            )
+        except ValidationError as error:
+            add_errors(form, error)
+        else:
+            where = item.fighter.name if item.fighter else f"the {terms.arsenal}"
+            messages.success(request, f"{item.name} added to {where}.")
+            return redirect_back(request, reverse("warband_detail", args=[warband.pk]) + "#arsenal")
+    context = roster_context(request, warband, membership, item_form=form)
+    return render(request, "rosters/warband.html", context, status=UNPROCESSABLE)
+
+
+@login_required
+@require_POST
+def item_move(request, warband_id: int):
+    """Give a piece of Battlekit to another fighter or put it in the Arsenal; with htmx, the roster is swapped."""
+    warband, membership = get_warband_for_user(request.user, warband_id, write=True)
+    terms = warband.campaign.terms
+    form = ItemMoveForm(
+        request.POST,
+        items=selectors.movable_items(warband=warband),
+        holders=selectors.holders_for(warband=warband),
+        terms=terms,
+    )
+    error = None
+    if form.is_valid():
+        item = form.cleaned_item()
+        holder = form.cleaned_holder()
+        try:
+            services.item_move(item=item, to_fighter=holder, by=request.user)
+        except ValidationError as refusal:
+            error = " ".join(refusal.messages)
+        else:
+            where = holder.name if holder else f"the {terms.arsenal}"
+            if not request.htmx:
+                messages.success(request, f"{item.name} is now with {where}.")
+                return redirect_back(request, reverse("warband_detail", args=[warband.pk]) + "#arsenal")
+            context = roster_context(request, warband, membership, moved=f"{item.name} is now with {where}.")
+            return render(request, "rosters/warband.html#roster", context)
+    else:
+        error = "Choose a piece of Battlekit and where it goes."
+    context = roster_context(request, warband, membership, move_error=error)
+    template = "rosters/warband.html#roster" if request.htmx else "rosters/warband.html"
+    return render(request, template, context, status=UNPROCESSABLE)
