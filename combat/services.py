@@ -7,6 +7,7 @@ Functions are keyword-only and named `<entity>_<action>`; permission checks are 
 
 from __future__ import annotations
 
+import datetime
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -1334,10 +1335,20 @@ def post_game_record_experience(
 # -- Apply and Revert -------------------------------------------------------------------------------------------
 
 
+class _ExactEncoder(DjangoJSONEncoder):
+    """DjangoJSONEncoder, but times keep their microseconds (it rounds them to milliseconds), so a row the
+    Revert recreates is equal to the one the Apply deleted, `created_at` included."""
+
+    def default(self, o):
+        if isinstance(o, datetime.datetime):
+            return o.isoformat()
+        return super().default(o)
+
+
 def _image(obj) -> dict[str, Any]:
     """A row as plain JSON values, every concrete field: what the Revert writes back."""
     values = {field.attname: field.value_from_object(obj) for field in obj._meta.concrete_fields}
-    return json.loads(json.dumps(values, cls=DjangoJSONEncoder))
+    return json.loads(json.dumps(values, cls=_ExactEncoder))
 
 
 def _from_image(model, image: Mapping[str, Any]) -> dict[str, Any]:
@@ -1537,13 +1548,13 @@ def post_game_revert(*, player: GamePlayer, by) -> PostGame:
                 "pk", flat=True
             )
         )
-        Item.objects.bulk_create(
-            [
-                Item(**_from_image(Item, image))
-                for image in snapshot["items_lost"]
-                if image["id"] not in existing
-            ]
-        )
+        lost = [image for image in snapshot["items_lost"] if image["id"] not in existing]
+        recreated = [Item(**_from_image(Item, image)) for image in lost]
+        Item.objects.bulk_create(recreated)
+        # `created_at` is auto_now_add, which an insert always sets to now: write the original back.
+        for item, image in zip(recreated, lost, strict=True):
+            item.created_at = _from_image(Item, image)["created_at"]
+        Item.objects.bulk_update(recreated, ["created_at"])
 
         # Strongboxes: the ransom goes back.
         images = {entry["before"]["id"]: entry for entry in snapshot["warbands"]}

@@ -7,8 +7,6 @@ the player's fighters Out of Action and type in the dice, so every outcome is kn
 from dataclasses import dataclass
 from datetime import date
 
-from django.forms.models import model_to_dict
-
 from campaigns.models import Game, GamePlayer, OutOfAction
 from combat.models import PostGameRoll
 from combat.selectors import post_game_player, post_game_state
@@ -89,8 +87,9 @@ def rolls_of(fighter: Fighter) -> list[PostGameRoll]:
 
 
 def _rows(queryset) -> dict:
+    # Every concrete field, the non-editable ones (created_at) included.
     return {
-        row.pk: model_to_dict(row, fields=[f.name for f in row._meta.concrete_fields]) for row in queryset
+        row.pk: {f.attname: getattr(row, f.attname) for f in row._meta.concrete_fields} for row in queryset
     }
 
 

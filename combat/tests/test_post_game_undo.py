@@ -1,0 +1,154 @@
+"""Revert this post-game: every field of every fighter, piece of Battlekit, Injury and both Strongboxes after the
+Revert equal what they were before the Apply; the Revert is itself in the history."""
+
+import pytest
+
+from campaigns.tests.history import events_of
+from combat.services import (
+    ExperienceAnswer,
+    post_game_answer_ransom,
+    post_game_apply,
+    post_game_record_experience,
+    post_game_revert,
+)
+from combat.tests.post_game_helpers import enter, record_game, roster_snapshot
+from rosters.models import Fighter, Injury, Item
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def busy_post_game(campaign, warband, rival_warband, make_fighter, player):
+    """Every kind of change at once: a Troop dead, an Injury, Unfit For Duty, a ransom paid, Robbed, Muscle
+    Damage, Bitter Lessons, a Minor Wound, Glorious Deeds for a fighter who was not taken Out of Action."""
+    fighters = {
+        "dead troop": make_fighter(warband, "Yeoman Kell"),
+        "hand wound": make_fighter(warband, "Brother Marcus", elite=True, xp=3),
+        "unfit": make_fighter(warband, "Sister Ada", elite=True, xp=5, battle_scars=2),
+        "captured": make_fighter(warband, "Deacon Vos", elite=True, xp=2),
+        "robbed": make_fighter(warband, "Pilgrim Orrin", elite=True, xp=1, battle_scars=1),
+        "muscle": make_fighter(warband, "Sergeant Hale", elite=True, xp=4),
+        "bitter": make_fighter(warband, "Witness Ilse", elite=True, xp=0),
+        "minor": make_fighter(warband, "Scout Tam", elite=True, xp=6),
+    }
+    hero = make_fighter(warband, "Standard Bearer", elite=True, xp=2)  # took part, not Out of Action
+    Injury.objects.create(fighter=fighters["robbed"], code="leg_wound", name="Leg Wound", d66=31)
+    for key, names in {
+        "dead troop": ["Rifle", "Trench Knife"],
+        "unfit": ["Heavy Flamer", "Shield"],
+        "captured": ["Pistol"],
+        "robbed": ["Sword", "Holy Relic"],
+        "muscle": ["Machine Gun", "Armour"],
+        "hand wound": ["Club"],
+    }.items():
+        for name in names:
+            Item.objects.create(
+                warband=warband,
+                fighter=fighters[key],
+                name=name,
+                keywords=["HEAVY"] if name in ("Heavy Flamer", "Machine Gun") else [],
+                removable=name != "Holy Relic",
+                notes=f"{name} of {fighters[key].name}",
+            )
+    Item.objects.create(warband=warband, name="Spare Ammunition")  # already in the Arsenal
+    after = record_game(
+        campaign=campaign, warband=warband, rival_warband=rival_warband, out_of_action=list(fighters.values())
+    )
+    enter(after, fighters["dead troop"], 2, by=player)
+    for key, faces in {
+        "hand wound": (1, 4),
+        "unfit": (1, 6),
+        "captured": (1, 2),
+        "robbed": (3, 6),
+        "muscle": (3, 4),
+        "bitter": (6, 5),
+        "minor": (3, 5),
+    }.items():
+        enter(after, fighters[key], *faces, by=player)
+    enter(after, fighters["bitter"], 3, by=player)  # the D3 of Bitter Lessons
+    post_game_answer_ransom(
+        player=after.player, fighter_id=fighters["captured"].pk, paid=True, ransom=15, by=player
+    )
+    post_game_record_experience(
+        player=after.player,
+        by=player,
+        answers={
+            hero.pk: ExperienceAnswer(glorious_deeds=2),
+            fighters["hand wound"].pk: ExperienceAnswer(glorious_deeds=1),
+        },
+    )
+    after.fighters = {**fighters, "hero": hero}
+    return after
+
+
+def test_revert_restores_the_roster_exactly(busy_post_game, player, warband, rival_warband):
+    after = busy_post_game
+    before = roster_snapshot(warband, rival_warband)
+
+    post_game_apply(player=after.player, by=player)
+    applied = roster_snapshot(warband, rival_warband)
+    assert applied != before
+    # The Apply did all of it, so the Revert has everything to undo.
+    fighters = {key: Fighter.objects.get(pk=fighter.pk) for key, fighter in after.fighters.items()}
+    assert fighters["dead troop"].status == "dead"
+    assert fighters["unfit"].status == "unfit_for_duty"
+    assert fighters["hand wound"].battle_scars == 1
+    assert fighters["minor"].misses_next_game
+    assert fighters["bitter"].xp == 1 + 3
+    assert fighters["hero"].xp == 2 + 1 + 2
+    assert applied["warbands"][warband.pk]["strongbox"] == 35
+    assert applied["warbands"][rival_warband.pk]["strongbox"] == 45
+    assert "Holy Relic" in [item["name"] for item in applied["items"].values()]
+    assert "Sword" not in [item["name"] for item in applied["items"].values()]
+    assert "Machine Gun" not in [item["name"] for item in applied["items"].values()]
+
+    post_game_revert(player=after.player, by=player)
+
+    assert roster_snapshot(warband, rival_warband) == before
+
+
+def test_the_revert_is_in_the_history(busy_post_game, player):
+    after = busy_post_game
+    post_game_apply(player=after.player, by=player)
+    post_game_revert(player=after.player, by=player)
+
+    troop = after.fighters["dead troop"]
+    contexts = [event.pgh_context.metadata for event in events_of(troop, "update")]
+    assert [context["action"] for context in contexts][-2:] == ["post_game.apply", "post_game.revert"]
+    revert = contexts[-1]
+    assert revert["game"] == after.game.pk
+    assert revert["warband"] == after.player.warband_id
+    assert revert["user"] == player.pk
+    assert revert["step"] == "revert"
+    assert len(revert["roll"]) == 9  # 8 Survival and Trauma rolls and the D3 of Bitter Lessons
+    rifle_events = (
+        Item.pgh_event_model.objects.filter(name="Rifle", pgh_context__isnull=False)
+        .select_related("pgh_context")
+        .order_by("pgh_id")
+    )
+    labels = [(event.pgh_label, event.pgh_context.metadata["action"]) for event in rifle_events]
+    # Lost with the dead Troop, then recreated exactly (its original created_at written back by an update).
+    assert labels[0] == ("delete", "post_game.apply")
+    assert set(labels[1:]) == {("insert", "post_game.revert"), ("update", "post_game.revert")}
+
+
+def test_apply_again_after_revert(busy_post_game, player, warband):
+    after = busy_post_game
+    post_game_apply(player=after.player, by=player)
+    post_game_revert(player=after.player, by=player)
+
+    troop = after.fighters["dead troop"]
+    enter(after, troop, 5, by=player)
+    for key, faces in {
+        "hand wound": (4, 1),
+        "unfit": (4, 2),
+        "captured": (4, 3),
+        "robbed": (4, 4),
+        "muscle": (4, 5),
+        "bitter": (4, 6),
+        "minor": (5, 1),
+    }.items():
+        enter(after, after.fighters[key], *faces, by=player)
+    post_game_apply(player=after.player, by=player)
+
+    assert set(Fighter.objects.filter(warband=warband).values_list("status", flat=True)) == {"active"}
