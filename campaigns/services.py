@@ -9,6 +9,7 @@ Writes that need warbands or fighters (games, rosters) live in `rosters.services
 `rosters` (ARCHITECTURE.md).
 """
 
+import secrets
 from typing import Any
 
 import pghistory
@@ -211,4 +212,43 @@ def campaign_set_trauma_table(*, campaign: Campaign, rows: list[dict[str, Any]] 
     campaign.full_clean()
     with _context(action="campaign.trauma_table", reason=reason, campaign=campaign, by=by):
         campaign.save(update_fields=["house_trauma_table"])
+    return campaign
+
+
+# -- read-only sharing (issue 6) --------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def campaign_share_create(*, campaign: Campaign, by) -> Campaign:
+    """A new read-only link (`/share/<token>/`): anyone holding it reads the campaign, its rosters and history,
+    without an account. Making one again replaces the token, so a link that went too far stops working."""
+    campaign = _lock(campaign)
+    replaced = bool(campaign.share_token)
+    campaign.share_token = secrets.token_urlsafe(32)
+    campaign.full_clean()
+    with _context(
+        action="campaign.share",
+        reason=f"{by} {'replaced' if replaced else 'made'} the read-only link to {campaign.name}",
+        campaign=campaign,
+        by=by,
+    ):
+        campaign.save(update_fields=["share_token"])
+    return campaign
+
+
+@transaction.atomic
+def campaign_share_revoke(*, campaign: Campaign, by) -> Campaign:
+    """Stop sharing: the read-only link answers 404 from now on."""
+    campaign = _lock(campaign)
+    if not campaign.share_token:
+        return campaign
+    campaign.share_token = None
+    campaign.full_clean()
+    with _context(
+        action="campaign.unshare",
+        reason=f"{by} revoked the read-only link to {campaign.name}",
+        campaign=campaign,
+        by=by,
+    ):
+        campaign.save(update_fields=["share_token"])
     return campaign

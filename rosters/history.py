@@ -887,8 +887,11 @@ class _Teller:
             names.add(look.fighter(entry.fighter_id))
         if entry.source in ("warband", "player"):
             names.add(look.warband(entry.warband_id))
-        if entry.source == "membership":
-            names.add(look.user(self.d.get("user_id")))
+        # Services' own reasons start with who did it ("olga_organiser made a new invitation link").
+        for user_id in (entry.context.get("user"), self.d.get("user_id"), self.d.get("owner_id")):
+            person = look.users.get(_as_int(user_id) or -1)
+            if person is not None:
+                names.update({person.get_username(), display_name(person)})
         for game in (entry.game, look.game(entry.context.get("game"))):
             if game is not None and game.number is not None:
                 names.add(game.title)

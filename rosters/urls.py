@@ -50,3 +50,21 @@ urlpatterns += [
     path("warbands/<int:warband_id>/export.json", portability.warband_export, name="warband_export"),
     path("campaigns/<int:campaign_id>/import/", portability.warband_import, name="warband_import"),
 ]
+
+from rosters.views import share  # noqa: E402
+
+urlpatterns += [
+    path("campaigns/<int:campaign_id>/share/", share.campaign_share, name="campaign_share"),
+    path("campaigns/<int:campaign_id>/share/new/", share.campaign_share_create, name="campaign_share_create"),
+    path(
+        "campaigns/<int:campaign_id>/share/revoke/", share.campaign_share_revoke, name="campaign_share_revoke"
+    ),
+    path("share/<str:token>/", share.share_campaign, name="share_campaign"),
+    path("share/<str:token>/history/", share.share_history, name="share_history"),
+    path("share/<str:token>/warbands/<int:warband_id>/", share.share_warband, name="share_warband"),
+    path(
+        "share/<str:token>/warbands/<int:warband_id>/as-of/<int:game_id>/",
+        share.share_as_of,
+        name="share_as_of",
+    ),
+]

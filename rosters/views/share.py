@@ -6,12 +6,13 @@ so the token opens no way to change anything; the member pages keep asking for a
 token is 404 at once (no caching of these pages).
 """
 
+from functools import wraps
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.decorators import decorator_from_middleware_with_args
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
@@ -25,18 +26,16 @@ from rosters.views.history import as_of_context, history_response
 MAX_TOKEN = 64
 
 
-class _NoIndex:
+def no_index(view):
     """Shared pages stay out of search engines, whoever posts the link."""
 
-    def __init__(self, get_response=None):
-        self.get_response = get_response
-
-    def process_response(self, request, response):
+    @wraps(view)
+    def wrapped(request, *args, **kwargs):
+        response = view(request, *args, **kwargs)
         response["X-Robots-Tag"] = "noindex, nofollow"
         return response
 
-
-no_index = decorator_from_middleware_with_args(_NoIndex)()
+    return wrapped
 
 
 def _shared_campaign(token: str) -> Campaign:
@@ -49,7 +48,9 @@ def _shared_campaign(token: str) -> Campaign:
 
 
 def _shared_warband(campaign: Campaign, warband_id: int) -> Warband:
-    warband = Warband.objects.filter(pk=warband_id, campaign=campaign).select_related("campaign", "owner").first()
+    warband = (
+        Warband.objects.filter(pk=warband_id, campaign=campaign).select_related("campaign", "owner").first()
+    )
     if warband is None:
         raise Http404("No such warband in this campaign.")
     return warband
@@ -157,7 +158,9 @@ def share_warband(request, token: str, warband_id: int):
     warband = _shared_warband(campaign, warband_id)
     roster = selectors.warband_roster(warband=warband)
     games = list(
-        Game.objects.filter(players__warband=warband).order_by("-number").values_list("id", "number", "played_on")
+        Game.objects.filter(players__warband=warband)
+        .order_by("-number")
+        .values_list("id", "number", "played_on")
     )
     return history_response(
         request,
