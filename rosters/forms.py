@@ -321,7 +321,7 @@ class GameForm(forms.Form):
         widget=forms.RadioSelect,
         label="How",
     )
-    played_on = forms.DateField(label="Date", widget=forms.DateInput(attrs={"type": "date"}))
+    played_on = forms.DateField(label="Date", widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
     scenario = forms.CharField(max_length=100, required=False)
     notes = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 3}))
 
