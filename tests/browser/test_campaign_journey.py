@@ -1,0 +1,178 @@
+"""Campaigns and rosters in real Chromium: the organiser starts a campaign and invites a player, both found
+warbands, the player adds a fighter and changes its XP in place (no page load), the outsider sees nothing; and the
+roster works on a 390-pixel-wide phone."""
+
+import re
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PHONE = {"width": 390, "height": 844}
+
+
+def log_in(page: Page, base: str, username: str, password: str) -> None:
+    page.goto(f"{base}/accounts/login/")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password").fill(password)
+    page.get_by_role("button", name="Log in").click()
+    expect(page.get_by_role("heading", name="Your campaigns")).to_be_visible()
+
+
+def found_warband(page: Page, name: str, faction: str) -> None:
+    page.get_by_role("link", name="Add a warband").first.click()
+    page.get_by_label("Name").fill(name)
+    page.get_by_label("Faction").fill(faction)
+    page.get_by_role("button", name="Found the warband").click()
+    expect(page.get_by_role("heading", name=name, level=1)).to_be_visible()
+
+
+def mark_page(page: Page) -> None:
+    """A marker on `window` that survives htmx swaps and dies with any full page load."""
+    page.evaluate("window.__ledgerMarker = 'still here'")
+
+
+def assert_no_page_load(page: Page) -> None:
+    assert page.evaluate("window.__ledgerMarker") == "still here"
+
+
+def test_a_group_starts_a_campaign_and_keeps_rosters(browser: Browser, live_server, make_user, password):
+    base = live_server.url
+    make_user("olga_organiser")
+    make_user("pat_player")
+    make_user("otto_outsider")
+
+    # The organiser creates the campaign and copies the invitation.
+    organiser_context = browser.new_context()
+    organiser_context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base)
+    organiser = organiser_context.new_page()
+    log_in(organiser, base, "olga_organiser", password)
+    organiser.get_by_role("link", name="New campaign").click()
+    organiser.get_by_label("Name").fill("The Long Trench")
+    organiser.get_by_role("button", name="Create the campaign").click()
+    expect(organiser.get_by_role("heading", name="The Long Trench", level=1)).to_be_visible()
+    campaign_url = organiser.url
+    organiser.get_by_role("button", name="Copy").click()
+    expect(organiser.get_by_role("button", name="Copied")).to_be_visible()
+    invitation = organiser.evaluate("navigator.clipboard.readText()")
+    assert re.fullmatch(rf"{re.escape(base)}/join/[\w-]+/", invitation)
+    assert invitation == organiser.get_by_label("Invitation link").input_value()
+    found_warband(organiser, "The Grey Legion", "Heretic Legion")
+
+    # A second user joins through the invitation and founds a warband.
+    player_context = browser.new_context()
+    player = player_context.new_page()
+    log_in(player, base, "pat_player", password)
+    player.goto(invitation)
+    expect(player.get_by_role("heading", name="Join The Long Trench")).to_be_visible()
+    player.get_by_role("button", name="Join the campaign").click()
+    expect(player.get_by_text("Welcome to The Long Trench!")).to_be_visible()
+    assert player.url == campaign_url
+    found_warband(player, "The Iron Sepulchre", "Trench Pilgrims")
+    roster_url = player.url
+
+    # The player adds a fighter.
+    player.get_by_role("link", name="Add a fighter").first.click()
+    player.get_by_label("Name").fill("Brother Anselm")
+    player.get_by_label("Type").fill("War Prophet")
+    player.get_by_label("ELITE").check()
+    player.get_by_role("button", name="Add to the roster").click()
+    row = player.locator("tr.fighter-row", has_text="Brother Anselm")
+    expect(row).to_be_visible()
+    expect(row.locator(".badge.elite")).to_have_text("ELITE")
+    expect(row.locator("output.xp-value")).to_have_text("0")
+
+    # XP +1 swaps only the row: the page is not loaded again.
+    mark_page(player)
+    row.get_by_role("button", name="1 XP more for Brother Anselm").click()
+    expect(row.locator("output.xp-value")).to_have_text("1")
+    row.get_by_role("button", name="1 XP more for Brother Anselm").click()
+    expect(row.locator("output.xp-value")).to_have_text("2")
+    row.get_by_role("button", name="1 XP less for Brother Anselm").click()
+    expect(row.locator("output.xp-value")).to_have_text("1")
+    assert_no_page_load(player)
+
+    # Edit in place: the row becomes its form; a bad value is refused in the row; a good one saves.
+    row.get_by_role("link", name="Edit").click()
+    form_row = player.locator("tr.fighter-row.editing")
+    expect(form_row).to_be_visible()
+    # The browser itself refuses a stat out of range (the input's max)...
+    form_row.get_by_label("Strength").fill("11")
+    form_row.get_by_role("button", name="Save").click()
+    assert form_row.get_by_label("Strength").evaluate("input => input.validity.rangeOverflow")
+    form_row.get_by_label("Strength").fill("6")
+    # ...and the server refuses what the browser lets through: a 422 whose form, with its message, is swapped in.
+    form_row.get_by_label("Name").fill("   ")
+    form_row.get_by_role("button", name="Save").click()
+    expect(form_row.get_by_text("Give the fighter a name.")).to_be_visible()
+    form_row.get_by_label("Name").fill("Brother Anselm")
+    form_row.get_by_label("XP", exact=True).fill("5")
+    form_row.get_by_role("button", name="Save").click()
+    expect(player.locator("tr.fighter-row.editing")).to_have_count(0)
+    expect(row.locator("output.xp-value")).to_have_text("5")
+    expect(row).to_contain_text("S6")
+    assert_no_page_load(player)
+    # And it is stored: a fresh load shows it.
+    player.goto(roster_url)
+    expect(
+        player.locator("tr.fighter-row", has_text="Brother Anselm").locator("output.xp-value")
+    ).to_have_text("5")
+
+    # Both warbands are on the campaign page, for both of them.
+    organiser.goto(campaign_url)
+    expect(organiser.locator("#warbands")).to_contain_text("The Iron Sepulchre")
+    expect(organiser.locator("#warbands")).to_contain_text("The Grey Legion")
+
+    # The outsider cannot see the campaign, nor the roster.
+    outsider_context = browser.new_context()
+    outsider = outsider_context.new_page()
+    log_in(outsider, base, "otto_outsider", password)
+    assert outsider.goto(campaign_url).status == 404
+    assert outsider.goto(roster_url).status == 404
+    expect(outsider.get_by_text("The Long Trench")).to_have_count(0)
+
+    for context in (organiser_context, player_context, outsider_context):
+        context.close()
+
+
+def test_the_roster_is_usable_on_a_390_pixel_phone(
+    browser: Browser, live_server, campaign, warband, player, password, make_fighter
+):
+    from rosters import services
+
+    anselm = make_fighter(warband, "Brother Anselm", elite=True, fighter_type="War Prophet", xp=3)
+    services.item_create(warband=warband, fighter=anselm, name="Holy Icon", by=player)
+    services.injury_add(fighter=anselm, code="hand_wound", name="Hand Wound", by=player)
+    for number in range(6):
+        make_fighter(warband, f"Pilgrim {number}", fighter_type="Trench Pilgrim")
+
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    log_in(page, live_server.url, player.username, password)
+    page.goto(f"{live_server.url}/warbands/{warband.pk}/")
+
+    # Nothing wider than the screen: no sideways scrolling.
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    row = page.locator(f"#fighter-row-{anselm.pk}")
+    expect(row).to_contain_text("Hand Wound")
+    expect(row).to_contain_text("Holy Icon")
+    plus = row.get_by_role("button", name="1 XP more for Brother Anselm")
+    box = plus.bounding_box()
+    assert box["width"] >= 44
+    assert box["height"] >= 44
+    assert box["x"] + box["width"] <= PHONE["width"]
+
+    mark_page(page)
+    plus.tap()
+    expect(row.locator("output.xp-value")).to_have_text("4")
+    # Edit in place on the phone too.
+    row.get_by_role("link", name="Edit").tap()
+    form_row = page.locator(f"#fighter-row-{anselm.pk}.editing")
+    expect(form_row).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    form_row.get_by_label("Movement").fill("5")
+    form_row.get_by_role("button", name="Save").tap()
+    expect(page.locator(f"#fighter-row-{anselm.pk}")).to_contain_text("M 5″")
+    assert_no_page_load(page)
+    context.close()
