@@ -317,6 +317,52 @@ def _board_fighter(tracked: TrackerFighter) -> BoardFighter:
     return BoardFighter(tracked, fighter, unit, tracker_is_champion(fighter), boxes)
 
 
+# What the board reads of each row (a 15-fighter crew's board is polled by every phone at the table).
+BOARD_COLUMNS = (
+    *(
+        f"{name}"
+        for name in ("tracker_id", "player_id", "fighter_id", "harm", "injuries", "fatigue", "status")
+    ),
+    "models_left",
+    "lost_hp",
+    *(
+        f"fighter__{name}"
+        for name in (
+            "warband_id",
+            "name",
+            "fighter_type",
+            "champion",
+            "keywords",
+            "endurance",
+            "intelligence",
+            "strength",
+            "health",
+            "harm_limit",
+            "unit_size",
+        )
+    ),
+    "player__game_id",
+    "player__warband_id",
+    "player__result",
+    "player__warband__name",
+    "player__warband__owner_id",
+    "player__warband__owner__username",
+)
+ACTION_COLUMNS = (
+    "tracker_id",
+    "version",
+    "kind",
+    "summary",
+    "created_at",
+    "undone_at",
+    "undone_version",
+    "by_id",
+    "undone_by_id",
+    "by__username",
+    "undone_by__username",
+)
+
+
 def tracker_board(*, game, recent: int = 8) -> Board | None:
     """Everything the board shows, in a fixed number of queries whatever the size of the crews."""
     tracker = TrackerGame.objects.filter(game=game).first()
@@ -325,6 +371,7 @@ def tracker_board(*, game, recent: int = 8) -> Board | None:
     tracked = list(
         TrackerFighter.objects.filter(tracker=tracker)
         .select_related("fighter", "player__warband__owner")
+        .only(*BOARD_COLUMNS)
         .order_by("player_id", "fighter_id")
     )
     crews: dict[int, BoardCrew] = {}
@@ -336,11 +383,17 @@ def tracker_board(*, game, recent: int = 8) -> Board | None:
                 row.player, warband, [], warband.pk in tracker.harsh_lessons
             )
         crew.fighters.append(_board_fighter(row))
-    actions = list(tracker.actions.select_related("by", "undone_by").order_by("-version")[:recent])
+    actions = list(
+        tracker.actions.select_related("by", "undone_by").only(*ACTION_COLUMNS).order_by("-version")[:recent]
+    )
     last = next((action for action in actions if not action.undone), None)
     if last is None and actions:
         last = (
-            tracker.actions.filter(undone_at__isnull=True).select_related("by").order_by("-version").first()
+            tracker.actions.filter(undone_at__isnull=True)
+            .select_related("by", "undone_by")
+            .only(*ACTION_COLUMNS)
+            .order_by("-version")
+            .first()
         )
     board = Board(tracker, game, list(crews.values()), last, actions, None)
     board.pending = _pending_step(tracker, board)

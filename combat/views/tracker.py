@@ -17,8 +17,10 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.html import format_html
 from django.views.decorators.http import require_GET, require_POST
 
 from campaigns.access import can_manage_game, get_game_for_user
@@ -59,6 +61,11 @@ def _partial(request) -> bool:
 def _board_context(request, game: Game, can_act: bool, *, board=None, error: str | None = None) -> dict:
     board = board if board is not None else selectors.tracker_board(game=game)
     return {
+        # Built once per page rather than once per fighter: the board is re-rendered for every phone.
+        "fighters_url": reverse("tracker", kwargs={"game_id": game.pk}) + "fighters/",
+        "csrf_field": format_html(
+            '<input type="hidden" name="csrfmiddlewaretoken" value="{}">', get_token(request)
+        ),
         "game": game,
         "campaign": game.campaign,
         "terms": game.campaign.terms,

@@ -1,0 +1,193 @@
+"""Speed of the in-game tracker: `python bench/bench_tracker.py` prints its figures with their aims.
+
+Server time measured in-process through Django's test Client (middleware, view, service, template; no network),
+for a game between two warbands of 15 fighters each on PostgreSQL:
+
+- apply Damage: the POST of the "type the Damage" form, answered by a redirect to the board;
+- the round trip a phone makes: that POST and the board page it is sent back to;
+- the board's refresh: the poll after another phone changed the board (the live partial, rendered);
+- the poll while nothing changed (204, no body).
+
+Each figure is the median and the 95th percentile of many requests (aim: under 30 ms). Between two timed
+Damages an untimed undo puts the board back, so every request does the same work. The database is
+`DATABASE_URL` when set, else `postgres://postgres@127.0.0.1:5432/warband_bench_tracker`, created and migrated
+when missing; the script's own rows are replaced on each run. It exits 0 whatever the figures, so `make bench`
+always shows them, and 1 only when it cannot run.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/warband_bench_tracker"
+FIGHTERS = 15
+SAMPLES = 200
+WARM_UP = 20
+AIM_MS = 30.0
+
+
+def ensure_database(url: str) -> None:
+    """Create the bench database when it does not exist yet (connecting to the server's `postgres` database)."""
+    import psycopg
+
+    parts = urlsplit(url)
+    name = parts.path.lstrip("/")
+    admin = urlunsplit(parts._replace(path="/postgres"))
+    with psycopg.connect(admin, autocommit=True) as connection:
+        exists = connection.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone()
+        if not exists:
+            connection.execute(f'CREATE DATABASE "{name}"')
+
+
+def setup_django(url: str) -> None:
+    os.environ["DATABASE_URL"] = url
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings_test")
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0, interactive=False)
+
+
+def load_game():
+    """Two players, two warbands of FIGHTERS fighters, a game in progress with its board (the previous run's go)."""
+    from django.contrib.auth import get_user_model
+    from django.db import connection
+
+    from campaigns.models import Campaign, Game, GamePlayer, Membership
+    from combat.services import tracker_start
+    from rosters.models import Fighter, Warband
+
+    users = get_user_model()
+    Campaign.objects.filter(name="Bench: tracker").delete()
+    users.objects.filter(username__startswith="bench_tracker_").delete()
+    pat = users.objects.create_user("bench_tracker_pat", password="bench-password-not-secret")  # noqa: S106
+    quinn = users.objects.create_user("bench_tracker_quinn", password="bench-password-not-secret")  # noqa: S106
+    campaign = Campaign.objects.create(name="Bench: tracker", preset="fallout_factions", created_by=pat)
+    Membership.objects.create(campaign=campaign, user=pat, role=Membership.Role.ORGANISER)
+    Membership.objects.create(campaign=campaign, user=quinn, role=Membership.Role.PLAYER)
+    game = Game.objects.create(
+        campaign=campaign, number=1, played_on="2026-11-30", status=Game.Status.IN_PROGRESS
+    )
+    targets = []
+    for owner, name in ((pat, "Alex's crew"), (quinn, "Sam's crew")):
+        warband = Warband.objects.create(campaign=campaign, owner=owner, name=name)
+        GamePlayer.objects.create(game=game, warband=warband)
+        fighters = Fighter.objects.bulk_create(
+            Fighter(
+                warband=warband,
+                name=f"{name} fighter {number}",
+                champion=number == 0,
+                endurance=6,
+                health=2 + number % 3,
+                unit_size=5 if number == FIGHTERS - 1 else 1,
+            )
+            for number in range(FIGHTERS)
+        )
+        targets.append(fighters[1])
+    tracker_start(game=game, by=pat)
+    with connection.cursor() as cursor:
+        cursor.execute("ANALYZE")  # PITFALLS.md: fresh tables, JIT and plans behave once analysed
+    return game, pat, quinn, targets
+
+
+def milliseconds(samples: list[float]) -> tuple[float, float]:
+    ordered = sorted(samples)
+    p95 = ordered[max(0, int(round(0.95 * len(ordered))) - 1)]
+    return statistics.median(ordered) * 1000, p95 * 1000
+
+
+def report(label: str, samples: list[float]) -> str:
+    median, p95 = milliseconds(samples)
+    verdict = "ok" if median < AIM_MS and p95 < AIM_MS else "MISSED"
+    return f"{label}: median {median:.1f} ms, p95 {p95:.1f} ms (aim < {AIM_MS:.0f} ms) {verdict}"
+
+
+def run() -> list[str]:
+    from django.test import Client
+
+    from combat.models import TrackerGame
+    from combat.services import tracker_apply_damage, tracker_undo
+
+    game, pat, quinn, targets = load_game()
+    phone, other_phone = Client(), Client()
+    phone.force_login(pat)
+    other_phone.force_login(quinn)
+    board = f"/games/{game.pk}/tracker/"
+    target = targets[1]  # one of Sam's fighters, Damage 2 < Endurance 6: 1 Harm
+
+    def version() -> int:
+        return TrackerGame.objects.filter(game=game).values_list("version", flat=True).get()
+
+    apply, round_trip, refresh, unchanged = [], [], [], []
+    for sample in range(WARM_UP + SAMPLES):
+        keep = sample >= WARM_UP
+        current = version()
+        start = time.perf_counter()
+        response = phone.post(f"{board}fighters/{target.pk}/damage/", {"version": current, "damage": 2})
+        posted = time.perf_counter()
+        page = phone.get(response["Location"])
+        shown = time.perf_counter()
+        assert response.status_code == 302, response.status_code
+        assert page.status_code == 200, page.status_code
+        if keep:
+            apply.append(posted - start)
+            round_trip.append(shown - start)
+        tracker_undo(game=game, by=pat, version=current + 1)
+
+        # The other phone polls with the version it last saw: the board changed (the undo), so it gets the partial.
+        start = time.perf_counter()
+        polled = other_phone.get(f"{board}board/", {"version": current}, headers={"HX-Request": "true"})
+        if keep:
+            refresh.append(time.perf_counter() - start)
+        assert polled.status_code == 200, polled.status_code
+
+        start = time.perf_counter()
+        quiet = other_phone.get(f"{board}board/", {"version": current + 2}, headers={"HX-Request": "true"})
+        if keep:
+            unchanged.append(time.perf_counter() - start)
+        assert quiet.status_code == 204, quiet.status_code
+
+    # A Damage applied and undone by the service alone, without HTTP: what the request adds around it.
+    service = []
+    for _ in range(SAMPLES):
+        current = version()
+        start = time.perf_counter()
+        tracker_apply_damage(game=game, target_id=target.pk, damage=2, by=quinn, version=current)
+        service.append(time.perf_counter() - start)
+        tracker_undo(game=game, by=pat, version=current + 1)
+
+    return [
+        f"two warbands of {FIGHTERS} fighters, {SAMPLES} requests each, Django test Client in-process",
+        report("apply Damage (POST, redirect)", apply),
+        report("apply Damage round trip (POST + board page)", round_trip),
+        report("board refresh after a change (poll, partial)", refresh),
+        report("poll, nothing changed (204)", unchanged),
+        report("tracker_apply_damage service alone", service),
+    ]
+
+
+def main() -> int:
+    url = os.environ.get("DATABASE_URL") or DEFAULT_URL
+    try:
+        ensure_database(url)
+        setup_django(url)
+    except Exception as error:  # no server, no rights: say so and stop
+        print(f"bench_tracker: cannot use the database {url}: {error}", file=sys.stderr)
+        return 1
+    for line in run():
+        print(line, flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
