@@ -663,6 +663,7 @@ class CasualtyState:
     # The result it already has, when the next roll is a reroll (RULING T-5).
     reroll_because: str | None = None
     card_error: str | None = None  # a refused roll or answer, shown on the fighter's card
+    entered: dict | None = None  # what was typed in a refused form, shown again
 
     @property
     def id(self) -> int:
@@ -912,6 +913,13 @@ def _resolve(state: CasualtyState, table: rules.TraumaTable) -> None:
         state.needed = _needed_after(state, exhausted.sides)
         if state.needed.purpose == PostGameRoll.Purpose.TRAUMA and state.needed.sequence > 1:
             state.reroll_because = table.lookup(state.rolls[-1].value).name
+        elif state.needed.purpose == PostGameRoll.Purpose.BITTER_LESSONS:
+            # The D66 is settled; only the D3 of its extra XP is missing (TRAUMA_TABLE.md 65).
+            final = [roll for roll in state.rolls if roll.roll.purpose == PostGameRoll.Purpose.TRAUMA][-1]
+            entry = table.lookup(final.value)
+            state.explanation = (
+                f"{state.name}: D66 {final.value}, {entry.name} — {entry.effect}. Roll the D3."
+            )
         return
     except ValueError as error:
         state.problem = stale if state.rolls else f"{state.name} cannot be rolled for: {error}."

@@ -131,8 +131,6 @@ def post_game(request, game_id: int, warband_id: int):
     context = _context(request, player, membership, can_write, step="overview", state=state)
     if state.applied:
         context["revert_refusal"] = services.post_game_revert_refusal(player, state.post_game)
-    if request.htmx:
-        return render(request, "combat/post_game.html#post-game-status", context)
     return render(request, "combat/post_game.html", context)
 
 
@@ -186,17 +184,27 @@ def post_game_out_of_action(request, game_id: int, warband_id: int):
 # -- steps 2 and 3: the rolls ---------------------------------------------------------------------------------------
 
 
-def _card_errors(state, card_errors) -> None:
+def _card_errors(state, card_errors, entered=None) -> None:
     for casualty in state.casualties:
         casualty.card_error = (card_errors or {}).get(casualty.id)
+        casualty.entered = (entered or {}).get(casualty.id)
 
 
 def _rolls_page(
-    request, player, membership, can_write: bool, *, step: str, status: int = 200, card_errors=None, **extra
+    request,
+    player,
+    membership,
+    can_write: bool,
+    *,
+    step: str,
+    status: int = 200,
+    card_errors=None,
+    entered=None,
+    **extra,
 ):
     context = _context(request, player, membership, can_write, step=step, **extra)
     state = context["state"]
-    _card_errors(state, card_errors)
+    _card_errors(state, card_errors, entered)
     context["casualties"] = state.troops if step == "troops" else state.elites
     if request.htmx and request.method == "POST":
         return render(request, "combat/post_game_rolls.html#post-game-step", context, status=status)
@@ -306,6 +314,9 @@ def post_game_ransom(request, game_id: int, warband_id: int):
         step="elites",
         status=UNPROCESSABLE,
         card_errors={fighter_id: reason},
+        entered={
+            fighter_id: {"paid": request.POST.get("paid", ""), "ransom": request.POST.get("ransom", "")}
+        },
     )
 
 
