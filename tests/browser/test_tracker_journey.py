@@ -128,3 +128,27 @@ def test_example_one_confusion_and_the_end_of_the_game(browser: Browser, live_se
     expect(quinn.get_by_label("Fidus")).to_be_checked()
     expect(quinn.get_by_label("Double-Joe")).not_to_be_checked()
     expect(quinn.get_by_label("Kit")).not_to_be_checked()
+
+
+def test_a_conflicting_action_gets_a_clear_message_and_the_board_as_it_is(
+    browser: Browser, live_server, table, player, player2
+):
+    pat = open_board(phone_of(browser, live_server, player), live_server, table)
+    quinn = open_board(phone_of(browser, live_server, player2), live_server, table)
+    # Alex's phone loses its signal for a moment: its board does not refresh.
+    pat.route("**/tracker/board/**", lambda route: route.abort())
+
+    quinn.get_by_role("button", name="Vera: take 1 Fatigue").click()
+    expect(fighter(quinn, table, "Vera").locator(".tf-fatigue")).to_contain_text("Fatigue 1/2")
+
+    # Alex taps the same fighter on his stale board: refused, told why, and shown the board as it is now.
+    pat.get_by_role("button", name="Vera: take 1 Fatigue").click()
+    expect(pat.locator("#tracker-error")).to_have_text(
+        "Vera was changed by quinn_player a moment ago; here is the board as it is now."
+    )
+    expect(fighter(pat, table, "Vera").locator(".tf-fatigue")).to_contain_text("Fatigue 1/2")
+    assert TrackerFighter.objects.get(fighter=table["Vera"]).fatigue == 1
+
+    # On the fresh board his tap goes through.
+    pat.get_by_role("button", name="Vera: take 1 Fatigue").click()
+    expect(fighter(pat, table, "Vera").locator(".tf-fatigue")).to_contain_text("Fatigue 2/2")
