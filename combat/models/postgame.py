@@ -103,8 +103,9 @@ class PostGameRoll(models.Model):
     sequence = models.PositiveSmallIntegerField(
         help_text="1 for the first roll of this purpose, 2 for a reroll..."
     )
+    # RESTRICT, not PROTECT: a stored roll cannot be deleted on its own, but it goes with its game or campaign.
     dice_roll = models.OneToOneField(
-        "combat.DiceRoll", on_delete=models.PROTECT, related_name="post_game_roll"
+        "combat.DiceRoll", on_delete=models.RESTRICT, related_name="post_game_roll"
     )
 
     class Meta:

@@ -6,6 +6,7 @@ the Trauma Table (TRAUMA_TABLE.md), rerolls (T-5), Battle Scars and Unfit For Du
 
 import pytest
 from django.db import connection
+from django.db.models import RestrictedError
 from django.test.utils import CaptureQueriesContext
 
 from campaigns.models import Game, GamePlayer, OutOfAction
@@ -658,3 +659,19 @@ def test_revert_keeps_xp_spent_since_the_apply(after, fighters, player):
 
     marcus.refresh_from_db()
     assert marcus.xp == 9  # only the Apply's +1 is taken back
+
+
+def test_a_campaign_with_post_game_rolls_can_still_be_deleted(after, fighters, player, campaign):
+    full_game(after, fighters, player)
+    post_game_apply(player=after.player, by=player)
+
+    campaign.delete()
+
+    assert not DiceRoll.objects.exists()
+    assert not PostGame.objects.exists()
+
+
+def test_a_roll_a_post_game_used_cannot_be_deleted_on_its_own(after, fighters, player):
+    made = enter(after, fighters["troop"], 4, by=player)
+    with pytest.raises(RestrictedError):
+        made.roll.dice_roll.delete()
