@@ -10,7 +10,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from django.db.models import Prefetch, Q
+from django.db.models import OuterRef, Prefetch, Q, Subquery
 
 from campaigns.models import Game, GamePlayer, OutOfAction
 from combat import rules
@@ -799,7 +799,7 @@ class PostGameState:
     out_of_action: list[Fighter]
     casualties: list[CasualtyState] = field(default_factory=list)
     xp: list[XpLine] = field(default_factory=list)
-    opponents: list[Warband] = field(default_factory=list)
+    _opponents: list[Warband] | None = None
     changes: list[FighterChange] = field(default_factory=list)
     strongboxes: list[StrongboxChange] = field(default_factory=list)
     blockers: list[str] = field(default_factory=list)
@@ -809,6 +809,16 @@ class PostGameState:
     @property
     def applied(self) -> bool:
         return self.post_game is not None and self.post_game.is_applied
+
+    @property
+    def opponents(self) -> list[Warband]:
+        """The other warbands of the game (a Captured fighter's captor is one of them), read when first asked."""
+        if self._opponents is None:
+            entries = (
+                GamePlayer.objects.filter(game=self.game).exclude(pk=self.player.pk).select_related("warband")
+            )
+            self._opponents = [entry.warband for entry in entries.order_by("id")]
+        return self._opponents
 
     @property
     def status(self) -> str:
@@ -1137,11 +1147,14 @@ def _blockers(state: PostGameState) -> None:
 
 
 def _post_game_fighters(player: GamePlayer, *, for_update: bool):
-    """The warband's active fighters and those marked Out of Action, with Injuries and Battlekit."""
+    """The warband's active fighters and those marked Out of Action (`out_of_action_mark`, the mark's id, else
+    None), with Injuries and Battlekit, in one query and two prefetches."""
     items = Item.objects.order_by("id")
-    fighters = Fighter.objects.filter(warband_id=player.warband_id).filter(
-        Q(status=Fighter.Status.ACTIVE)
-        | Q(pk__in=OutOfAction.objects.filter(player=player).values("fighter_id"))
+    mark = OutOfAction.objects.filter(player=player, fighter=OuterRef("pk")).values("pk")[:1]
+    fighters = (
+        Fighter.objects.filter(warband_id=player.warband_id)
+        .annotate(out_of_action_mark=Subquery(mark))
+        .filter(Q(status=Fighter.Status.ACTIVE) | Q(out_of_action_mark__isnull=False))
     )
     if for_update:
         # The Apply changes these rows: lock them so a roster edit cannot slip in between read and write.
@@ -1165,25 +1178,21 @@ def post_game_state(*, player: GamePlayer, for_update: bool = False) -> PostGame
     campaign = game.campaign
     attempts = list(PostGame.objects.filter(player=player).order_by("-attempt"))
     live = next((attempt for attempt in attempts if attempt.status != PostGame.Status.REVERTED), None)
-    out_ids = list(
-        OutOfAction.objects.filter(player=player).order_by("id").values_list("fighter_id", flat=True)
-    )
     if live is not None and live.is_applied:
         # The roster already holds the result: the pages show what the Apply stored, not a recomputation.
-        fighters = list(Fighter.objects.filter(pk__in=out_ids).order_by("id"))
+        fighters = list(Fighter.objects.filter(out_of_action__player=player).order_by("out_of_action__id"))
         return PostGameState(
             player, game, campaign, player.warband, campaign.terms, live, attempts, fighters, fighters
         )
     fighters = _post_game_fighters(player, for_update=for_update)
-    by_id = {fighter.pk: fighter for fighter in fighters}
-    out = [by_id[fighter_id] for fighter_id in out_ids if fighter_id in by_id]
+    # In the order the game recorded them.
+    out = sorted(
+        (fighter for fighter in fighters if fighter.out_of_action_mark is not None),
+        key=lambda fighter: fighter.out_of_action_mark,
+    )
     state = PostGameState(
         player, game, campaign, player.warband, campaign.terms, live, attempts, fighters, out
     )
-    state.opponents = [
-        entry.warband
-        for entry in GamePlayer.objects.filter(game=game).exclude(pk=player.pk).select_related("warband")
-    ]
     if game.status == Game.Status.IN_PROGRESS:
         state.problem = f"Game {game.number} is still being played: its post-game opens when it is recorded."
     try:

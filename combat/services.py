@@ -1048,10 +1048,11 @@ def _mark(player: GamePlayer, state: str, *, by, action: str, step: str, reason:
         raise PostGameError(" ".join(error.messages)) from error
 
 
-def _open_attempt(player: GamePlayer, *, by, action: str, step: str, reason: str) -> PostGame:
-    """The attempt being filled in, started on the first write (the game page then shows "In progress")."""
+def _open_attempt(player: GamePlayer, *, by, action: str, step: str, reason: str, live=...) -> PostGame:
+    """The attempt being filled in, started on the first write (the game page then shows "In progress").
+    `live` is the live attempt when the caller has read it already."""
     _refuse_while_played(player)
-    live = _live(player)
+    live = _live(player) if live is ... else live
     if live is not None and live.is_applied:
         raise PostGameError(
             f"{player.warband.name}'s post-game of Game {player.game.number} is already applied: "
@@ -1164,12 +1165,8 @@ def post_game_roll(
     if purpose not in PostGameRoll.Purpose.values:
         raise PostGameError(f"{purpose!r} is not a post-game roll.")
     player = _lock(player)
-    name = _fighter_name(player, fighter_id)
-    reason = f"Post-game of Game {player.game.number}: a roll for {name}"
-    with _context(
-        action="post_game.roll", player=player, by=by, step=purpose, reason=reason, fighter=fighter_id
-    ):
-        live = _open_attempt(player, by=by, action="post_game.roll", step=purpose, reason=reason)
+    live = _live(player)
+    if live is not None and not live.is_applied:
         existing = (
             PostGameRoll.objects.filter(
                 post_game=live, fighter_id=fighter_id, purpose=purpose, sequence=sequence
@@ -1179,10 +1176,16 @@ def post_game_roll(
         )
         if existing is not None:
             return RollMade(existing, created=False)
-        state = post_game_state(player=player)
+    state = post_game_state(player=player)
+    casualty = next((casualty for casualty in state.casualties if casualty.id == fighter_id), None)
+    name = casualty.name if casualty is not None else _fighter_name(player, fighter_id)
+    reason = f"Post-game of Game {player.game.number}: a roll for {name}"
+    with _context(
+        action="post_game.roll", player=player, by=by, step=purpose, reason=reason, fighter=fighter_id
+    ):
+        live = _open_attempt(player, by=by, action="post_game.roll", step=purpose, reason=reason, live=live)
         if state.problem:
             raise PostGameError(state.problem)
-        casualty = next((casualty for casualty in state.casualties if casualty.id == fighter_id), None)
         if casualty is None:
             raise PostGameError(f"{name} was not taken Out of Action in this game.")
         if casualty.problem:

@@ -16,7 +16,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from campaigns.access import get_game_for_user, is_organiser
+from campaigns.access import is_organiser, membership_of
 from combat import selectors, services
 from combat.forms.postgame import ExperienceForm, OutOfActionForm, RansomForm, RollForm
 from rosters.access import can_change_warband
@@ -45,10 +45,11 @@ def _player_for_user(user, game_id: int, warband_id: int, *, write: bool = False
 
     Outsiders get 404; members read; only the warband's owner or the campaign's organiser write (403).
     """
-    game, membership = get_game_for_user(user, game_id)
-    player = selectors.post_game_player(game_id=game.pk, warband_id=warband_id)
-    if player is None:
-        raise Http404("That warband did not take part in this game.")
+    player = selectors.post_game_player(game_id=game_id, warband_id=warband_id)
+    membership = membership_of(user, player.game.campaign) if player is not None else None
+    if membership is None:
+        # The same answer for a game that does not exist, a warband that did not play, and an outsider.
+        raise Http404("No such post-game.")
     can_write = can_change_warband(membership, player.warband)
     if write and not can_write:
         raise PermissionDenied(
@@ -173,8 +174,9 @@ def post_game_out_of_action(request, game_id: int, warband_id: int):
             except services.PostGameError as error:
                 form.add_error(None, str(error))
             else:
-                state = selectors.post_game_state(player=player)
-                return redirect(_url(STEP_VIEWS["troops" if state.troops else "elites"], player))
+                chosen = set(form.cleaned_data["fighters"]) | rolled
+                troops = [f for f in state.fighters if f.pk in chosen and not selectors.post_game_is_elite(f)]
+                return redirect(_url(STEP_VIEWS["troops" if troops else "elites"], player))
         status = UNPROCESSABLE
     context = _context(request, player, membership, can_write, step="out-of-action", state=state)
     context.update(form=form, rolled=rolled)
@@ -204,6 +206,8 @@ def _rolls_page(
 ):
     context = _context(request, player, membership, can_write, step=step, **extra)
     state = context["state"]
+    if state.applied and request.method == "GET":
+        return _applied_redirect(request, player, state)
     _card_errors(state, card_errors, entered)
     context["casualties"] = state.troops if step == "troops" else state.elites
     if request.htmx and request.method == "POST":
@@ -216,8 +220,6 @@ def _rolls_page(
 def post_game_troops(request, game_id: int, warband_id: int):
     """Step 2: each Troop's Survival Roll (RULING T-2), rolled or typed in."""
     player, membership, can_write = _player_for_user(request.user, game_id, warband_id)
-    if player.post_games.filter(status="applied").exists():
-        return _applied_redirect(request, player, None)
     return _rolls_page(request, player, membership, can_write, step="troops")
 
 
@@ -226,8 +228,6 @@ def post_game_troops(request, game_id: int, warband_id: int):
 def post_game_elites(request, game_id: int, warband_id: int):
     """Step 3: each ELITE fighter's D66 on the Trauma Table (RULINGS T-3 to T-5), and Captured ransoms."""
     player, membership, can_write = _player_for_user(request.user, game_id, warband_id)
-    if player.post_games.filter(status="applied").exists():
-        return _applied_redirect(request, player, None)
     return _rolls_page(request, player, membership, can_write, step="elites")
 
 
@@ -328,6 +328,8 @@ def _experience_page(
 ):
     context = _context(request, player, membership, can_write, step="experience", **extra)
     state = context["state"]
+    if state.applied:
+        return _applied_redirect(request, player, state)
     _card_errors(state, card_errors)
     if form is None:
         form = ExperienceForm(lines=state.xp, adjust=context["is_organiser"])
@@ -353,8 +355,6 @@ def post_game_experience(request, game_id: int, warband_id: int):
     player, membership, can_write = _player_for_user(
         request.user, game_id, warband_id, write=request.method == "POST"
     )
-    if player.post_games.filter(status="applied").exists():
-        return _applied_redirect(request, player, None)
     if request.method == "GET":
         return _experience_page(request, player, membership, can_write)
     state = selectors.post_game_state(player=player)

@@ -1,0 +1,226 @@
+"""Speed of the post-game wizard: `python bench/bench_post_game.py` prints server time per step with its aim.
+
+Server time measured in-process through Django's test Client (middleware, view, service, rules engine, template;
+no network), for a warband with ten fighters taken Out of Action (four Troops, six ELITE, three pieces of
+Battlekit each) among fourteen, on PostgreSQL:
+
+- each page of the wizard as the owner opens it (Out of Action, Troops, ELITE fighters, Experience, Review);
+- each write: confirming the Out of Action list, one roll typed in (a Troop's D6, an ELITE's D66), the
+  Experience form, and the Apply of all ten fighters (one transaction: deaths, Injuries, Scars, Unfit For Duty,
+  Battlekit to the Arsenal or lost, XP);
+- the spectator's poll of the live status, and the overview once applied.
+
+Every run walks a fresh copy of the same post-game (seeded beforehand, then ANALYZE, PITFALLS.md), so each
+request does the same work; the figures are the median and 95th percentile over the runs (aim: under 50 ms),
+with the queries each request made. The database is `DATABASE_URL` when set, else
+`postgres://postgres@127.0.0.1:5432/warband_bench_post_game`, created and migrated when missing; the script's own
+rows are replaced on each run. It exits 0 whatever the figures, so `make bench` always shows them, and 1 only when
+it cannot run. `BENCH_RUNS` sets the number of runs (default 30).
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import sys
+import time
+from collections import defaultdict
+from datetime import date
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/warband_bench_post_game"
+RUNS = int(os.environ.get("BENCH_RUNS", "30"))
+WARM_UP = 3
+AIM_MS = 50.0
+CAMPAIGN = "Bench: post-game"
+# The dice typed in for the ten fighters (RULING T-7): Troops die on 1-2 (T-2); ELITE D66 results from the table:
+# Hand Wound, Dead, Robbed, Muscle Damage, Full Recovery, and a third Scar (Unfit For Duty, T-4).
+TROOP_FACES = [[1], [2], [3], [6]]
+ELITE_FACES = [[1, 4], [1, 1], [3, 6], [3, 4], [4, 4], [2, 5]]
+
+
+def ensure_database(url: str) -> None:
+    """Create the bench database when it does not exist yet (connecting to the server's `postgres` database)."""
+    import psycopg
+
+    parts = urlsplit(url)
+    name = parts.path.lstrip("/")
+    admin = urlunsplit(parts._replace(path="/postgres"))
+    with psycopg.connect(admin, autocommit=True) as connection:
+        exists = connection.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone()
+        if not exists:
+            connection.execute(f'CREATE DATABASE "{name}"')
+
+
+def setup_django(url: str) -> None:
+    os.environ["DATABASE_URL"] = url
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings_test")
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0, interactive=False)
+
+
+def seed(runs: int):
+    """One campaign; per run a warband of fourteen fighters, ten of them Out of Action in its own recorded game."""
+    from django.contrib.auth import get_user_model
+    from django.db import connection
+
+    from campaigns.models import Campaign, Game, GamePlayer, Membership, OutOfAction
+    from rosters.models import Fighter, Item, Warband
+
+    users = get_user_model()
+    Campaign.objects.filter(name=CAMPAIGN).delete()
+    users.objects.filter(username__startswith="bench_post_game_").delete()
+    pat = users.objects.create_user("bench_post_game_pat", password="bench-password-not-secret")  # noqa: S106
+    quinn = users.objects.create_user("bench_post_game_quinn", password="bench-password-not-secret")  # noqa: S106
+    sam = users.objects.create_user("bench_post_game_sam", password="bench-password-not-secret")  # noqa: S106
+    campaign = Campaign.objects.create(name=CAMPAIGN, created_by=pat)
+    for user, role in ((pat, "organiser"), (quinn, "player"), (sam, "spectator")):
+        Membership.objects.create(campaign=campaign, user=user, role=role)
+    rival = Warband.objects.create(campaign=campaign, owner=quinn, name="Heretic Legion", strongbox=40)
+    scenarios = []
+    for number in range(1, runs + 1):
+        warband = Warband.objects.create(
+            campaign=campaign, owner=pat, name=f"Iron Sepulchre {number}", strongbox=60
+        )
+        troops = [Fighter(warband=warband, name=f"Troop {index}") for index in range(5)]
+        elites = [
+            Fighter(
+                warband=warband,
+                name=f"Elite {index}",
+                keywords=["ELITE"],
+                xp=index,
+                battle_scars=2 * (index == 5),
+            )
+            for index in range(9)
+        ]
+        fighters = Fighter.objects.bulk_create(troops + elites)
+        Item.objects.bulk_create(
+            Item(warband=warband, fighter=fighter, name=f"Kit {kit}", keywords=["HEAVY"] if kit == 0 else [])
+            for fighter in fighters
+            for kit in range(3)
+        )
+        game = Game.objects.create(
+            campaign=campaign, number=number, played_on=date(2026, 11, 28), status="recorded", created_by=pat
+        )
+        player = GamePlayer.objects.create(game=game, warband=warband, result="loss")
+        GamePlayer.objects.create(game=game, warband=rival, result="win")
+        out = fighters[:4] + fighters[5:11]  # four Troops, six ELITE
+        OutOfAction.objects.bulk_create(OutOfAction(player=player, fighter=fighter) for fighter in out)
+        scenarios.append((player, out[:4], out[4:]))
+    with connection.cursor() as cursor:
+        cursor.execute("ANALYZE")
+    return pat, sam, scenarios
+
+
+def walk(client, watcher, player, troops, elites, samples, queries) -> None:
+    """One post-game from step 1 to Apply, every request timed."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+    from django.urls import reverse
+
+    def url(name):
+        return reverse(name, args=[player.game_id, player.warband_id])
+
+    def timed(label, method, name, data=None, *, who=client, expect=(200, 302)):
+        with CaptureQueriesContext(connection) as captured:
+            start = time.perf_counter()
+            response = who.post(url(name), data) if method == "POST" else who.get(url(name))
+            elapsed = time.perf_counter() - start
+        if response.status_code not in expect:
+            raise RuntimeError(f"{label}: HTTP {response.status_code}")
+        samples[label].append(elapsed)
+        queries[label].append(len(captured))
+
+    timed("page: Out of Action", "GET", "post_game_out_of_action")
+    timed(
+        "write: confirm Out of Action",
+        "POST",
+        "post_game_out_of_action",
+        {"fighters": [fighter.pk for fighter in troops + elites]},
+    )
+    timed("page: Troops", "GET", "post_game_troops")
+    for fighter, faces in zip(troops, TROOP_FACES, strict=True):
+        data = {
+            "fighter": fighter.pk,
+            "purpose": "survival",
+            "sequence": 1,
+            "step": "troops",
+            "mode": "enter",
+        }
+        timed("write: a Troop's D6 typed in", "POST", "post_game_roll", {**data, "first": faces[0]})
+    timed("page: ELITE fighters", "GET", "post_game_elites")
+    for fighter, faces in zip(elites, ELITE_FACES, strict=True):
+        data = {"fighter": fighter.pk, "purpose": "trauma", "sequence": 1, "step": "elites", "mode": "enter"}
+        timed(
+            "write: an ELITE's D66 typed in",
+            "POST",
+            "post_game_roll",
+            {**data, "first": faces[0], "second": faces[1]},
+        )
+    timed("poll: the spectator's live status", "GET", "post_game_status", who=watcher)
+    timed("page: Experience", "GET", "post_game_experience")
+    timed("write: Experience", "POST", "post_game_experience", {f"deeds_{elites[0].pk}": 1})
+    timed("page: Review", "GET", "post_game_review")
+    timed("write: Apply, ten fighters", "POST", "post_game_apply")
+    timed("page: overview once applied", "GET", "post_game")
+
+
+def milliseconds(values: list[float]) -> tuple[float, float]:
+    ordered = sorted(values)
+    p95 = ordered[max(0, int(round(0.95 * len(ordered))) - 1)]
+    return statistics.median(ordered) * 1000, p95 * 1000
+
+
+def main() -> int:
+    url = os.environ.get("DATABASE_URL") or DEFAULT_URL
+    try:
+        ensure_database(url)
+        setup_django(url)
+    except Exception as error:  # noqa: BLE001 - say why the bench cannot run, and fail
+        print(f"bench_post_game: cannot reach the database ({error})")
+        return 1
+    from django.test import Client
+
+    from combat.models import PostGame
+
+    pat, sam, scenarios = seed(RUNS + WARM_UP)
+    client, watcher = Client(), Client()
+    client.force_login(pat)
+    watcher.force_login(sam)
+    samples: dict[str, list[float]] = defaultdict(list)
+    queries: dict[str, list[int]] = defaultdict(list)
+    for index, (player, troops, elites) in enumerate(scenarios):
+        if index == WARM_UP:
+            samples.clear()
+            queries.clear()
+        walk(client, watcher, player, troops, elites, samples, queries)
+    applied = PostGame.objects.filter(
+        player__in=[player for player, _, _ in scenarios], status="applied"
+    ).count()
+    if applied != len(scenarios):
+        print(f"bench_post_game: only {applied} of {len(scenarios)} post-games were applied")
+        return 1
+    print(
+        f"Post-game wizard, ten fighters Out of Action, {RUNS} runs (server time in-process, median / p95):"
+    )
+    width = max(len(label) for label in samples)
+    for label, values in samples.items():
+        median, p95 = milliseconds(values)
+        verdict = "ok" if median < AIM_MS and p95 < AIM_MS else "MISSED"
+        most = max(queries[label])
+        print(
+            f"  {label:<{width}}  {median:6.1f} ms  {p95:6.1f} ms  {most:3d} queries  (aim < {AIM_MS:.0f} ms) {verdict}"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
