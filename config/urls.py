@@ -2,6 +2,7 @@ from django.contrib import admin
 from django.urls import include, path
 
 from config import views
+from config.env import env_bool
 
 urlpatterns = [
     path("healthz", views.healthz, name="healthz"),
@@ -12,3 +13,10 @@ urlpatterns = [
     path("", include("rosters.urls")),
     path("", include("combat.urls")),
 ]
+
+# `make bench` only (bench/bench_web.py sets BENCH_VIEWS=true): a bare plain-text view of the same app, with the
+# same middleware, that the pages' speed is compared with. Never on otherwise.
+if env_bool("BENCH_VIEWS", default=False):
+    from rosters.views import bench
+
+    urlpatterns.append(path("bench/plain", bench.plain))

@@ -206,7 +206,7 @@ class RestoreForm(forms.Form):
 ARSENAL = "arsenal"
 
 
-def _holder_choices(holders, terms: Terms) -> list[tuple[str, str]]:
+def holder_choices(holders, terms: Terms) -> list[tuple[str, str]]:
     return [(ARSENAL, f"the {terms.arsenal}"), *[(str(f.pk), f.name) for f in holders]]
 
 
@@ -225,7 +225,7 @@ class ItemForm(forms.Form):
     def __init__(self, *args, holders, terms: Terms, with_holder: bool = True, **kwargs):
         super().__init__(*args, **kwargs)
         self.holders = {str(f.pk): f for f in holders}
-        self.fields["holder"].choices = _holder_choices(holders, terms)
+        self.fields["holder"].choices = holder_choices(holders, terms)
         if not with_holder:
             del self.fields["holder"]
         self.fields["removable"].help_text = (
@@ -258,7 +258,7 @@ class ItemMoveForm(forms.Form):
             (str(item.pk), f"{item.name} ({item.fighter.name if item.fighter else terms.arsenal})")
             for item in items
         ]
-        self.fields["to"].choices = _holder_choices(holders, terms)
+        self.fields["to"].choices = holder_choices(holders, terms)
 
     def cleaned_item(self) -> Item:
         return self.items[self.cleaned_data["item"]]
@@ -321,7 +321,9 @@ class GameForm(forms.Form):
         widget=forms.RadioSelect,
         label="How",
     )
-    played_on = forms.DateField(label="Date", widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
+    played_on = forms.DateField(
+        label="Date", widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+    )
     scenario = forms.CharField(max_length=100, required=False)
     notes = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 3}))
 

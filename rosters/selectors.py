@@ -4,14 +4,16 @@ Each one fetches what its page shows in a fixed number of queries (joins and pre
 a page costs the same with 5 fighters as with 50 (the query-budget tests hold them to it).
 """
 
+import hashlib
 from dataclasses import dataclass, field
+from functools import cache
 
 from django.db.models import Count, IntegerField, OuterRef, Prefetch, Q, QuerySet, Subquery, Sum, Value
 from django.db.models.functions import Coalesce
 
 from campaigns.models import Campaign, Game, GamePlayer, Membership, OutOfAction
 from campaigns.terms import Terms
-from rosters.models import Fighter, Injury, Item, Warband
+from rosters.models import SPECIAL, Fighter, Injury, Item, Warband
 
 WAITING_POST_GAME = (GamePlayer.PostGame.PENDING, GamePlayer.PostGame.IN_PROGRESS)
 
@@ -57,6 +59,55 @@ def _fighters_with_kit() -> QuerySet[Fighter]:
     )
 
 
+@cache
+def _row_markup_version() -> str:
+    """A digest of the roster template, so a changed row markup never meets rows cached from the old one."""
+    from django.template.loader import get_template
+
+    source = get_template("rosters/warband.html").template.source
+    return hashlib.blake2b(source.encode(), digest_size=8).hexdigest()
+
+
+def _row_key(fighter: Fighter) -> str:
+    """A digest of everything a roster row shows of its fighter (fields, Injuries, Battlekit).
+
+    The row's HTML is cached under it (with who may change it and the campaign's words, templates/rosters/
+    warband.html): rendering 50 rows is most of the roster page's time, and a row only changes when one of these
+    values does. It is computed from rows already loaded, so it costs no query.
+    """
+    parts = (
+        _row_markup_version(),
+        fighter.pk,
+        fighter.warband_id,
+        fighter.name,
+        fighter.fighter_type,
+        tuple(fighter.keywords),
+        fighter.champion,
+        *(getattr(fighter, stat) for stat in SPECIAL),
+        fighter.health,
+        fighter.harm_limit,
+        fighter.movement,
+        fighter.unit_size,
+        fighter.xp,
+        fighter.battle_scars,
+        fighter.can_gain_xp,
+        fighter.misses_next_game,
+        fighter.status,
+        tuple((injury.pk, injury.name, injury.effect) for injury in fighter.injury_list),
+        tuple((item.pk, item.name, item.notes, tuple(item.keywords)) for item in fighter.kit),
+    )
+    return hashlib.blake2b(repr(parts).encode(), digest_size=16).hexdigest()
+
+
+def _for_row(fighter: Fighter) -> Fighter:
+    """`injury_list` and `kit`: the prefetched Injuries and Battlekit as plain lists (each `.all()` of a
+    prefetched relation builds a queryset; a 50-fighter roster asked for them hundreds of times), and `row_key`."""
+    fighter.injury_list = list(fighter.injuries.all())
+    fighter.kit = list(fighter.battlekit.all())
+    fighter.row_key = _row_key(fighter)
+    return fighter
+
+
 def _roster_order(fighter: Fighter) -> tuple:
     # ELITE fighters (Champions) head the roster, then Troops, each in the order they joined.
     return (not (fighter.is_elite or fighter.champion), fighter.pk)
@@ -88,7 +139,7 @@ class Roster:
 
     @property
     def battlekit_count(self) -> int:
-        return len(self.arsenal) + sum(len(fighter.battlekit.all()) for fighter in self.fighters)
+        return len(self.arsenal) + sum(len(fighter.kit) for fighter in self.fighters)
 
 
 def warband_roster(*, warband: Warband) -> Roster:
@@ -96,6 +147,8 @@ def warband_roster(*, warband: Warband) -> Roster:
     post-games this warband still owes."""
     fighters = list(_fighters_with_kit().filter(warband=warband))
     fighters.sort(key=_roster_order)
+    for fighter in fighters:
+        _for_row(fighter)
     arsenal = list(Item.objects.filter(warband=warband, fighter__isnull=True).order_by("name", "id"))
     waiting = list(
         GamePlayer.objects.filter(warband=warband, post_game__in=WAITING_POST_GAME)
@@ -115,7 +168,7 @@ def warband_roster(*, warband: Warband) -> Roster:
 
 def fighter_for_row(*, fighter_id: int) -> Fighter:
     """One fighter with what its roster row shows (for an htmx row swap)."""
-    return _fighters_with_kit().select_related("warband__campaign").get(pk=fighter_id)
+    return _for_row(_fighters_with_kit().select_related("warband__campaign").get(pk=fighter_id))
 
 
 def holders_for(*, warband: Warband) -> list[Fighter]:

@@ -20,7 +20,7 @@ from rosters.access import can_change_warband, get_fighter_for_user, get_warband
 from rosters.forms import FighterForm, InjuryForm, ItemForm, RemoveFighterForm, RestoreForm, XPForm
 from rosters.models import Injury
 from rosters.views.common import UNPROCESSABLE, add_errors
-from rosters.views.warbands import UNDO_KEY
+from rosters.views.warbands import UNDO_KEY, row_context
 
 
 def _roster_url(fighter) -> str:
@@ -31,10 +31,8 @@ def _row(request, fighter_id: int, membership, *, status: int = 200, error: str 
     fighter = selectors.fighter_for_row(fighter_id=fighter_id)
     context = {
         "fighter": fighter,
-        "warband": fighter.warband,
-        "terms": fighter.warband.campaign.terms,
-        "can_change": can_change_warband(membership, fighter.warband),
         "row_error": error,
+        **row_context(fighter.warband, can_change=can_change_warband(membership, fighter.warband)),
     }
     return render(request, "rosters/warband.html#fighter-row", context, status=status)
 

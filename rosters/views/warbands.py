@@ -12,7 +12,7 @@ from django.views.decorators.http import require_POST
 
 from rosters import selectors, services
 from rosters.access import can_change_warband, get_warband_for_user
-from rosters.forms import ItemForm, ItemMoveForm, WarbandForm
+from rosters.forms import ItemForm, ItemMoveForm, WarbandForm, holder_choices
 from rosters.views.common import UNPROCESSABLE, add_errors, redirect_back
 
 UNDO_KEY = "undo_removal"
@@ -22,10 +22,25 @@ def _movable(roster) -> list:
     """Battlekit that can change hands, from what the roster already loaded (no extra query)."""
     items = list(roster.arsenal)
     for fighter in roster.fighters:
-        items.extend(item for item in fighter.battlekit.all() if item.removable)
-    for item in items:
-        item.fighter = next((f for f in roster.fighters if f.pk == item.fighter_id), None)
+        for item in fighter.kit:
+            if item.removable:
+                item.fighter = fighter
+                items.append(item)
     return items
+
+
+def row_context(warband, *, can_change: bool) -> dict:
+    """What every roster row reads besides its fighter (the row partial is rendered 50 times a page)."""
+    campaign = warband.campaign
+    return {
+        "warband": warband,
+        "campaign": campaign,
+        "terms": campaign.terms,
+        "can_change": can_change,
+        "scar_limit": campaign.scar_limit,
+        # A Battle Scar short of the limit: the next one makes an ELITE fighter Unfit For Duty (RULING T-4).
+        "scar_warning": campaign.scar_limit - 1,
+    }
 
 
 def roster_context(request, warband, membership, **extra) -> dict:
@@ -34,17 +49,19 @@ def roster_context(request, warband, membership, **extra) -> dict:
     can_change = can_change_warband(membership, warband)
     context = {
         "roster": roster,
-        "warband": warband,
-        "campaign": warband.campaign,
         "membership": membership,
-        "terms": terms,
-        "can_change": can_change,
+        **row_context(warband, can_change=can_change),
+        **extra,
     }
     if can_change:
         holders = sorted(roster.fighters, key=lambda f: f.name.lower())
-        context["move_form"] = ItemMoveForm(items=_movable(roster), holders=holders, terms=terms)
-        context["item_form"] = ItemForm(holders=holders, terms=terms, initial={"holder": "arsenal"})
-    context.update(extra)
+        # Plain (value, label) lists, not forms: building a form's choices costs more than the roster's queries.
+        context["move_choices"] = [
+            (item.pk, f"{item.name} ({item.fighter.name if item.fighter else terms.arsenal})")
+            for item in _movable(roster)
+        ]
+        context["holder_choices"] = holder_choices(holders, terms)
+        context.setdefault("item_form", ItemForm(holders=[], terms=terms, with_holder=False))
     return context
 
 

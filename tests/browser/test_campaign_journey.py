@@ -176,3 +176,25 @@ def test_the_roster_is_usable_on_a_390_pixel_phone(
     expect(page.locator(f"#fighter-row-{anselm.pk}")).to_contain_text("M 5″")
     assert_no_page_load(page)
     context.close()
+
+
+def test_the_roster_works_without_javascript(
+    browser: Browser, live_server, campaign, warband, player, password, make_fighter
+):
+    """No JavaScript: XP buttons post the page's one CSRF form to the fighter's address; Edit opens a page."""
+    anselm = make_fighter(warband, "Brother Anselm", elite=True, xp=3)
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    log_in(page, live_server.url, player.username, password)
+    page.goto(f"{live_server.url}/warbands/{warband.pk}/")
+    row = page.locator(f"#fighter-row-{anselm.pk}")
+    row.get_by_role("button", name="1 XP more for Brother Anselm").click()
+    expect(page.locator(f"#fighter-row-{anselm.pk} output.xp-value")).to_have_text("4")
+    page.locator(f"#fighter-row-{anselm.pk}").get_by_role("link", name="Edit").click()
+    expect(page.get_by_role("heading", name="Edit Brother Anselm")).to_be_visible()
+    page.get_by_label("Battle Scars").fill("1")
+    page.get_by_role("button", name="Save").click()
+    expect(page.locator(f"#fighter-row-{anselm.pk} td[data-label='Scars']")).to_have_text("1")
+    anselm.refresh_from_db()
+    assert (anselm.xp, anselm.battle_scars) == (4, 1)
+    context.close()
