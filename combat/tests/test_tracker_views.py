@@ -387,6 +387,21 @@ def test_the_board_runs_a_fixed_number_of_queries(
     assert "Recruit 11" in text(response)
 
 
+def test_applying_damage_runs_a_fixed_number_of_queries(
+    client, table, player, make_fighter, warband, django_assert_max_num_queries
+):
+    for number in range(12):
+        fighter = make_fighter(warband, f"Recruit {number}")
+        TrackerFighter.objects.create(tracker=table.tracker, player=table.alex, fighter=fighter)
+    client.force_login(player)
+    client.get(board_url(table))
+    # Session, user, game, membership, the right to act, the target; then the locked board, the target again, and
+    # the writes (the fighter, the board's version, the action, with their history): whatever the crews' size.
+    with django_assert_max_num_queries(13):
+        response = client.post(target_url(table, "Brick", "damage/"), {"version": 0, "damage": 2})
+    assert response.status_code == 302
+
+
 def test_a_quick_action_by_htmx_answers_the_live_partial(client, table, player):
     client.force_login(player)
     response = client.post(
