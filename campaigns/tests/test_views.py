@@ -232,3 +232,37 @@ def test_a_member_of_another_campaign_cannot_be_changed_from_this_one(as_organis
     assert response.status_code == 404
     theirs.refresh_from_db()
     assert theirs.role == "organiser"
+
+
+def test_a_newcomer_with_an_invitation_signs_up_and_comes_back_to_it(client, campaign):
+    join = f"/join/{campaign.invitation_code}/"
+    login_page = client.get(join, follow=True).content.decode()
+    assert f'href="/accounts/signup/?next=/join/{campaign.invitation_code}/"' in login_page
+    signup_page = client.get(f"/accounts/signup/?next={join}").content.decode()
+    assert f'name="next" value="{join}"' in signup_page
+    response = client.post(
+        "/accounts/signup/",
+        {
+            "username": "newcomer",
+            "email": "newcomer@example.org",
+            "password1": "a-very-good-password-42",
+            "password2": "a-very-good-password-42",
+            "next": join,
+        },
+    )
+    assert response["Location"] == join
+    assert "Join The Long Trench" in client.get(join).content.decode()
+
+
+def test_signing_up_never_sends_anyone_to_another_site(client):
+    response = client.post(
+        "/accounts/signup/",
+        {
+            "username": "newcomer",
+            "email": "newcomer@example.org",
+            "password1": "a-very-good-password-42",
+            "password2": "a-very-good-password-42",
+            "next": "https://evil.example/",
+        },
+    )
+    assert response["Location"] == "/"

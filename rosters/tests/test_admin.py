@@ -1,0 +1,21 @@
+"""The Django admin has every campaign and roster model, and its pages open."""
+
+import pytest
+from django.contrib import admin
+
+from campaigns.models import Campaign, Game, GamePlayer, Membership, OutOfAction
+from rosters.models import Fighter, Injury, Item, Warband
+
+pytestmark = pytest.mark.django_db
+
+MODELS = [Campaign, Membership, Game, GamePlayer, OutOfAction, Warband, Fighter, Injury, Item]
+
+
+@pytest.mark.parametrize("model", MODELS, ids=lambda m: m.__name__)
+def test_every_model_is_in_the_admin_and_its_pages_open(client, django_user_model, world, model):
+    assert admin.site.is_registered(model)
+    client.force_login(django_user_model.objects.create_superuser("root", "root@example.org", "x"))
+    meta = model._meta
+    assert client.get(f"/admin/{meta.app_label}/{meta.model_name}/").status_code == 200
+    obj = model.objects.first()
+    assert client.get(f"/admin/{meta.app_label}/{meta.model_name}/{obj.pk}/change/").status_code == 200
