@@ -148,6 +148,31 @@ def test_a_unit_shows_its_health_pool_and_the_odds_of_models_removed(
     assert (row.models_left, row.lost_hp) == (8, 1)
 
 
+def test_a_unit_allocates_by_distance_and_asks_the_defender_about_ties(
+    client, table, player, player2, make_fighter, rival_warband
+):
+    rats = make_fighter(rival_warband, "Rats", unit_size=3, health=2, endurance=3)
+    TrackerFighter.objects.create(tracker=table.tracker, player=table.sam, fighter=rats, models_left=3)
+    client.force_login(player)
+    response = client.post(
+        board_url(table, f"fighters/{rats.pk}/damage/"),
+        {"version": 0, "damage": 3, "distance_1": "4", "distance_2": "4", "distance_3": ""},
+    )
+    assert response.status_code == 302
+    board = text(client.get(board_url(table)))
+    assert "Equally close models" in board
+    assert "model 1, model 2 — all at 4″" in board
+    assert TrackerFighter.objects.get(fighter=rats).models_left == 3
+
+    client.force_login(player2)  # the defending player orders them
+    response = client.post(board_url(table, "ties/"), {"version": table.version, "order": "2 1"})
+    assert response.status_code == 302
+    row = TrackerFighter.objects.get(fighter=rats)
+    assert (row.models_left, row.lost_hp) == (2, 1)
+    board = text(client.get(board_url(table)))
+    assert "model 2 (4&quot;) removed; model 1 (4&quot;) takes 1, into the Sustained Damage pool" in board
+
+
 # --- Permissions: the five people ----------------------------------------------------------------------------
 
 
