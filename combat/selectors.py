@@ -1005,7 +1005,13 @@ def _experience(state: PostGameState, answers: dict[int, PostGameFighter]) -> No
             continue
         elite = post_game_is_elite(fighter)
         out = casualty is not None
-        took_part = True if out else (answer.took_part if answer is not None else True)
+        if out:
+            took_part = True
+        elif answer is not None:
+            took_part = answer.took_part
+        else:
+            # A fighter that joined the roster after the game was recorded cannot have taken part in it.
+            took_part = fighter.created_at <= state.game.created_at
         outcome = casualty.outcome if casualty is not None else None
         if out and (outcome is None or outcome.pending):
             survived = None

@@ -675,3 +675,13 @@ def test_a_roll_a_post_game_used_cannot_be_deleted_on_its_own(after, fighters, p
     made = enter(after, fighters["troop"], 4, by=player)
     with pytest.raises(RestrictedError):
         made.roll.dice_roll.delete()
+
+
+def test_a_fighter_recruited_after_the_game_did_not_take_part(after, fighters, warband, make_fighter, player):
+    recruit = make_fighter(warband, "Recruit", elite=True, xp=0)  # joins after Game 1 was recorded
+    full_game(after, fighters, player)
+
+    post_game_apply(player=after.player, by=player)
+
+    recruit.refresh_from_db()
+    assert recruit.xp == 0
