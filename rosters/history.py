@@ -298,12 +298,11 @@ def group_by_game(entries: Iterable[HistoryEntry]) -> list[HistoryGroup]:
 
 
 def _scope_ctes(f: HistoryFilter) -> str:
-    """Ids that scope the event tables to one campaign (or one warband), deleted rows included."""
+    """Ids that scope the event tables to one campaign (or one warband), deleted rows included: its warbands, their
+    fighters, and the contexts written for the filtered game."""
     warband = apps.get_model("rosters.Warband")._meta.db_table
     fighter = apps.get_model("rosters.Fighter")._meta.db_table
-    game = apps.get_model("campaigns.Game")._meta.db_table
-    player = apps.get_model("campaigns.GamePlayer")._meta.db_table
-    wbe, fte, gme, gpe = (SOURCE_BY_NAME[n].table for n in ("warband", "fighter", "game", "player"))
+    wbe, fte = (SOURCE_BY_NAME[n].table for n in ("warband", "fighter"))
     if f.warband_id is not None:
         wb = "SELECT %(w)s::bigint AS id"
     else:
@@ -311,49 +310,37 @@ def _scope_ctes(f: HistoryFilter) -> str:
             f"SELECT id FROM {warband} WHERE campaign_id = %(c)s "
             f"UNION SELECT pgh_obj_id FROM {wbe} WHERE pgh_label = 'delete' AND campaign_id = %(c)s"
         )
-    player_warband = " AND warband_id = %(w)s" if f.warband_id is not None else ""
     return f"""
         wb AS ({wb}),
         ft AS (
             SELECT id FROM {fighter} WHERE warband_id IN (SELECT id FROM wb)
             UNION SELECT pgh_obj_id FROM {fte} WHERE pgh_label = 'delete' AND warband_id IN (SELECT id FROM wb)
         ),
-        gm AS (
-            SELECT id FROM {game} WHERE campaign_id = %(c)s
-            UNION SELECT pgh_obj_id FROM {gme} WHERE pgh_label = 'delete' AND campaign_id = %(c)s
-        ),
-        gp AS (
-            SELECT id, game_id FROM {player} WHERE game_id IN (SELECT id FROM gm){player_warband}
-            UNION SELECT pgh_obj_id, game_id FROM {gpe}
-                WHERE pgh_label = 'delete' AND game_id IN (SELECT id FROM gm){player_warband}
-        )"""
+        gctx AS (SELECT id FROM pghistory_context WHERE metadata->>'game' = %(g)s)"""
 
 
 def _scope_condition(source: _Source, f: HistoryFilter) -> str | None:
     """The WHERE clause that keeps one table's events in scope; None leaves the table out."""
     name = source.name
     w, fi = f.warband_id is not None, f.fighter_id is not None
+    in_warbands = "e.warband_id = %(w)s" if w else "e.warband_id IN (SELECT id FROM wb)"
     if name in ("campaign", "membership", "game"):
         if w or fi:
             return None
         return "e.pgh_obj_id = %(c)s" if name == "campaign" else "e.campaign_id = %(c)s"
     if name == "player":
-        if fi:
-            return None
-        return "e.game_id IN (SELECT id FROM gm)" + (" AND e.warband_id = %(w)s" if w else "")
+        return None if fi else in_warbands
     if name == "warband":
         if fi:
             return None
         return "e.pgh_obj_id = %(w)s" if w else "e.campaign_id = %(c)s"
     if name == "fighter":
-        return "e.pgh_obj_id = %(f)s" if fi else "e.warband_id IN (SELECT id FROM wb)"
-    if name == "out_of_action":
-        return "e.fighter_id = %(f)s" if fi else "e.player_id IN (SELECT id FROM gp)"
-    if name == "injury":
+        return "e.pgh_obj_id = %(f)s" if fi else in_warbands
+    if name in ("out_of_action", "injury"):
         return "e.fighter_id = %(f)s" if fi else "e.fighter_id IN (SELECT id FROM ft)"
     if name == "item":
         held = " AND (e.fighter_id = %(f)s OR p.fighter_id = %(f)s)" if fi else ""
-        return "e.warband_id IN (SELECT id FROM wb)" + held
+        return in_warbands + held
     raise AssertionError(name)
 
 
@@ -380,13 +367,18 @@ def _kind_condition(source: _Source, kind: str | None) -> str | None:
 
 
 def _game_condition(source: _Source) -> str:
+    """Written for the game (its context names it), or a row of the game itself."""
+    players = apps.get_model("campaigns.GamePlayer")._meta.db_table
     own = {
         "game": " OR e.pgh_obj_id = %(gi)s",
         "player": " OR e.game_id = %(gi)s",
         "injury": " OR e.game_id = %(gi)s",
-        "out_of_action": " OR e.player_id IN (SELECT id FROM gp WHERE game_id = %(gi)s)",
+        "out_of_action": (
+            f" OR e.player_id IN (SELECT id FROM {players} WHERE game_id = %(gi)s"
+            f" UNION SELECT pgh_obj_id FROM {SOURCE_BY_NAME['player'].table} WHERE game_id = %(gi)s)"
+        ),
     }.get(source.name, "")
-    return f"(ctx.metadata->>'game' = %(g)s{own})"
+    return f"(e.pgh_context_id IN (SELECT id FROM gctx){own})"
 
 
 def _cursor_condition(source: _Source, cursor: Cursor, older: bool) -> str:
@@ -430,8 +422,6 @@ def _source_select(source: _Source, f: HistoryFilter, cursor: Cursor | None, old
     joins = ""
     if " p." in where or "(p." in where:
         joins += _PREV_JOIN.format(table=source.table)
-    if "ctx." in where:
-        joins += "\n    LEFT JOIN pghistory_context ctx ON ctx.id = e.pgh_context_id"
     direction = "DESC" if older else "ASC"
     return f"""(
     SELECT {source.rank} AS src, e.pgh_id, e.pgh_created_at, e.pgh_label, e.pgh_obj_id, e.pgh_context_id
@@ -1453,9 +1443,9 @@ def roster_state(warband) -> dict:
 def roster_snapshot(*, warband_id: int, at: dt.datetime, inclusive: bool = True) -> RosterSnapshot:
     """The roster as the event tables say it was at `at` (or just before it, when not `inclusive`).
 
-    One query: for each fighter, item and injury that ever belonged to the warband up to then, the last event at
-    or before the moment (through the (pgh_obj_id, pgh_created_at, pgh_id) index); deleted rows and rows that
-    had moved to another warband drop out.
+    One query: for each fighter, item and injury that ever belonged to the warband (the (warband_id, pgh_obj_id)
+    indexes), the last event at or before the moment (the (pgh_obj_id, pgh_created_at, pgh_id) indexes); rows
+    that did not exist yet, were deleted, or were in another warband then drop out.
     """
     op = "<=" if inclusive else "<"
     fe, ie, je, we = (SOURCE_BY_NAME[n].table for n in ("fighter", "item", "injury", "warband"))
@@ -1469,13 +1459,13 @@ def roster_snapshot(*, warband_id: int, at: dt.datetime, inclusive: bool = True)
             ) last WHERE last.pgh_label <> 'delete' AND {extra}"""
 
     sql = f"""
-        WITH f_ids AS (SELECT DISTINCT pgh_obj_id AS id FROM {fe} WHERE warband_id = %(w)s AND pgh_created_at {op} %(t)s),
+        WITH f_ids AS (SELECT DISTINCT pgh_obj_id AS id FROM {fe} WHERE warband_id = %(w)s),
         fighters AS ({last(fe, "f_ids", "(last.row->>'warband_id')::bigint = %(w)s")}),
-        i_ids AS (SELECT DISTINCT pgh_obj_id AS id FROM {ie} WHERE warband_id = %(w)s AND pgh_created_at {op} %(t)s),
+        i_ids AS (SELECT DISTINCT pgh_obj_id AS id FROM {ie} WHERE warband_id = %(w)s),
         items AS ({last(ie, "i_ids", "(last.row->>'warband_id')::bigint = %(w)s")}),
         j_ids AS (
             SELECT DISTINCT pgh_obj_id AS id FROM {je}
-            WHERE fighter_id IN (SELECT (row->>'id')::bigint FROM fighters) AND pgh_created_at {op} %(t)s
+            WHERE fighter_id IN (SELECT (row->>'id')::bigint FROM fighters)
         ),
         injuries AS ({last(je, "j_ids", "(last.row->>'fighter_id')::bigint IN (SELECT (row->>'id')::bigint FROM fighters)")})
         SELECT 'warband', (
@@ -1599,11 +1589,12 @@ def _game_events(*, warband_id: int, game_id: int, until: dt.datetime) -> list[t
                 (SELECT to_jsonb(p) FROM {table} p
                  WHERE p.pgh_obj_id = e.pgh_obj_id AND (p.pgh_created_at, p.pgh_id) < (e.pgh_created_at, e.pgh_id)
                  ORDER BY p.pgh_created_at DESC, p.pgh_id DESC LIMIT 1)
-            FROM {table} e LEFT JOIN pghistory_context ctx ON ctx.id = e.pgh_context_id
-            WHERE {scope} AND e.pgh_created_at <= %(t)s AND (ctx.metadata->>'game' = %(g)s{own})"""
+            FROM {table} e
+            WHERE {scope} AND e.pgh_created_at <= %(t)s AND (e.pgh_context_id IN (SELECT id FROM gctx){own})"""
 
     sql = f"""
-        WITH ft AS (
+        WITH gctx AS (SELECT id FROM pghistory_context WHERE metadata->>'game' = %(g)s),
+        ft AS (
             SELECT id FROM {fighter} WHERE warband_id = %(w)s
             UNION SELECT pgh_obj_id FROM {fe} WHERE pgh_label = 'delete' AND warband_id = %(w)s
         )

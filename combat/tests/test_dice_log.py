@@ -126,7 +126,7 @@ def test_filters_by_game_and_warband(client, player, campaign, warband, rival_wa
     html = client.get(url, {"warband": warband.pk}).content.decode()
     assert f'id="roll-{ours.pk}"' in html
     assert f'id="roll-{theirs.pk}"' not in html
-    html = client.get(url, {"game": game.pk}).content.decode()
+    html = client.get(url, {"game": game.number}).content.decode()
     assert f'id="roll-{loose.pk}"' not in html
     assert f'id="roll-{theirs.pk}"' in html
 

@@ -12,20 +12,36 @@ from campaigns.access import get_campaign_for_user
 from campaigns.models import Game
 from combat import selectors
 from rosters.models import Warband
+from rosters.views.history import FastSelect
 
 
 class DiceLogFilterForm(forms.Form):
-    game = forms.TypedChoiceField(required=False, coerce=int, empty_value=None)
-    warband = forms.TypedChoiceField(required=False, coerce=int, empty_value=None)
+    """Rolls of one game (by its number) or one warband."""
+
+    game = forms.IntegerField(required=False, min_value=1, max_value=1_000_000, label="Game number")
+    warband = forms.TypedChoiceField(required=False, coerce=int, empty_value=None, widget=FastSelect)
 
     def __init__(self, data, *, campaign):
         super().__init__(data)
         terms = campaign.terms
-        games = Game.objects.filter(campaign=campaign).order_by("-number").values_list("id", "number")
-        self.fields["game"].choices = [("", "Every game"), *((pk, f"Game {n}") for pk, n in games)]
+        self.campaign = campaign
+        self.game_id = None
+        self.fields["game"].widget.attrs.update(placeholder="Every game", inputmode="numeric")
         warbands = Warband.objects.filter(campaign=campaign).order_by("name", "id").values_list("id", "name")
         self.fields["warband"].label = terms.warband_title
         self.fields["warband"].choices = [("", f"Every {terms.warband}"), *warbands]
+
+    def clean_game(self):
+        number = self.cleaned_data.get("game")
+        if number is not None:
+            self.game_id = (
+                Game.objects.filter(campaign=self.campaign, number=number)
+                .values_list("id", flat=True)
+                .first()
+            )
+            if self.game_id is None:
+                raise forms.ValidationError(f"There is no Game {number} in this campaign.")
+        return number
 
     def querystring(self) -> str:
         if not self.is_valid():
@@ -54,7 +70,7 @@ def campaign_dice_log(request, campaign_id: int):
         page = selectors.dice_log_page(
             campaign=campaign,
             before=before,
-            game_id=form.cleaned_data["game"],
+            game_id=form.game_id,
             warband_id=form.cleaned_data["warband"],
         )
     except selectors.BadDiceCursor as error:

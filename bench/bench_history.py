@@ -1,0 +1,329 @@
+"""Speed of the history pages with 100,000 history events in one campaign: `python bench/bench_history.py`.
+
+Measured (server time: the Django test client calling the app in process, middleware and templates included, no
+network): the campaign feed's first page, a page deep in it (a keyset cursor 90,000 events back), and the
+roster of a 30-fighter warband as of a game in the middle of the campaign with what changed in it. Aims: 50 ms,
+50 ms and 100 ms. Printed for each: the median and the 95th percentile of 40 requests after 5 warm-up ones, and
+the number of queries.
+
+The history is made the way the app makes it: rows are inserted and updated with SQL, so pghistory's triggers
+write the events, under `pghistory.context(...)` with the contexts the services set (games recorded, post-games
+applied with their rolls, XP adjusted, Battlekit moved, the Strongbox spent), one transaction per step so events
+carry distinct times. The database is `DATABASE_URL` when set, else
+`postgres://postgres@127.0.0.1:5432/warband_bench_history` (created and migrated when missing); the bench
+campaign is loaded once and reused, then `ANALYZE`d (PITFALLS.md). The first run loads in well under two
+minutes; later runs take seconds.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+LOCAL_SERVER = "postgres://postgres@127.0.0.1:5432"
+BENCH_DATABASE = "warband_bench_history"
+CAMPAIGN = "Bench history campaign (bench/bench_history.py)"
+TARGET_EVENTS = 100_000
+WARBANDS = 8
+FIGHTERS = {0: 30}  # the first warband has 30 fighters (the as-of view's), the others 20
+OTHER_FIGHTERS = 20
+ITEMS_PER_FIGHTER = 2
+WARMUP, RUNS = 5, 40
+DEEP = 90_000
+AIMS_MS = {"feed, first page": 50, "feed, deep page": 50, "as of a game (30 fighters)": 100}
+
+
+def choose_database() -> str:
+    if os.environ.get("DATABASE_URL"):
+        return os.environ["DATABASE_URL"]
+    import psycopg
+
+    with psycopg.connect(f"{LOCAL_SERVER}/postgres", autocommit=True, connect_timeout=3) as connection:
+        exists = connection.execute(
+            "SELECT 1 FROM pg_database WHERE datname = %s", [BENCH_DATABASE]
+        ).fetchone()
+        if not exists:
+            connection.execute(f'CREATE DATABASE "{BENCH_DATABASE}"')
+    return f"{LOCAL_SERVER}/{BENCH_DATABASE}"
+
+
+def setup_django() -> None:
+    os.environ["DATABASE_URL"] = choose_database()
+    # The test settings: production code paths, plain static file names (no collectstatic needed in process).
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings_test")
+    os.environ.setdefault("LOG_LEVEL", "WARNING")
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", interactive=False, verbosity=0)
+
+
+def count_events(campaign) -> int:
+    from django.db import connection
+
+    from rosters.history import SOURCES
+
+    total = 0
+    with connection.cursor() as db:
+        for source in SOURCES:
+            # Everything in the bench database belongs to the bench campaign.
+            db.execute(f"SELECT count(*) FROM {source.table}")  # noqa: S608 - a model's table name
+            total += db.fetchone()[0]
+    return total
+
+
+def load(target: int = TARGET_EVENTS):
+    """The bench campaign, loaded once: 8 warbands, their fighters and Battlekit, then games and post-games until
+    the campaign's history holds `target` events."""
+    import pghistory
+    from django.contrib.auth import get_user_model
+    from django.db import connection, transaction
+
+    from campaigns.models import Campaign, Game, GamePlayer, Membership
+    from combat.models import DiceRoll
+    from rosters.models import Fighter, Item, Warband
+
+    existing = Campaign.objects.filter(name=CAMPAIGN).first()
+    if existing is not None and count_events(existing) >= target:
+        return existing
+    if existing is not None or Campaign.objects.exists():
+        raise SystemExit(
+            f"The database {os.environ['DATABASE_URL']} holds other data or a half-loaded bench; drop it first."
+        )
+    started = time.perf_counter()
+    users = get_user_model()
+    people = [
+        users.objects.create_user(f"bench_{n}", first_name=name)
+        for n, name in enumerate(("Olga", "Pat", "Quinn", "Sam"))
+    ]
+    with pghistory.context(action="campaign.create", user=people[0].pk):
+        campaign = Campaign.objects.create(name=CAMPAIGN, created_by=people[0])
+        for index, user in enumerate(people):
+            Membership.objects.create(
+                campaign=campaign, user=user, role="organiser" if index == 0 else "player"
+            )
+    warbands = []
+    for w in range(WARBANDS):
+        owner = people[1 + w % 3]
+        with transaction.atomic(), pghistory.context(action="warband.create", user=owner.pk):
+            warband = Warband.objects.create(
+                campaign=campaign, owner=owner, name=f"Warband {w}", strongbox=500
+            )
+            size = FIGHTERS.get(w, OTHER_FIGHTERS)
+            fighters = Fighter.objects.bulk_create(
+                Fighter(
+                    warband=warband, name=f"Fighter {w}-{n}", keywords=["ELITE"] if n < 5 else [], xp=n % 4
+                )
+                for n in range(size)
+            )
+            Item.objects.bulk_create(
+                Item(warband=warband, fighter=f, name=f"Blade {f.name}-{k}")
+                for f in fighters
+                for k in range(ITEMS_PER_FIGHTER)
+            )
+        warbands.append(warband)
+
+    number = 0
+    with connection.cursor() as db:
+        while number % 20 or count_events(campaign) < target:
+            number += 1
+            home, away = warbands[number % WARBANDS], warbands[(number * 3 + 1) % WARBANDS]
+            if home == away:
+                away = warbands[(number + 1) % WARBANDS]
+            organiser = people[0]
+            # The game is recorded: its entry per warband, a few fighters taken Out of Action.
+            with transaction.atomic(), pghistory.context(action="game.record", user=organiser.pk):
+                game = Game.objects.create(
+                    campaign=campaign, number=number, played_on="2026-01-01", created_by=organiser
+                )
+                pghistory.context(game=game.pk)
+                players = GamePlayer.objects.bulk_create(
+                    [
+                        GamePlayer(game=game, warband=home, result="win"),
+                        GamePlayer(game=game, warband=away, result="loss"),
+                    ]
+                )
+                db.execute(
+                    "INSERT INTO campaigns_outofaction (player_id, fighter_id) "
+                    "SELECT %s, id FROM rosters_fighter WHERE warband_id = %s ORDER BY id LIMIT 3",
+                    [players[1].pk, away.pk],
+                )
+            for player, warband in zip(players, (home, away), strict=True):
+                owner = warband.owner_id
+                rolls = DiceRoll.objects.bulk_create(
+                    DiceRoll(
+                        campaign=campaign,
+                        game=game,
+                        warband=warband,
+                        rolled_by_id=owner,
+                        source="server",
+                        sides=6,
+                        faces=[4, 1 + k],
+                        purpose="trauma",
+                        label=f"D66 4{1 + k}",
+                    )
+                    for k in range(3)
+                )
+                # The post-game: XP for every fighter, an Injury, Battlekit to the Arsenal, the Strongbox.
+                with (
+                    transaction.atomic(),
+                    pghistory.context(
+                        action="post_game.apply",
+                        game=game.pk,
+                        warband=warband.pk,
+                        user=owner,
+                        step="apply",
+                        reason=f"Post-game of Game {number} applied to {warband.name}",
+                        roll=[r.pk for r in rolls],
+                    ),
+                ):
+                    db.execute("UPDATE rosters_fighter SET xp = xp + 1 WHERE warband_id = %s", [warband.pk])
+                    db.execute(
+                        "INSERT INTO rosters_injury (fighter_id, code, name, effect, game_id, d66, created_at) "
+                        "SELECT id, 'hand_wound', 'Hand Wound', '', %s, 14, now() FROM rosters_fighter "
+                        "WHERE warband_id = %s ORDER BY random() LIMIT 1",
+                        [game.pk, warband.pk],
+                    )
+                    db.execute(
+                        "UPDATE rosters_item SET fighter_id = NULL WHERE id IN (SELECT id FROM rosters_item "
+                        "WHERE warband_id = %s AND fighter_id IS NOT NULL ORDER BY random() LIMIT 3)",
+                        [warband.pk],
+                    )
+                    db.execute(
+                        "UPDATE rosters_warband SET strongbox = strongbox + 15 WHERE id = %s", [warband.pk]
+                    )
+                    db.execute(
+                        "UPDATE campaigns_gameplayer SET post_game = 'done' WHERE id = %s", [player.pk]
+                    )
+                # Between games: the Arsenal handed out again, the Strongbox spent.
+                with (
+                    transaction.atomic(),
+                    pghistory.context(action="item.move", user=owner, reason="rearmed"),
+                ):
+                    db.execute(
+                        "UPDATE rosters_item i SET fighter_id = (SELECT id FROM rosters_fighter f "
+                        "WHERE f.warband_id = i.warband_id ORDER BY random() LIMIT 1) "
+                        "WHERE warband_id = %s AND fighter_id IS NULL",
+                        [warband.pk],
+                    )
+                with (
+                    transaction.atomic(),
+                    pghistory.context(action="warband.adjust", user=owner, reason="bought Battlekit"),
+                ):
+                    db.execute(
+                        "UPDATE rosters_warband SET strongbox = strongbox - 10 WHERE id = %s", [warband.pk]
+                    )
+                with (
+                    transaction.atomic(),
+                    pghistory.context(action="xp.adjust", user=owner, reason="Glorious Deeds"),
+                ):
+                    db.execute(
+                        "UPDATE rosters_fighter SET xp = xp + 1 WHERE warband_id = %s AND id %% 2 = %s",
+                        [warband.pk, number % 2],
+                    )
+            Game.objects.filter(pk=game.pk).update(status="done")
+        db.execute("ANALYZE")
+    print(
+        f"   loaded {count_events(campaign):,} history events in {number} games in {time.perf_counter() - started:.0f} s"
+    )
+    return campaign
+
+
+def measure(client, url: str, *, expect: int = 200) -> tuple[float, float, int]:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    for _ in range(WARMUP):
+        assert client.get(url).status_code == expect, url
+    times = []
+    for _ in range(RUNS):
+        start = time.perf_counter()
+        response = client.get(url)
+        times.append((time.perf_counter() - start) * 1000)
+        assert response.status_code == expect, url
+    with CaptureQueriesContext(connection) as queries:
+        client.get(url)
+    return statistics.median(times), statistics.quantiles(times, n=20)[-1], len(queries)
+
+
+def main() -> int:
+    setup_django()
+    from django.db import connection
+    from django.test import Client
+    from django.urls import reverse
+
+    from campaigns.models import Game
+    from rosters.history import SOURCES, Cursor, history_page
+    from rosters.models import Warband
+
+    campaign = load()
+    with connection.cursor() as db:
+        db.execute("ANALYZE")
+    events = count_events(campaign)
+    warband = Warband.objects.filter(campaign=campaign).order_by("id").first()
+    games = list(Game.objects.filter(campaign=campaign, players__warband=warband).order_by("number"))
+    middle = games[len(games) // 2]
+    union = " UNION ALL ".join(
+        f"SELECT pgh_created_at, {source.rank} AS rank, pgh_id FROM {source.table}"  # noqa: S608
+        for source in SOURCES
+    )
+    with connection.cursor() as db:
+        # The position 90,000 events back: where "Older changes" clicked 1,800 times would be.
+        db.execute(
+            f"SELECT * FROM ({union}) e ORDER BY 1 DESC, 2 DESC, 3 DESC OFFSET %s LIMIT 1",  # noqa: S608
+            [min(DEEP, events - 1)],
+        )
+        at, rank, pgh_id = db.fetchone()
+    deep = Cursor(at=at, rank=rank, pgh_id=pgh_id).encode()
+
+    client = Client()
+    client.force_login(campaign.created_by)
+    feed = reverse("campaign_history", args=[campaign.pk])
+    pages = {
+        "feed, first page": feed,
+        "feed, deep page": f"{feed}?before={deep}",
+        "as of a game (30 fighters)": reverse("warband_as_of", args=[warband.pk, middle.pk]),
+    }
+    extra = {
+        "feed filtered by warband and kind": f"{feed}?warband={warband.pk}&kind=xp",
+        "warband timeline": reverse("warband_history", args=[warband.pk]),
+        "dice log": reverse("campaign_dice_log", args=[campaign.pk]),
+    }
+    print(
+        f"   {events:,} history events; {warband.fighters.count()} fighters in {warband.name}; as of Game {middle.number}"
+    )
+    failed = False
+    for name, url in pages.items():
+        median, p95, queries = measure(client, url)
+        aim = AIMS_MS[name]
+        verdict = "ok" if median <= aim else "OVER AIM"
+        failed |= median > aim
+        print(
+            f"   {name:<36} median {median:6.1f} ms   p95 {p95:6.1f} ms   {queries:2d} queries   aim {aim} ms: {verdict}"
+        )
+    for name, url in extra.items():
+        median, p95, queries = measure(client, url)
+        print(f"   {name:<36} median {median:6.1f} ms   p95 {p95:6.1f} ms   {queries:2d} queries")
+    # Polling with nothing new: the cheapest answer, every ten seconds from every open feed.
+    newest = history_page(campaign=campaign, limit=1).newest
+    median, p95, queries = measure(client, f"{feed}?after={newest}", expect=204)
+    print(
+        f"   {'feed poll, nothing new (204)':<36} median {median:6.1f} ms   p95 {p95:6.1f} ms   {queries:2d} queries"
+    )
+    if failed:
+        print(
+            "   (over an aim: figures are reported, not enforced; see the query plans with EXPLAIN ANALYZE)"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
