@@ -213,7 +213,7 @@ class HistoryFilter:
 class GameRef:
     id: int
     number: int | None
-    played_on: str | None = None
+    played_on: dt.date | None = None
     scenario: str = ""
 
     @property
@@ -617,11 +617,12 @@ class _Lookups:
         row = self.games.get(game_id)
         if row is None:
             return GameRef(id=game_id, number=None)
+        try:
+            played_on = dt.date.fromisoformat(row["played_on"]) if row.get("played_on") else None
+        except (TypeError, ValueError):
+            played_on = None
         return GameRef(
-            id=game_id,
-            number=row.get("number"),
-            played_on=row.get("played_on"),
-            scenario=row.get("scenario", ""),
+            id=game_id, number=row.get("number"), played_on=played_on, scenario=row.get("scenario", "")
         )
 
 
@@ -1057,6 +1058,9 @@ class _Teller:
                 else self.subject(f"{{who}} gave {item} to {holder}", f"{holder} got {item}")
             )
             return [self.finish("battlekit", text, who_in_text=who_in)]
+        if label == "delete" and self.entry.action in ("fighter.remove", "post_game.apply"):
+            # Lost with a fighter who left the roster, or to the Trauma Table (RULING T-6, Robbed).
+            return [self.finish("battlekit", f"{item} was lost with {holder}")]
         if label == "delete":
             text, who_in = self.subject(
                 f"{{who}} removed {item} from {holder}", f"{item} was lost from {holder}"
@@ -1153,8 +1157,15 @@ class _Teller:
             return [self.finish("games", text, who_in_text=who_in)]
         diff, out = self._diff(), []
         if "status" in diff:
-            old, new = (GAME_STATUS.get(v, v) for v in diff["status"])
-            out.append(self.finish("games", f"{title}: {old} → {new}"))
+            old, new = diff["status"]
+            text = {
+                ("in_progress", "recorded"): f"{title} was played to its end",
+                ("recorded", "post_game"): f"{title}'s post-games started",
+                ("post_game", "done"): f"Every post-game of {title} is done",
+                ("done", "post_game"): f"A post-game of {title} was reopened",
+                ("post_game", "recorded"): f"{title}'s post-games were all undone",
+            }.get((old, new), f"{title}: {GAME_STATUS.get(old, old)} → {GAME_STATUS.get(new, new)}")
+            out.append(self.finish("games", text))
         if "number" in diff:
             out.append(self.finish("games", f"Game {diff['number'][0]} is now {title}"))
         if {"played_on", "scenario", "notes"} & diff.keys():

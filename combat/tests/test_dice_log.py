@@ -155,3 +155,11 @@ def test_the_page_runs_the_same_queries_for_few_and_many_rolls(
     with CaptureQueriesContext(connection) as many:
         client.get(url)
     assert len(few) == len(many) <= 10
+
+
+def test_a_game_the_campaign_does_not_have_is_said_in_place_of_the_log(client, player, campaign):
+    client.force_login(player)
+    url = reverse("campaign_dice_log", args=[campaign.pk])
+    response = client.get(url, {"game": 7}, headers={"HX-Request": "true", "HX-Target": "dice-log"})
+    assert response.status_code == 422
+    assert "There is no Game 7 in this campaign." in response.content.decode()

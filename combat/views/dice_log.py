@@ -64,6 +64,9 @@ def campaign_dice_log(request, campaign_id: int):
         "page": selectors.DiceLogPage(rolls=[], older=None),
     }
     if not form.is_valid():
+        # htmx swaps a 422 in (base.html): the message takes the log's place where the player is looking.
+        if request.htmx and request.htmx.target == "dice-log":
+            return render(request, "combat/dice_log.html#dice-log", context, status=422)
         return render(request, "combat/dice_log.html", context, status=400)
     before = request.GET.get("before") or None
     try:

@@ -115,6 +115,17 @@ def test_a_filter_from_another_campaign_is_refused(client, player, campaign, org
     assert client.get(url, {"fighter": "x"}).status_code == 400
 
 
+def test_a_game_the_campaign_does_not_have_is_said_in_place_of_the_feed(client, player, campaign):
+    client.force_login(player)
+    url = reverse("campaign_history", args=[campaign.pk])
+    response = client.get(url, {"game": 99}, headers={"HX-Request": "true", "HX-Target": "history-feed"})
+    assert response.status_code == 422
+    html = response.content.decode()
+    assert html.lstrip().startswith('<div id="history-feed"')
+    assert "There is no Game 99 in this campaign." in html
+    assert client.get(url, {"game": 99}).status_code == 400
+
+
 def test_a_fighter_outside_the_chosen_warband_is_refused(
     client, player, campaign, warband, rival_warband, player2
 ):

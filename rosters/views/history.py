@@ -174,6 +174,10 @@ def history_response(
         "page": history.HistoryPage(entries=[], older=None, newest=None),
     }
     if not form.is_valid():
+        # A filter from a hand-edited link, or a game number the campaign does not have: said, nothing shown.
+        # htmx swaps a 422 in (base.html), so the message replaces the feed where the player is looking.
+        if request.htmx and request.htmx.target == "history-feed":
+            return render(request, "rosters/history_parts.html#history-feed", context, status=422)
         return render(request, template, context, status=400)
     filters = form.history_filter(campaign)
     query = form.querystring()
