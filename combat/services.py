@@ -1405,15 +1405,22 @@ def post_game_apply(*, player: GamePlayer, by) -> PostGame:
 
         # Fighters: status, Battle Scars, XP, whether they can gain XP, whether they miss the next game.
         changed = [change for change in state.changes if change.changes_row]
+        # Only the columns some fighter's value changes in: each one is a CASE over the rows in the statement.
+        fields = [
+            name
+            for name in APPLY_FIELDS
+            if any(getattr(c, name) != getattr(c.fighter, name) for c in changed)
+        ]
         for change in changed:
             before = _image(change.fighter)
-            for name in APPLY_FIELDS:
+            for name in fields:
                 setattr(change.fighter, name, getattr(change, name))
             # Fields checked here; the constraints (XP not negative, Scars in range...) by PostgreSQL in the same
             # bulk statement, which rolls the whole Apply back if one fails (one query, not one per constraint).
             change.fighter.full_clean(exclude=["warband"], validate_unique=False, validate_constraints=False)
             snapshot["fighters"].append({"before": before, "after": _image(change.fighter)})
-        Fighter.objects.bulk_update([change.fighter for change in changed], APPLY_FIELDS)
+        if fields:
+            Fighter.objects.bulk_update([change.fighter for change in changed], fields)
 
         # Injuries the Trauma Table gave (003 "Recording Injuries & Battle Scars").
         injuries = [

@@ -685,3 +685,18 @@ def test_a_fighter_recruited_after_the_game_did_not_take_part(after, fighters, w
 
     recruit.refresh_from_db()
     assert recruit.xp == 0
+
+
+def test_a_post_game_that_changes_nothing_still_applies(
+    campaign, warband, rival_warband, make_fighter, player
+):
+    make_fighter(warband, "Yeoman Kell")  # a Troop that took part and stayed on its feet: no XP, no roll
+    after = game_with([], campaign=campaign, warband=warband, rival_warband=rival_warband)
+    before = roster_snapshot(warband, rival_warband)
+
+    post_game = post_game_apply(player=after.player, by=player)
+
+    assert post_game.status == PostGame.Status.APPLIED
+    assert roster_snapshot(warband, rival_warband) == before
+    post_game_revert(player=after.player, by=player)
+    assert roster_snapshot(warband, rival_warband) == before
