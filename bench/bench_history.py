@@ -53,9 +53,8 @@ def choose_database() -> str:
                 connection.execute(f'CREATE DATABASE "{BENCH_DATABASE}"')
     except psycopg.OperationalError as error:
         # Not the embedded server: 100,000 events would land in the database `make run` uses.
-        raise SystemExit(
-            f"   skipped: no PostgreSQL at {LOCAL_SERVER} and no DATABASE_URL ({error})"
-        ) from None
+        print(f"   skipped: no PostgreSQL at {LOCAL_SERVER} and no DATABASE_URL ({error})")
+        raise SystemExit(0) from None
     return f"{LOCAL_SERVER}/{BENCH_DATABASE}"
 
 
