@@ -5,10 +5,13 @@ a page costs the same with 5 fighters as with 50 (the query-budget tests hold th
 """
 
 import hashlib
-from dataclasses import dataclass, field
-from functools import cache
+from contextlib import contextmanager
+from dataclasses import dataclass
+from functools import cache, cached_property
+from types import SimpleNamespace
 
-from django.db.models import Count, IntegerField, OuterRef, Prefetch, Q, QuerySet, Subquery, Sum, Value
+from django.db import connection, transaction
+from django.db.models import Count, F, IntegerField, OuterRef, Prefetch, Q, QuerySet, Subquery, Sum, Value
 from django.db.models.functions import Coalesce
 
 from campaigns.models import Campaign, Game, GamePlayer, Membership, OutOfAction
@@ -116,14 +119,103 @@ def _roster_order(fighter: Fighter) -> tuple:
 # -- the roster -------------------------------------------------------------------------------------------------
 
 
-@dataclass
+# Everything the cached parts of the roster page show, as one digest computed by PostgreSQL: the warband's row and
+# every row of its fighters, their Injuries and its Battlekit, as text. Any change to any of them, by any code
+# path, changes it; reading it costs one query and no model instances. The same query returns the warband's
+# headline values, so the summary shown under a digest is the one that digest was computed from.
+ROSTER_DIGEST_SQL = """
+SELECT md5(concat_ws('#',
+           (SELECT w::text FROM rosters_warband w WHERE w.id = %(warband)s),
+           (SELECT string_agg(f::text, '|' ORDER BY f.id) FROM rosters_fighter f WHERE f.warband_id = %(warband)s),
+           (SELECT string_agg(i::text, '|' ORDER BY i.id) FROM rosters_item i WHERE i.warband_id = %(warband)s),
+           (SELECT string_agg(j::text, '|' ORDER BY j.id)
+              FROM rosters_injury j JOIN rosters_fighter f ON f.id = j.fighter_id WHERE f.warband_id = %(warband)s)
+       )),
+       w.strongbox, w.glory, w.crew_xp, w.notes,
+       (SELECT count(*) FROM rosters_item i WHERE i.warband_id = %(warband)s)
+  FROM rosters_warband w WHERE w.id = %(warband)s
+"""
+
+
+@contextmanager
+def consistent_reads():
+    """Every read inside sees one snapshot of the database (REPEATABLE READ), so the roster's digest and the
+    rows loaded after it agree even while someone else saves: a page is never cached under a digest it does not
+    show. Inside a transaction already (tests, ATOMIC_REQUESTS) it adds nothing."""
+    outermost = not connection.in_atomic_block
+    with transaction.atomic():
+        if outermost:
+            with connection.cursor() as cursor:
+                cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+        yield
+
+
 class Roster:
-    warband: Warband
-    terms: Terms
-    fighters: list[Fighter]
-    removed: list[Fighter]
-    arsenal: list[Item]
-    waiting: list[GamePlayer] = field(default_factory=list)
+    """The roster page's data. The fighters, the Arsenal and their totals load on first use only: the page
+    caches the parts that show them under `digest` (templates/rosters/warband.html), so a page whose roster has
+    not changed since it was last shown never loads them."""
+
+    def __init__(self, *, warband: Warband, digest: str, summary: SimpleNamespace, waiting: list[GamePlayer]):
+        self.warband = warband
+        self.terms = warband.campaign.terms
+        self.digest = f"{_row_markup_version()}:{digest}"
+        self.summary = (
+            summary  # strongbox, glory, crew_xp, notes and the number of items, read with the digest
+        )
+        self.waiting = waiting
+
+    @cached_property
+    def _everyone(self) -> list[Fighter]:
+        fighters = list(_fighters_with_kit().filter(warband=self.warband))
+        fighters.sort(key=_roster_order)
+        return [_for_row(fighter) for fighter in fighters]
+
+    @cached_property
+    def fighters(self) -> list[Fighter]:
+        """The active roster, ELITE first."""
+        return [fighter for fighter in self._everyone if fighter.is_active]
+
+    @cached_property
+    def removed(self) -> list[Fighter]:
+        """Fighters who left the roster (dead, retired...), kept for the history."""
+        return [fighter for fighter in self._everyone if not fighter.is_active]
+
+    @cached_property
+    def arsenal(self) -> list[Item]:
+        return list(Item.objects.filter(warband=self.warband, fighter__isnull=True).order_by("name", "id"))
+
+    @cached_property
+    def move_choices(self) -> list[tuple[int, str]]:
+        """(id, label) of the Battlekit that can change hands, for the Move form: from the loaded roster when the
+        page loaded it, else one query with no instances."""
+        if "_everyone" in self.__dict__:
+            rows = [(item.pk, item.name, None) for item in self.arsenal]
+            for fighter in self.fighters:
+                rows.extend((item.pk, item.name, fighter.name) for item in fighter.kit if item.removable)
+            rows.sort(key=lambda row: (row[2] is not None, row[2] or "", row[1], row[0]))
+            return [(pk, f"{name} ({holder or self.terms.arsenal})") for pk, name, holder in rows]
+        rows = (
+            Item.objects.filter(warband=self.warband)
+            .filter(Q(fighter__isnull=True) | Q(fighter__status=Fighter.Status.ACTIVE, removable=True))
+            .order_by(F("fighter__name").asc(nulls_first=True), "name", "id")  # the Arsenal first
+            .values_list("pk", "name", "fighter__name")
+        )
+        return [(pk, f"{name} ({holder or self.terms.arsenal})") for pk, name, holder in rows]
+
+    @cached_property
+    def holder_choices(self) -> list[tuple[str, str]]:
+        """("arsenal", "the Arsenal") and (id, name) of each active fighter, for the Battlekit forms."""
+        if "_everyone" in self.__dict__:
+            holders = sorted(
+                ((f.pk, f.name) for f in self.fighters), key=lambda holder: (holder[1], holder[0])
+            )
+        else:
+            holders = (
+                Fighter.objects.filter(warband=self.warband, status=Fighter.Status.ACTIVE)
+                .order_by("name", "id")
+                .values_list("pk", "name")
+            )
+        return [("arsenal", f"the {self.terms.arsenal}"), *((str(pk), name) for pk, name in holders)]
 
     @property
     def total_xp(self) -> int:
@@ -142,28 +234,27 @@ class Roster:
         return len(self.arsenal) + sum(len(fighter.kit) for fighter in self.fighters)
 
 
+def roster_digest(*, warband: Warband) -> tuple[str, SimpleNamespace]:
+    """The digest of everything the roster shows, and the warband's headline values read with it."""
+    with connection.cursor() as cursor:
+        cursor.execute(ROSTER_DIGEST_SQL, {"warband": warband.pk})
+        digest, strongbox, glory, crew_xp, notes, items = cursor.fetchone()
+    return digest, SimpleNamespace(
+        strongbox=strongbox, glory=glory, crew_xp=crew_xp, notes=notes, items=items
+    )
+
+
 def warband_roster(*, warband: Warband) -> Roster:
-    """The roster page: active fighters with Injuries and Battlekit, the removed ones, the Arsenal, and the
-    post-games this warband still owes."""
-    fighters = list(_fighters_with_kit().filter(warband=warband))
-    fighters.sort(key=_roster_order)
-    for fighter in fighters:
-        _for_row(fighter)
-    arsenal = list(Item.objects.filter(warband=warband, fighter__isnull=True).order_by("name", "id"))
+    """The roster page: active fighters with Injuries and Battlekit, the removed ones, the Arsenal (these three
+    loaded when first used), and the post-games this warband still owes."""
     waiting = list(
         GamePlayer.objects.filter(warband=warband, post_game__in=WAITING_POST_GAME)
         .exclude(game__status=Game.Status.IN_PROGRESS)
         .select_related("game")
         .order_by("game__number")
     )
-    return Roster(
-        warband=warband,
-        terms=warband.campaign.terms,
-        fighters=[fighter for fighter in fighters if fighter.is_active],
-        removed=[fighter for fighter in fighters if not fighter.is_active],
-        arsenal=arsenal,
-        waiting=waiting,
-    )
+    digest, summary = roster_digest(warband=warband)
+    return Roster(warband=warband, digest=digest, summary=summary, waiting=waiting)
 
 
 def fighter_for_row(*, fighter_id: int) -> Fighter:

@@ -1,5 +1,7 @@
 """The roster page and its in-place edits: each htmx answer is one row; bad input is a 422 and changes nothing."""
 
+import re
+
 import pytest
 
 from campaigns.tests.history import events_of
@@ -327,3 +329,37 @@ def test_an_injury_roll_that_is_not_a_d66_is_refused(as_player, world, d66):
     )
     assert response.status_code == 422
     assert world.anselm.injuries.count() == count
+
+
+def test_the_cached_roster_shows_every_change_whoever_makes_it(as_player, world):
+    """The roster's parts are cached under a digest of their rows: a write by any path (here straight to the
+    database, as another app might) shows at once, and going back to an earlier state shows that state."""
+    from rosters.models import Fighter as FighterModel
+
+    path = f"/warbands/{world.warband.pk}/"
+
+    def page() -> str:
+        # CSRF tokens are masked afresh on every response; everything else must match.
+        return re.sub(r"[A-Za-z0-9]{64}", "TOKEN", as_player.get(path).content.decode())
+
+    first = page()
+    assert page() == first  # the same rows, the same page
+
+    FighterModel.objects.filter(pk=world.anselm.pk).update(xp=42)
+    Item.objects.filter(pk=world.relic.pk).update(name="Reliquary of Saint Ludwin")
+    changed = page()
+    assert f'id="xp-{world.anselm.pk}" aria-label="XP of Brother Anselm">42</output>' in changed
+    assert "Reliquary of Saint Ludwin" in changed
+    assert "42</strong> XP" in changed  # the summary's total follows (Anselm is the only active fighter)
+
+    FighterModel.objects.filter(pk=world.anselm.pk).update(xp=3)
+    Item.objects.filter(pk=world.relic.pk).update(name="Holy Relic")
+    assert page() == first
+
+
+def test_the_cached_roster_differs_for_who_may_change_it(client, spectator, player, world):
+    path = f"/warbands/{world.warband.pk}/"
+    client.force_login(player)
+    assert f"/fighters/{world.anselm.pk}/xp/" in client.get(path).content.decode()
+    client.force_login(spectator)
+    assert f"/fighters/{world.anselm.pk}/xp/" not in client.get(path).content.decode()

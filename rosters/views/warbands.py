@@ -12,21 +12,10 @@ from django.views.decorators.http import require_POST
 
 from rosters import selectors, services
 from rosters.access import can_change_warband, get_warband_for_user
-from rosters.forms import ItemForm, ItemMoveForm, WarbandForm, holder_choices
+from rosters.forms import ItemForm, ItemMoveForm, WarbandForm
 from rosters.views.common import UNPROCESSABLE, add_errors, redirect_back
 
 UNDO_KEY = "undo_removal"
-
-
-def _movable(roster) -> list:
-    """Battlekit that can change hands, from what the roster already loaded (no extra query)."""
-    items = list(roster.arsenal)
-    for fighter in roster.fighters:
-        for item in fighter.kit:
-            if item.removable:
-                item.fighter = fighter
-                items.append(item)
-    return items
 
 
 def row_context(warband, *, can_change: bool) -> dict:
@@ -54,15 +43,16 @@ def roster_context(request, warband, membership, **extra) -> dict:
         **extra,
     }
     if can_change:
-        holders = sorted(roster.fighters, key=lambda f: f.name.lower())
-        # Plain (value, label) lists, not forms: building a form's choices costs more than the roster's queries.
-        context["move_choices"] = [
-            (item.pk, f"{item.name} ({item.fighter.name if item.fighter else terms.arsenal})")
-            for item in _movable(roster)
-        ]
-        context["holder_choices"] = holder_choices(holders, terms)
         context.setdefault("item_form", ItemForm(holders=[], terms=terms, with_holder=False))
     return context
+
+
+def render_roster(request, warband, membership, *, template: str | None = None, status: int = 200, **extra):
+    """The roster page (or its `#roster` part), read in one snapshot: its cached parts are keyed on a digest of
+    the rows they show (rosters/selectors.py), and the rows are read after the digest, in the same snapshot."""
+    with selectors.consistent_reads():
+        context = roster_context(request, warband, membership, **extra)
+        return render(request, template or "rosters/warband.html", context, status=status)
 
 
 @login_required
@@ -71,10 +61,8 @@ def warband_detail(request, warband_id: int):
     undo = None
     if request.session.get(UNDO_KEY, {}).get("warband") == warband.pk:
         undo = request.session.pop(UNDO_KEY)
-    context = roster_context(request, warband, membership, undo=undo)
-    if request.htmx and request.GET.get("part") == "roster":
-        return render(request, "rosters/warband.html#roster", context)
-    return render(request, "rosters/warband.html", context)
+    template = "rosters/warband.html#roster" if request.htmx and request.GET.get("part") == "roster" else None
+    return render_roster(request, warband, membership, template=template, undo=undo)
 
 
 @login_required
@@ -133,8 +121,7 @@ def item_create(request, warband_id: int):
             where = item.fighter.name if item.fighter else f"the {terms.arsenal}"
             messages.success(request, f"{item.name} added to {where}.")
             return redirect_back(request, reverse("warband_detail", args=[warband.pk]) + "#arsenal")
-    context = roster_context(request, warband, membership, item_form=form)
-    return render(request, "rosters/warband.html", context, status=UNPROCESSABLE)
+    return render_roster(request, warband, membership, status=UNPROCESSABLE, item_form=form)
 
 
 @login_required
@@ -162,10 +149,16 @@ def item_move(request, warband_id: int):
             if not request.htmx:
                 messages.success(request, f"{item.name} is now with {where}.")
                 return redirect_back(request, reverse("warband_detail", args=[warband.pk]) + "#arsenal")
-            context = roster_context(request, warband, membership, moved=f"{item.name} is now with {where}.")
-            return render(request, "rosters/warband.html#roster", context)
+            return render_roster(
+                request,
+                warband,
+                membership,
+                template="rosters/warband.html#roster",
+                moved=f"{item.name} is now with {where}.",
+            )
     else:
         error = "Choose a piece of Battlekit and where it goes."
-    context = roster_context(request, warband, membership, move_error=error)
-    template = "rosters/warband.html#roster" if request.htmx else "rosters/warband.html"
-    return render(request, template, context, status=UNPROCESSABLE)
+    template = "rosters/warband.html#roster" if request.htmx else None
+    return render_roster(
+        request, warband, membership, template=template, status=UNPROCESSABLE, move_error=error
+    )

@@ -182,7 +182,11 @@ def test_the_roster_works_without_javascript(
     browser: Browser, live_server, campaign, warband, player, password, make_fighter
 ):
     """No JavaScript: XP buttons post the page's one CSRF form to the fighter's address; Edit opens a page."""
+    from rosters import services
+
     anselm = make_fighter(warband, "Brother Anselm", elite=True, xp=3)
+    fallen = make_fighter(warband, "Pilgrim Hale", status="dead")
+    services.item_create(warband=warband, name="Spare Shovel", by=player)
     context = browser.new_context(java_script_enabled=False)
     page = context.new_page()
     log_in(page, live_server.url, player.username, password)
@@ -197,4 +201,10 @@ def test_the_roster_works_without_javascript(
     expect(page.locator(f"#fighter-row-{anselm.pk} td[data-label='Scars']")).to_have_text("1")
     anselm.refresh_from_db()
     assert (anselm.xp, anselm.battle_scars) == (4, 1)
+    # The cached parts' other buttons post the same CSRF form: an Arsenal item off the roster, a fighter back on it.
+    page.get_by_role("button", name="Take Spare Shovel off the roster").click()
+    expect(page.locator("#arsenal")).not_to_contain_text("Spare Shovel")
+    page.locator("#removed-fighters summary").click()
+    page.get_by_role("button", name="Put back on the roster").click()
+    expect(page.locator(f"#fighter-row-{fallen.pk}")).to_be_visible()
     context.close()
