@@ -166,3 +166,23 @@ class Item(models.Model):
     @property
     def in_arsenal(self) -> bool:
         return self.fighter_id is None
+
+
+# The fields a player edits (and an export carries) on each kind of row; services and the JSON format share them.
+WARBAND_FIELDS = ("name", "faction", "notes", "strongbox", "glory", "crew_xp")
+FIGHTER_FIELDS = (
+    "name",
+    "fighter_type",
+    "keywords",
+    "champion",
+    *SPECIAL,
+    "health",
+    "harm_limit",
+    "movement",
+    "unit_size",
+    "xp",
+    "battle_scars",
+    "can_gain_xp",
+    "misses_next_game",
+)
+ITEM_FIELDS = ("name", "notes", "keywords", "removable")

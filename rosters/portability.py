@@ -41,7 +41,7 @@ from typing import Any
 
 from django.utils import timezone
 
-from rosters.models import SPECIAL, Fighter
+from rosters.models import FIGHTER_FIELDS, ITEM_FIELDS, SPECIAL, WARBAND_FIELDS, Fighter
 
 FORMAT = "warband-ledger/warband"
 VERSION = 1
@@ -65,25 +65,10 @@ class ImportRefused(ValueError):
 
 # -- export -----------------------------------------------------------------------------------------------------
 
-WARBAND_KEYS = ("name", "faction", "notes", "strongbox", "glory", "crew_xp")
-FIGHTER_KEYS = (
-    "name",
-    "fighter_type",
-    "keywords",
-    "champion",
-    *SPECIAL,
-    "health",
-    "harm_limit",
-    "movement",
-    "unit_size",
-    "xp",
-    "battle_scars",
-    "can_gain_xp",
-    "status",
-    "misses_next_game",
-)
+WARBAND_KEYS = WARBAND_FIELDS
+FIGHTER_KEYS = (*FIGHTER_FIELDS, "status")
 INJURY_KEYS = ("code", "name", "effect", "d66")
-ITEM_KEYS = ("name", "notes", "keywords", "removable")
+ITEM_KEYS = ITEM_FIELDS
 
 
 def _item(item) -> dict[str, Any]:

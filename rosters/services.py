@@ -25,25 +25,17 @@ from django.db.models import Max
 
 from campaigns.history_context import add_context
 from campaigns.models import Campaign, Game, GamePlayer, OutOfAction
-from rosters.models import ELITE, SPECIAL, Fighter, Injury, Item, Warband
-
-WARBAND_FIELDS = ("name", "faction", "notes", "strongbox", "glory", "crew_xp")
-FIGHTER_FIELDS = (
-    "name",
-    "fighter_type",
-    "keywords",
-    "champion",
-    *SPECIAL,
-    "health",
-    "harm_limit",
-    "movement",
-    "unit_size",
-    "xp",
-    "battle_scars",
-    "can_gain_xp",
-    "misses_next_game",
+from rosters.models import (
+    ELITE,
+    FIGHTER_FIELDS,
+    ITEM_FIELDS,
+    WARBAND_FIELDS,
+    Fighter,
+    Injury,
+    Item,
+    Warband,
 )
-ITEM_FIELDS = ("name", "notes", "keywords", "removable")
+
 REMOVED_STATUSES = tuple(status for status in Fighter.Status.values if status != Fighter.Status.ACTIVE)
 
 
@@ -644,6 +636,40 @@ def _game_reason(game: Game, entries: Sequence[GameEntry], verb: str) -> str:
     return f"{verb} Game {game.number}: {' v '.join(parts)}"
 
 
+def _new_game(
+    *,
+    campaign: Campaign,
+    by,
+    played_on: date,
+    entries: Sequence[GameEntry],
+    scenario: str,
+    notes: str,
+    status: str,
+    action: str,
+    verb: str,
+) -> Game:
+    """Number, validate and save a new game with its warbands (one transaction, the caller's)."""
+    if campaign.status == Campaign.Status.ARCHIVED:
+        raise ValidationError(f"{campaign.name} is archived: no new games.")
+    _check_entries(campaign, entries, finished=status == Game.Status.RECORDED, keep=set())
+    game = Game(
+        campaign=campaign,
+        number=_next_number(campaign),
+        played_on=played_on,
+        scenario=scenario.strip(),
+        notes=notes.strip(),
+        status=status,
+        created_by=by,
+    )
+    game.full_clean()
+    with _context(action=action, reason=_game_reason(game, entries, verb), by=by):
+        game.save()
+        add_context(game=game.pk, campaign=campaign.pk)
+        _write_entries(game, entries)
+        _sit_out(game, entries)
+    return game
+
+
 @transaction.atomic
 def game_record(
     *,
@@ -656,25 +682,17 @@ def game_record(
 ) -> Game:
     """Record a finished game: who played, each warband's result, the fighters taken Out of Action. Each warband's
     post-game then waits (GamePlayer.post_game pending). Games are numbered 1, 2, ... per campaign."""
-    if campaign.status == Campaign.Status.ARCHIVED:
-        raise ValidationError(f"{campaign.name} is archived: no new games.")
-    _check_entries(campaign, entries, finished=True, keep=set())
-    game = Game(
+    return _new_game(
         campaign=campaign,
-        number=_next_number(campaign),
+        by=by,
         played_on=played_on,
-        scenario=scenario.strip(),
-        notes=notes.strip(),
+        entries=entries,
+        scenario=scenario,
+        notes=notes,
         status=Game.Status.RECORDED,
-        created_by=by,
+        action="game.record",
+        verb="Recorded",
     )
-    game.full_clean()
-    with _context(action="game.record", reason=_game_reason(game, entries, "Recorded"), by=by):
-        game.save()
-        add_context(game=game.pk, campaign=campaign.pk)
-        _write_entries(game, entries)
-        _sit_out(game, entries)
-    return game
 
 
 @transaction.atomic
@@ -688,26 +706,17 @@ def game_start(
     notes: str = "",
 ) -> Game:
     """A game about to be played with the tracker (status in progress); the tracker ends it with game_finish."""
-    if campaign.status == Campaign.Status.ARCHIVED:
-        raise ValidationError(f"{campaign.name} is archived: no new games.")
-    entries = [GameEntry(warband=warband) for warband in warbands]
-    _check_entries(campaign, entries, finished=False, keep=set())
-    game = Game(
+    return _new_game(
         campaign=campaign,
-        number=_next_number(campaign),
+        by=by,
         played_on=played_on,
-        scenario=scenario.strip(),
-        notes=notes.strip(),
+        entries=[GameEntry(warband=warband) for warband in warbands],
+        scenario=scenario,
+        notes=notes,
         status=Game.Status.IN_PROGRESS,
-        created_by=by,
+        action="game.start",
+        verb="Started",
     )
-    game.full_clean()
-    with _context(action="game.start", reason=_game_reason(game, entries, "Started"), by=by):
-        game.save()
-        add_context(game=game.pk, campaign=campaign.pk)
-        _write_entries(game, entries)
-        _sit_out(game, entries)
-    return game
 
 
 def _locked_game(game: Game) -> Game:
