@@ -1,0 +1,269 @@
+"""The feed's query: one keyset page of a campaign's events, limited per table before the union."""
+
+# ruff: noqa: S608 - the SQL below is assembled from table names in Django's model metadata and fixed column
+# names only; every value (ids, times, cursors) is passed as a query parameter.
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from django.apps import apps
+from django.db import connection
+
+from rosters.history.entries import HistoryEntry, HistoryFilter, HistoryPage
+from rosters.history.lookups import _json
+from rosters.history.sentences import describe_events
+from rosters.history.sources import (
+    _EPOCH,
+    ROW_KIND,
+    SOURCE_BY_NAME,
+    SOURCE_KIND,
+    SOURCES,
+    UPDATE_FIELDS,
+    Cursor,
+    _Source,
+)
+
+PAGE_SIZE = 50
+
+# --------------------------------------------------------------------------------------------------------------
+# The feed's query
+# --------------------------------------------------------------------------------------------------------------
+
+
+def _scope_ctes(f: HistoryFilter) -> str:
+    """Ids that scope the event tables to one campaign (or one warband), deleted rows included: its warbands, their
+    fighters, and the contexts written for the filtered game."""
+    warband = apps.get_model("rosters.Warband")._meta.db_table
+    fighter = apps.get_model("rosters.Fighter")._meta.db_table
+    wbe, fte = (SOURCE_BY_NAME[n].table for n in ("warband", "fighter"))
+    if f.warband_id is not None:
+        wb = "SELECT %(w)s::bigint AS id"
+    else:
+        wb = (
+            f"SELECT id FROM {warband} WHERE campaign_id = %(c)s "
+            f"UNION SELECT pgh_obj_id FROM {wbe} WHERE pgh_label = 'delete' AND campaign_id = %(c)s"
+        )
+    return f"""
+        wb AS ({wb}),
+        ft AS (
+            SELECT id FROM {fighter} WHERE warband_id IN (SELECT id FROM wb)
+            UNION SELECT pgh_obj_id FROM {fte} WHERE pgh_label = 'delete' AND warband_id IN (SELECT id FROM wb)
+        ),
+        gctx AS (SELECT id FROM pghistory_context WHERE metadata->>'game' = %(g)s)"""
+
+
+def _scope_condition(source: _Source, f: HistoryFilter) -> str | None:
+    """The WHERE clause that keeps one table's events in scope; None leaves the table out."""
+    name = source.name
+    w, fi = f.warband_id is not None, f.fighter_id is not None
+    in_warbands = "e.warband_id = %(w)s" if w else "e.warband_id IN (SELECT id FROM wb)"
+    if name in ("campaign", "membership", "game"):
+        if w or fi:
+            return None
+        return "e.pgh_obj_id = %(c)s" if name == "campaign" else "e.campaign_id = %(c)s"
+    if name == "player":
+        return None if fi else in_warbands
+    if name == "warband":
+        if fi:
+            return None
+        return "e.pgh_obj_id = %(w)s" if w else "e.campaign_id = %(c)s"
+    if name == "fighter":
+        return "e.pgh_obj_id = %(f)s" if fi else in_warbands
+    if name in ("out_of_action", "injury"):
+        return "e.fighter_id = %(f)s" if fi else "e.fighter_id IN (SELECT id FROM ft)"
+    if name == "item":
+        held = " AND (e.fighter_id = %(f)s OR p.fighter_id = %(f)s)" if fi else ""
+        return in_warbands + held
+    raise AssertionError(name)
+
+
+def _distinct(columns: Iterable[str]) -> str:
+    return " OR ".join(f"e.{column} IS DISTINCT FROM p.{column}" for column in columns)
+
+
+def _kind_condition(source: _Source, kind: str | None) -> str | None:
+    """'' keeps every event of the table, a predicate keeps some, None leaves the table out."""
+    if kind is None:
+        return ""
+    if source.name in SOURCE_KIND:
+        return "" if SOURCE_KIND[source.name] == kind else None
+    fields = [column for column, k in UPDATE_FIELDS[source.name].items() if k == kind]
+    row_kind = ROW_KIND[source.name] == kind
+    if not fields and not row_kind:
+        return None
+    parts = []
+    if row_kind:
+        parts.append("e.pgh_label <> 'update'")
+    if fields:
+        parts.append(f"(e.pgh_label = 'update' AND ({_distinct(fields)}))")
+    return "(" + " OR ".join(parts) + ")"
+
+
+def _game_condition(source: _Source) -> str:
+    """Written for the game (its context names it), or a row of the game itself."""
+    players = apps.get_model("campaigns.GamePlayer")._meta.db_table
+    own = {
+        "game": " OR e.pgh_obj_id = %(gi)s",
+        "player": " OR e.game_id = %(gi)s",
+        "injury": " OR e.game_id = %(gi)s",
+        "out_of_action": (
+            f" OR e.player_id IN (SELECT id FROM {players} WHERE game_id = %(gi)s"
+            f" UNION SELECT pgh_obj_id FROM {SOURCE_BY_NAME['player'].table} WHERE game_id = %(gi)s)"
+        ),
+    }.get(source.name, "")
+    return f"(e.pgh_context_id IN (SELECT id FROM gctx){own})"
+
+
+def _cursor_condition(source: _Source, cursor: Cursor, older: bool) -> str:
+    """Events strictly older (or newer) than the cursor, in a form the (pgh_created_at, pgh_id) index serves."""
+    if older:
+        if source.rank < cursor.rank:
+            return "e.pgh_created_at <= %(cur_at)s"
+        if source.rank == cursor.rank:
+            return "(e.pgh_created_at, e.pgh_id) < (%(cur_at)s, %(cur_id)s)"
+        return "e.pgh_created_at < %(cur_at)s"
+    if source.rank > cursor.rank:
+        return "e.pgh_created_at >= %(cur_at)s"
+    if source.rank == cursor.rank:
+        return "(e.pgh_created_at, e.pgh_id) > (%(cur_at)s, %(cur_id)s)"
+    return "e.pgh_created_at > %(cur_at)s"
+
+
+_PREV_JOIN = """
+    LEFT JOIN LATERAL (
+        SELECT * FROM {table} p0
+        WHERE p0.pgh_obj_id = e.pgh_obj_id AND (p0.pgh_created_at, p0.pgh_id) < (e.pgh_created_at, e.pgh_id)
+        ORDER BY p0.pgh_created_at DESC, p0.pgh_id DESC LIMIT 1
+    ) p ON TRUE"""
+
+
+def _source_select(source: _Source, f: HistoryFilter, cursor: Cursor | None, older: bool) -> str | None:
+    scope = _scope_condition(source, f)
+    kind = _kind_condition(source, f.kind)
+    if scope is None or kind is None:
+        return None
+    conditions = [scope]
+    if kind:
+        conditions.append(kind)
+    if f.game_id is not None:
+        conditions.append(_game_condition(source))
+    if f.until is not None:
+        conditions.append("e.pgh_created_at <= %(until)s")
+    if cursor is not None:
+        conditions.append(_cursor_condition(source, cursor, older))
+    where = " AND ".join(conditions)
+    joins = ""
+    if " p." in where or "(p." in where:
+        joins += _PREV_JOIN.format(table=source.table)
+    direction = "DESC" if older else "ASC"
+    return f"""(
+    SELECT {source.rank} AS src, e.pgh_id, e.pgh_created_at, e.pgh_label, e.pgh_obj_id, e.pgh_context_id
+    FROM {source.table} e{joins}
+    WHERE {where}
+    ORDER BY e.pgh_created_at {direction}, e.pgh_id {direction}
+    LIMIT %(n)s)"""
+
+
+def _fetch_events(f: HistoryFilter, cursor: Cursor | None, older: bool, limit: int) -> list[tuple]:
+    selects = [(s, sql) for s in SOURCES if (sql := _source_select(s, f, cursor, older)) is not None]
+    if not selects:
+        return []
+    direction = "DESC" if older else "ASC"
+    order = f"pgh_created_at {direction}, src {direction}, pgh_id {direction}"
+    data_cases = " ".join(
+        f"WHEN {s.rank} THEN (SELECT to_jsonb(x) FROM {s.table} x WHERE x.pgh_id = page.pgh_id)"
+        for s, _ in selects
+    )
+    prev_cases = " ".join(
+        f"""WHEN {s.rank} THEN (
+            SELECT to_jsonb(x) FROM {s.table} x
+            WHERE x.pgh_obj_id = page.pgh_obj_id
+              AND (x.pgh_created_at, x.pgh_id) < (page.pgh_created_at, page.pgh_id)
+            ORDER BY x.pgh_created_at DESC, x.pgh_id DESC LIMIT 1)"""
+        for s, _ in selects
+    )
+    sql = f"""
+        WITH {_scope_ctes(f)},
+        page AS (
+            SELECT * FROM ({" UNION ALL ".join(sql for _, sql in selects)}) u
+            ORDER BY {order}
+            LIMIT %(n)s
+        )
+        SELECT page.src, page.pgh_id, page.pgh_created_at, page.pgh_label, page.pgh_obj_id, ctx.metadata,
+            CASE page.src {data_cases} END AS data,
+            CASE WHEN page.pgh_label = 'update' THEN CASE page.src {prev_cases} END END AS prev
+        FROM page LEFT JOIN pghistory_context ctx ON ctx.id = page.pgh_context_id
+        ORDER BY page.pgh_created_at {direction}, page.src {direction}, page.pgh_id {direction}
+    """
+    params: dict[str, Any] = {
+        "c": f.campaign_id,
+        "w": f.warband_id,
+        "f": f.fighter_id,
+        "g": str(f.game_id) if f.game_id is not None else None,
+        "gi": f.game_id,
+        "until": f.until,
+        "n": limit,
+    }
+    if cursor is not None:
+        params.update(cur_at=cursor.at, cur_id=cursor.pgh_id)
+    with connection.cursor() as db:
+        db.execute(sql, params)
+        rows = [(*row[:5], _json(row[5]), _json(row[6]), _json(row[7])) for row in db.fetchall()]
+    return rows if older else rows[::-1]
+
+
+def history_page(
+    *,
+    campaign,
+    filters: HistoryFilter | None = None,
+    before: str | Cursor | None = None,
+    after: str | Cursor | None = None,
+    limit: int = PAGE_SIZE,
+) -> HistoryPage:
+    """One page of a campaign's history, newest first.
+
+    `before` (a cursor from `HistoryPage.older`) reads the next older page; `after` (a cursor from
+    `HistoryPage.newest`) reads only what happened since, for polling. Raises `BadCursor` for a mangled cursor.
+    Runs a fixed number of queries whatever the number of events: one for the events, then one per kind of name
+    the sentences need (users, games, rolls, fighters, warbands, game players).
+    """
+    filters = filters or HistoryFilter(campaign_id=campaign.pk)
+    if filters.campaign_id != campaign.pk:
+        raise ValueError("The filter belongs to another campaign.")
+    if isinstance(before, str):
+        before = Cursor.decode(before)
+    if isinstance(after, str):
+        after = Cursor.decode(after)
+    if after is not None:
+        rows = _fetch_events(filters, after, older=False, limit=limit + 1)
+        overflow = len(rows) > limit
+        rows = rows[-limit:] if overflow else rows
+        entries = describe_events(rows, campaign=campaign, kind=filters.kind)
+        newest = entries[0].key if entries else after.encode()
+        return HistoryPage(entries=entries, older=None, newest=newest, overflow=overflow)
+    rows = _fetch_events(filters, before, older=True, limit=limit + 1)
+    has_more = len(rows) > limit
+    entries = describe_events(rows[:limit], campaign=campaign, kind=filters.kind)
+    newest = entries[0].key if entries else None
+    if before is None and newest is None:
+        # An empty history: poll from "now" so the first change arrives. Rank 0 and id 0 sort before any event.
+        newest = Cursor(at=_EPOCH, rank=0, pgh_id=0).encode()
+    return HistoryPage(
+        entries=entries,
+        older=entries[-1].key if has_more and entries else None,
+        newest=newest,
+    )
+
+
+def iter_history(
+    *, campaign, filters: HistoryFilter | None = None, chunk: int = 500
+) -> Iterator[HistoryEntry]:
+    """Every entry of the history, newest first, read page by page (the CSV export streams from this)."""
+    before = None
+    while True:
+        page = history_page(campaign=campaign, filters=filters, before=before, limit=chunk)
+        yield from page.entries
+        if page.older is None:
+            return
+        before = page.older
