@@ -711,7 +711,8 @@ class CasualtyState:
 
 @dataclass
 class XpLine:
-    """The Experience one fighter earns in this post-game, with the reason in words."""
+    """The Experience one fighter earns in this post-game: the engine's award (`rules.post_game_experience`) and
+    the reason in the page's words."""
 
     fighter: Fighter
     elite: bool
@@ -719,10 +720,7 @@ class XpLine:
     took_part: bool
     survived: bool | None  # None: its Trauma roll is not made yet
     can_gain_xp: bool
-    base: int = 0
-    deeds: int = 0
-    bitter: int = 0
-    adjustment: int = 0
+    award: rules.ExperienceAward
     words: str = ""
     deeds_entered: int = 0  # as the player typed them, counted or not
     adjustment_entered: int = 0
@@ -732,8 +730,24 @@ class XpLine:
         return self.fighter.pk
 
     @property
+    def base(self) -> int:
+        return self.award.base
+
+    @property
+    def deeds(self) -> int:
+        return self.award.glorious_deeds
+
+    @property
+    def bitter(self) -> int:
+        return self.award.bitter_lessons
+
+    @property
+    def adjustment(self) -> int:
+        return self.award.adjustment
+
+    @property
     def total(self) -> int:
-        return self.base + self.deeds + self.bitter + self.adjustment
+        return self.award.total
 
     @property
     def xp_after(self) -> int:
@@ -925,11 +939,16 @@ def _resolve(state: CasualtyState, table: rules.TraumaTable) -> None:
             state.reroll_because = table.lookup(state.rolls[-1].value).name
         elif state.needed.purpose == PostGameRoll.Purpose.BITTER_LESSONS:
             # The D66 is settled; only the D3 of its extra XP is missing (TRAUMA_TABLE.md 65).
-            final = [roll for roll in state.rolls if roll.roll.purpose == PostGameRoll.Purpose.TRAUMA][-1]
-            entry = table.lookup(final.value)
-            state.explanation = (
-                f"{state.name}: D66 {final.value}, {entry.name} — {entry.effect}. Roll the D3."
+            *earlier, final = [
+                roll.value for roll in state.rolls if roll.roll.purpose == PostGameRoll.Purpose.TRAUMA
+            ]
+            sentence = rules.explain_trauma_entry(
+                table.lookup(final),
+                roll=final,
+                name=state.name,
+                rerolled=[(value, table.lookup(value)) for value in earlier],
             )
+            state.explanation = f"{sentence} Roll the D3."
         return
     except ValueError as error:
         state.problem = stale if state.rolls else f"{state.name} cannot be rolled for: {error}."
@@ -993,10 +1012,33 @@ def _battlekit_fate(outcome: rules.TraumaOutcome, items: list[Item]) -> tuple[li
     return [], lost
 
 
+def _experience_words(award: rules.ExperienceAward, *, elite_word: str) -> str:
+    """The award of `rules.post_game_experience` in the Experience step's words."""
+    if award.reason == "removed":
+        return "No XP: removed from the roster."
+    if award.reason == "pending":
+        words = "Waiting for its Trauma Step."
+    elif award.reason == "did_not_take_part":
+        words = "Did not take part: no XP."
+    elif award.reason == "cannot_gain_xp":
+        words = "no XP: it can no longer gain XP (Head Wound; RULING T-9)"
+    else:
+        parts = []
+        if award.base:
+            parts.append(f"+{award.base} for taking part and surviving as {elite_word}")
+        if award.glorious_deeds:
+            parts.append(f"+{award.glorious_deeds} for Glorious Deeds")
+        if award.bitter_lessons:
+            parts.append(f"+{award.bitter_lessons} from Bitter Lessons")
+        words = "; ".join(parts) if parts else "No XP this game."
+    if award.adjustment:
+        words += f" The organiser adjusted it by {award.adjustment:+d}."
+    return words
+
+
 def _experience(state: PostGameState, answers: dict[int, PostGameFighter]) -> None:
-    """Step 4, Experience (issue 5): +1 XP for each ELITE fighter that took part and survived, + Glorious Deeds,
-    + the D3 of Bitter Lessons; nothing for a fighter that cannot gain XP (Head Wound, RULING T-9); then the
-    organiser's adjustment. A fighter removed from the roster gains nothing."""
+    """Step 4, Experience: for each fighter, what took part and survived means here, and the XP the rules engine
+    awards for it (`rules.post_game_experience`, issue 5 and RULING T-9)."""
     by_id = {casualty.id: casualty for casualty in state.casualties}
     for fighter in state.fighters:
         casualty = by_id.get(fighter.pk)
@@ -1018,34 +1060,27 @@ def _experience(state: PostGameState, answers: dict[int, PostGameFighter]) -> No
         else:
             survived = not (outcome is not None and outcome.removed)
         can_gain = outcome.can_gain_xp if outcome is not None else fighter.can_gain_xp
-        line = XpLine(fighter, elite, out, took_part, survived, can_gain)
+        award = rules.post_game_experience(
+            elite=elite,
+            took_part=took_part,
+            survived=survived,
+            can_gain_xp=can_gain,
+            glorious_deeds=answer.glorious_deeds if answer is not None else 0,
+            bitter_lessons=outcome.xp_gained if outcome is not None else 0,
+            adjustment=answer.xp_adjustment if answer is not None else 0,
+        )
+        line = XpLine(
+            fighter,
+            elite,
+            out,
+            took_part,
+            survived,
+            can_gain,
+            award,
+            words=_experience_words(award, elite_word=state.terms.elite),
+        )
         if answer is not None:
             line.deeds_entered, line.adjustment_entered = answer.glorious_deeds, answer.xp_adjustment
-        if survived is False:
-            line.words = "No XP: removed from the roster."
-        elif survived is None:
-            line.words = "Waiting for its Trauma Step."
-        elif not took_part:
-            line.words = "Did not take part: no XP."
-        else:
-            parts = []
-            deeds = answer.glorious_deeds if answer is not None else 0
-            if can_gain:
-                if elite:
-                    line.base = 1
-                    parts.append(f"+1 for taking part and surviving as {state.terms.elite}")
-                if deeds:
-                    line.deeds = deeds
-                    parts.append(f"+{deeds} for Glorious Deeds")
-                if outcome is not None and outcome.xp_gained:
-                    line.bitter = outcome.xp_gained
-                    parts.append(f"+{outcome.xp_gained} from Bitter Lessons")
-            else:
-                parts.append("no XP: it can no longer gain XP (Head Wound; RULING T-9)")
-            line.words = "; ".join(parts) if parts else "No XP this game."
-        if survived is not False and answer is not None and answer.xp_adjustment:
-            line.adjustment = answer.xp_adjustment
-            line.words += f" The organiser adjusted it by {answer.xp_adjustment:+d}."
         state.xp.append(line)
         if line.xp_after < 0:
             state.blockers.append(

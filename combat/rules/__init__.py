@@ -26,6 +26,7 @@ from .damage import (
     recover_harm,
 )
 from .dice import Dice, DiceExhausted, RandomDice, Roll, ScriptedDice, d3, d66, is_d66
+from .experience import EXPERIENCE_REASONS, ExperienceAward, post_game_experience
 from .health_pools import (
     Formation,
     HealthPool,
@@ -50,6 +51,7 @@ from .trauma import (
     TraumaOutcome,
     TraumaTable,
     explain_trauma,
+    explain_trauma_entry,
     settle_capture,
     trauma_step,
 )
@@ -94,6 +96,8 @@ __all__ = [
     "BrawlResult",
     "CONFUSION_CHOICES",
     "ConfusionResult",
+    "EXPERIENCE_REASONS",
+    "ExperienceAward",
     "ConfusionSequence",
     "FriendlyModel",
     "MeleeWeapon",
@@ -108,10 +112,12 @@ __all__ = [
     "explain_damage",
     "explain_pool_loss",
     "explain_trauma",
+    "explain_trauma_entry",
     "format_odds",
     "harm_bonus_dice",
     "is_d66",
     "pass_odds",
+    "post_game_experience",
     "recover_harm",
     "ruling",
     "trauma_fate_odds",

@@ -21,8 +21,9 @@ The results with special consequences are given them by `code` (dead, captured, 
 muscle_damage, minor_wound, robbed, full_recovery, bitter_lessons), so a campaign's house table keeps them.
 
 Besides the names of ENGINE.md: `TraumaTable.names()`, `TraumaTable.from_document(...)`, `TraumaTable.to_rows()`,
-`explain_trauma(outcome)` (one plain sentence for the post-game wizard), and `resolve_entry` / `is_rerolled`,
-which the odds share with `trauma_step` so the rule lives in one place.
+`explain_trauma(outcome)` (one plain sentence for the post-game wizard), `explain_trauma_entry(entry, roll=...)`
+(the sentence for a result whose outcome waits, such as Bitter Lessons before its D3), and `resolve_entry` /
+`is_rerolled`, which the odds share with `trauma_step` so the rule lives in one place.
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ __all__ = [
     "TraumaOutcome",
     "TraumaTable",
     "explain_trauma",
+    "explain_trauma_entry",
     "is_rerolled",
     "resolve_entry",
     "settle_capture",
@@ -599,6 +601,42 @@ def _scar_text(outcome: TraumaOutcome) -> str:
     return f"Battle Scar {outcome.scars} of {outcome.scar_limit}"
 
 
+def _d66_head(who: str, roll: int, entry: TraumaEntry, rerolled: Iterable[tuple[int, TraumaEntry]]) -> str:
+    """The start of a D66 sentence: `Hero: D66 65 after rerolling 14 (Hand Wound), an Injury it already has
+    (RULING T-5), Bitter Lessons`."""
+    head = f"{who}: D66 {roll}"
+    again = ", ".join(f"{earlier} ({earlier_entry.name})" for earlier, earlier_entry in rerolled)
+    if again:
+        head += f" after rerolling {again}, an Injury it already has (RULING T-5)"
+    return f"{head}, {entry.name}"
+
+
+def explain_trauma_entry(
+    entry: TraumaEntry,
+    *,
+    roll: int,
+    name: str | None = None,
+    rerolled: Iterable[tuple[int, TraumaEntry]] = (),
+) -> str:
+    """One plain sentence for a Trauma Table result read before its outcome is settled, in the words of the table:
+    "Hero: D66 65, Bitter Lessons — gains D3 extra XP; no Injury and no Scar." (the D3 still to roll).
+
+    `roll` is the D66 that gave `entry`; `rerolled` the `(roll, entry)` pairs rolled again before it (RULING T-5).
+    Once the outcome is known, `explain_trauma(outcome)` says what it did. A roll outside `entry` raises
+    `ValueError` naming it.
+    """
+    if not is_d66(roll) or roll not in entry:
+        raise ValueError(f"roll {roll!r} is not a D66 result of {entry.name} ({entry.rolls})")
+    rerolled = tuple(rerolled)
+    for earlier, earlier_entry in rerolled:
+        if not is_d66(earlier) or earlier not in earlier_entry:
+            raise ValueError(
+                f"rerolled {earlier!r} is not a D66 result of {earlier_entry.name} ({earlier_entry.rolls})"
+            )
+    head = _d66_head(name or "This fighter", roll, entry, rerolled)
+    return f"{head} — {entry.effect}." if entry.effect else f"{head}."
+
+
 def explain_trauma(outcome: TraumaOutcome, *, name: str | None = None) -> str:
     """One plain sentence: what the Trauma Step did to the fighter and what follows (scar count, Battlekit lost or
     to the Arsenal, removed, misses the next game), naming the ruling where one decided it."""
@@ -610,14 +648,7 @@ def explain_trauma(outcome: TraumaOutcome, *, name: str | None = None) -> str:
         return f"{who}: Survival Roll {roll} (1-2) — dead, removed from the roster with all its Battlekit (RULING T-2)."
 
     entry = outcome.entry
-    head = f"{who}: D66 {outcome.rolls[-1]}"
-    if outcome.rerolled:
-        again = ", ".join(
-            f"{roll} ({rerolled.name})"
-            for roll, rerolled in zip(outcome.rolls, outcome.rerolled, strict=False)
-        )
-        head += f" after rerolling {again}, an Injury it already has (RULING T-5)"
-    head += f", {entry.name}"
+    head = _d66_head(who, outcome.rolls[-1], entry, zip(outcome.rolls, outcome.rerolled, strict=False))
 
     if outcome.treated_as_full_recovery:
         return f"{head} — this fighter treats it as Full Recovery: no Injury and no Scar."

@@ -14,6 +14,7 @@ from combat.rules import (
     ScriptedDice,
     TraumaTable,
     explain_trauma,
+    explain_trauma_entry,
     settle_capture,
     trauma_step,
 )
@@ -366,6 +367,44 @@ def test_bitter_lessons_gains_d3_xp():
     assert outcome.rolls == (65,)  # the D3 is in the dice log only
     assert [roll.sides for roll in dice.log] == [6, 6, 3]
     assert explain_trauma(outcome) == "hero: D66 65, Bitter Lessons — gains 2 XP; no Injury and no Scar."
+
+
+def test_a_bitter_lessons_result_says_what_it_is_while_its_d3_waits():
+    dice = ScriptedDice([6, 5])
+    with pytest.raises(DiceExhausted):
+        trauma_step([Casualty("hero", elite=True)], dice)  # the D3 is not rolled yet
+    roll = 65
+
+    sentence = explain_trauma_entry(TABLE.lookup(roll), roll=roll, name="Brother Marcus")
+
+    assert sentence == "Brother Marcus: D66 65, Bitter Lessons — gains D3 extra XP; no Injury and no Scar."
+
+
+def test_a_trauma_entry_sentence_names_the_rerolls_as_explain_trauma_does():
+    # Hand Wound (14) already had, rolled again (RULING T-5): 65, Bitter Lessons, its D3 still to roll.
+    rerolled = [(14, TABLE.lookup(14))]
+
+    sentence = explain_trauma_entry(TABLE.lookup(65), roll=65, rerolled=rerolled)
+
+    assert sentence == (
+        "This fighter: D66 65 after rerolling 14 (Hand Wound), an Injury it already has (RULING T-5), Bitter "
+        "Lessons — gains D3 extra XP; no Injury and no Scar."
+    )
+    outcome = _elite([1, 4, 6, 5, 3], injuries={"hand_wound"})
+    assert explain_trauma(outcome).startswith(sentence.split(" — ")[0].replace("This fighter", "hero"))
+
+
+@pytest.mark.parametrize(
+    ("roll", "rerolled", "message"),
+    [
+        (64, [], "roll 64 is not a D66 result of Bitter Lessons \\(65\\)"),
+        (67, [], "roll 67 is not a D66 result"),
+        (65, [(15, TABLE.lookup(14))], "rerolled 15 is not a D66 result of Hand Wound \\(14\\)"),
+    ],
+)
+def test_a_trauma_entry_sentence_refuses_a_roll_outside_its_result(roll, rerolled, message):
+    with pytest.raises(ValueError, match=message):
+        explain_trauma_entry(TABLE.lookup(65), roll=roll, rerolled=rerolled)
 
 
 def test_a_sniper_priest_treats_lost_an_eye_as_full_recovery():

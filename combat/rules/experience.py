@@ -1,0 +1,134 @@
+"""Post-game Experience: the XP one fighter earns from a game, worked out once its Trauma Step is settled.
+
+No seed rule text covers it; the rule is issue 5's, step 4 ("Experience"), read with TRAUMA_TABLE.md and
+RULING T-9:
+
+"+1 XP for each ELITE fighter that took part and survived, + Glorious Deeds (a number per fighter), Bitter
+Lessons' D3, no XP for a fighter that cannot gain XP (Head Wound); the organiser may adjust."
+TRAUMA_TABLE.md, 22 Head Wound: "can no longer gain XP"; 65 Bitter Lessons: "gains D3 extra XP".
+RULING T-9: "A fighter that can no longer gain XP (Head Wound) gains nothing from Bitter Lessons."
+
+How the parts combine (issue 5, as the post-game wizard has always counted them):
+
+- A fighter removed from the roster by its Trauma Step gains nothing, the organiser's adjustment included: there
+  is no one left to give it to.
+- Until its Trauma Step is settled (`survived=None`), and for a fighter that did not take part, only the
+  organiser's adjustment counts.
+- A fighter that cannot gain XP (a Head Wound, also one suffered in this very game) gains neither the +1, nor its
+  Glorious Deeds, nor the D3 (RULING T-9); the organiser's adjustment still counts.
+- Otherwise: +1 if ELITE (a Troop gains no +1, but its Glorious Deeds count), + its Glorious Deeds, + the D3 of
+  Bitter Lessons, + the organiser's adjustment (which may be negative).
+
+Whether the fighter's XP may fall below 0 is the roster's question, not this rule's: `total` can be negative only
+when the adjustment is.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .stat_tests import check_count
+
+__all__ = ["EXPERIENCE_REASONS", "ExperienceAward", "post_game_experience"]
+
+# What decided the award, in the order the rule asks (the first that applies wins).
+EXPERIENCE_REASONS = ("removed", "pending", "did_not_take_part", "cannot_gain_xp", "earned")
+# issue 5: "+1 XP for each ELITE fighter that took part and survived".
+ELITE_XP = 1
+# TRAUMA_TABLE.md 65, Bitter Lessons: "gains D3 extra XP".
+BITTER_LESSONS_MAX = 3
+
+
+@dataclass(frozen=True, slots=True)
+class ExperienceAward:
+    """The XP a fighter earns from one game, part by part.
+
+    `base` is the +1 of an ELITE fighter that took part and survived; `glorious_deeds` and `bitter_lessons` the
+    XP counted from those (0 when the rule does not count them); `adjustment` the organiser's change as counted;
+    `total` their sum. `reason` is one of `EXPERIENCE_REASONS`: "removed" (off the roster, nothing counts),
+    "pending" (its Trauma Step is not settled: only the adjustment counts), "did_not_take_part" (only the
+    adjustment), "cannot_gain_xp" (Head Wound, RULING T-9: only the adjustment) or "earned" (every part counted,
+    which may still come to 0, e.g. a Troop with no Glorious Deeds). `rulings` lists the RULINGS.md ids that
+    decided it.
+    """
+
+    base: int
+    glorious_deeds: int
+    bitter_lessons: int
+    adjustment: int
+    total: int
+    reason: str
+    rulings: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.reason not in EXPERIENCE_REASONS:
+            raise ValueError(f"reason must be one of {', '.join(EXPERIENCE_REASONS)}, got {self.reason!r}")
+        parts = self.base + self.glorious_deeds + self.bitter_lessons + self.adjustment
+        if self.total != parts:
+            raise ValueError(f"total must be the sum of the parts ({parts}), got {self.total!r}")
+
+    @property
+    def earned(self) -> int:
+        """What the game itself gave, before the organiser's adjustment (never negative)."""
+        return self.base + self.glorious_deeds + self.bitter_lessons
+
+
+def _check_bool(value: object, *, name: str) -> bool:
+    if type(value) is not bool:
+        raise ValueError(f"{name} must be True or False, got {value!r}")
+    return value
+
+
+def post_game_experience(
+    *,
+    elite: bool,
+    took_part: bool,
+    survived: bool | None,
+    can_gain_xp: bool,
+    glorious_deeds: int = 0,
+    bitter_lessons: int = 0,
+    adjustment: int = 0,
+) -> ExperienceAward:
+    """The XP a fighter earns from a game (issue 5, step 4; RULING T-9).
+
+    `survived` is False when its Trauma Step removed it from the roster, None while that step is not settled
+    (a roll or a ransom still to come), True otherwise (also for a fighter never taken Out of Action).
+    `can_gain_xp` is the fighter's state after its Trauma Step (a Head Wound suffered in this game counts).
+    `glorious_deeds` is the number the players recorded (0 or more); `bitter_lessons` the D3 of a Bitter Lessons
+    result (0 to 3; only an ELITE fighter that took part and survived rolls it); `adjustment` the organiser's
+    change, any whole number. Bad input raises `ValueError` naming the value.
+    """
+    _check_bool(elite, name="elite")
+    _check_bool(took_part, name="took_part")
+    _check_bool(can_gain_xp, name="can_gain_xp")
+    if survived is not None:
+        _check_bool(survived, name="survived")
+    check_count(glorious_deeds, name="glorious_deeds")
+    if type(bitter_lessons) is not int or not 0 <= bitter_lessons <= BITTER_LESSONS_MAX:
+        raise ValueError(
+            f"bitter_lessons must be a D3 result, 0 to {BITTER_LESSONS_MAX}, got {bitter_lessons!r}"
+        )
+    if type(adjustment) is not int:
+        raise ValueError(f"adjustment must be a whole number, got {adjustment!r}")
+    if bitter_lessons and not (elite and took_part and survived is True):
+        # The D3 comes from an ELITE fighter's Trauma roll (RULING T-3) that it survived (TRAUMA_TABLE.md 65).
+        raise ValueError(
+            f"bitter_lessons {bitter_lessons} needs an ELITE fighter that took part and survived "
+            f"(elite={elite}, took_part={took_part}, survived={survived})"
+        )
+
+    def only_adjustment(reason: str, rulings: tuple[str, ...] = ()) -> ExperienceAward:
+        return ExperienceAward(0, 0, 0, adjustment, adjustment, reason, rulings)
+
+    if survived is False:
+        return ExperienceAward(0, 0, 0, 0, 0, "removed")
+    if survived is None:
+        return only_adjustment("pending")
+    if not took_part:
+        return only_adjustment("did_not_take_part")
+    if not can_gain_xp:
+        # TRAUMA_TABLE.md 22, Head Wound: "can no longer gain XP"; RULING T-9: not even from Bitter Lessons.
+        return only_adjustment("cannot_gain_xp", ("T-9",))
+    base = ELITE_XP if elite else 0
+    total = base + glorious_deeds + bitter_lessons + adjustment
+    return ExperienceAward(base, glorious_deeds, bitter_lessons, adjustment, total, "earned")
