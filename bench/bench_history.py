@@ -9,8 +9,8 @@ the number of queries.
 The history is made the way the app makes it: rows are inserted and updated with SQL, so pghistory's triggers
 write the events, under `pghistory.context(...)` with the contexts the services set (games recorded, post-games
 applied with their rolls, XP adjusted, Battlekit moved, the Strongbox spent), one transaction per step so events
-carry distinct times. The database is `DATABASE_URL` when set, else
-`postgres://postgres@127.0.0.1:5432/warband_bench_history` (created and migrated when missing); the bench
+carry distinct times. The database is the bench's own `warband_bench_history` (bench/support.py: created and migrated when missing,
+never the one `make run` uses); the bench
 campaign is loaded once and reused, then `ANALYZE`d (PITFALLS.md). The first run loads in well under two
 minutes; later runs take seconds.
 """
@@ -26,7 +26,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-LOCAL_SERVER = "postgres://postgres@127.0.0.1:5432"
+from support import bench_database_url, setup_django  # noqa: E402
+
 BENCH_DATABASE = "warband_bench_history"
 CAMPAIGN = "Bench history campaign (bench/bench_history.py)"
 TARGET_EVENTS = 100_000
@@ -37,38 +38,6 @@ ITEMS_PER_FIGHTER = 2
 WARMUP, RUNS = 5, 40
 DEEP = 90_000
 AIMS_MS = {"feed, first page": 50, "feed, deep page": 50, "as of a game (30 fighters)": 100}
-
-
-def choose_database() -> str:
-    if os.environ.get("DATABASE_URL"):
-        return os.environ["DATABASE_URL"]
-    import psycopg
-
-    try:
-        with psycopg.connect(f"{LOCAL_SERVER}/postgres", autocommit=True, connect_timeout=3) as connection:
-            exists = connection.execute(
-                "SELECT 1 FROM pg_database WHERE datname = %s", [BENCH_DATABASE]
-            ).fetchone()
-            if not exists:
-                connection.execute(f'CREATE DATABASE "{BENCH_DATABASE}"')
-    except psycopg.OperationalError as error:
-        # Not the embedded server: 100,000 events would land in the database `make run` uses.
-        print(f"   skipped: no PostgreSQL at {LOCAL_SERVER} and no DATABASE_URL ({error})")
-        raise SystemExit(0) from None
-    return f"{LOCAL_SERVER}/{BENCH_DATABASE}"
-
-
-def setup_django() -> None:
-    os.environ["DATABASE_URL"] = choose_database()
-    # The test settings: production code paths, plain static file names (no collectstatic needed in process).
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings_test")
-    os.environ.setdefault("LOG_LEVEL", "WARNING")
-    import django
-
-    django.setup()
-    from django.core.management import call_command
-
-    call_command("migrate", interactive=False, verbosity=0)
 
 
 def count_events(campaign) -> int:
@@ -260,7 +229,7 @@ def measure(client, url: str, *, expect: int = 200) -> tuple[float, float, int]:
 
 
 def main() -> int:
-    setup_django()
+    setup_django(bench_database_url(BENCH_DATABASE))
     from django.db import connection
     from django.test import Client
     from django.urls import reverse

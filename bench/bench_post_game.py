@@ -12,8 +12,8 @@ Battlekit each) among fourteen, on PostgreSQL:
 
 Every run walks a fresh copy of the same post-game (seeded beforehand, then ANALYZE, PITFALLS.md), so each
 request does the same work; the figures are the median and 95th percentile over the runs (aim: under 50 ms),
-with the queries each request made. The database is `DATABASE_URL` when set, else
-`postgres://postgres@127.0.0.1:5432/warband_bench_post_game`, created and migrated when missing; the script's own
+with the queries each request made. The database is the bench's own `warband_bench_post_game` (bench/support.py: created and migrated when missing,
+never the one `make run` uses); the script's own
 rows are replaced on each run. It exits 0 whatever the figures, so `make bench` always shows them, and 1 only when
 it cannot run. `BENCH_RUNS` sets the number of runs (default 30).
 """
@@ -21,18 +21,18 @@ it cannot run. `BENCH_RUNS` sets the number of runs (default 30).
 from __future__ import annotations
 
 import os
-import statistics
 import sys
 import time
 from collections import defaultdict
 from datetime import date
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/warband_bench_post_game"
+from support import bench_database_url, median_p95_ms, setup_django  # noqa: E402
+
+BENCH_DATABASE = "warband_bench_post_game"
 RUNS = int(os.environ.get("BENCH_RUNS", "30"))
 WARM_UP = 3
 AIM_MS = 50.0
@@ -41,30 +41,6 @@ CAMPAIGN = "Bench: post-game"
 # Hand Wound, Dead, Robbed, Muscle Damage, Full Recovery, and a third Scar (Unfit For Duty, T-4).
 TROOP_FACES = [[1], [2], [3], [6]]
 ELITE_FACES = [[1, 4], [1, 1], [3, 6], [3, 4], [4, 4], [2, 5]]
-
-
-def ensure_database(url: str) -> None:
-    """Create the bench database when it does not exist yet (connecting to the server's `postgres` database)."""
-    import psycopg
-
-    parts = urlsplit(url)
-    name = parts.path.lstrip("/")
-    admin = urlunsplit(parts._replace(path="/postgres"))
-    with psycopg.connect(admin, autocommit=True) as connection:
-        exists = connection.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone()
-        if not exists:
-            connection.execute(f'CREATE DATABASE "{name}"')
-
-
-def setup_django(url: str) -> None:
-    os.environ["DATABASE_URL"] = url
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings_test")
-    import django
-
-    django.setup()
-    from django.core.management import call_command
-
-    call_command("migrate", verbosity=0, interactive=False)
 
 
 def seed(runs: int):
@@ -173,17 +149,9 @@ def walk(client, watcher, player, troops, elites, samples, queries) -> None:
     timed("page: overview once applied", "GET", "post_game")
 
 
-def milliseconds(values: list[float]) -> tuple[float, float]:
-    ordered = sorted(values)
-    p95 = ordered[max(0, int(round(0.95 * len(ordered))) - 1)]
-    return statistics.median(ordered) * 1000, p95 * 1000
-
-
 def main() -> int:
-    url = os.environ.get("DATABASE_URL") or DEFAULT_URL
     try:
-        ensure_database(url)
-        setup_django(url)
+        setup_django(bench_database_url(BENCH_DATABASE))
     except Exception as error:  # noqa: BLE001 - say why the bench cannot run, and fail
         print(f"bench_post_game: cannot reach the database ({error})")
         return 1
@@ -213,7 +181,7 @@ def main() -> int:
     )
     width = max(len(label) for label in samples)
     for label, values in samples.items():
-        median, p95 = milliseconds(values)
+        median, p95 = median_p95_ms(values)
         verdict = "ok" if median < AIM_MS and p95 < AIM_MS else "MISSED"
         most = max(queries[label])
         print(

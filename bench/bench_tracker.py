@@ -10,52 +10,28 @@ for a game between two warbands of 15 fighters each on PostgreSQL:
 
 Each figure is the median and the 95th percentile of many requests (aim: under 30 ms). Between two timed
 Damages an untimed undo puts the board back, so every request does the same work. The database is
-`DATABASE_URL` when set, else `postgres://postgres@127.0.0.1:5432/warband_bench_tracker`, created and migrated
-when missing; the script's own rows are replaced on each run. It exits 0 whatever the figures, so `make bench`
+the bench's own `warband_bench_tracker` (bench/support.py: created and migrated when missing, never the one
+`make run` uses); the script's own rows are replaced on each run. It exits 0 whatever the figures, so `make bench`
 always shows them, and 1 only when it cannot run.
 """
 
 from __future__ import annotations
 
 import os
-import statistics
 import sys
 import time
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/warband_bench_tracker"
+from support import bench_database_url, median_p95_ms, setup_django  # noqa: E402
+
+BENCH_DATABASE = "warband_bench_tracker"
 FIGHTERS = 15
 SAMPLES = 200
 WARM_UP = 20
 AIM_MS = 30.0
-
-
-def ensure_database(url: str) -> None:
-    """Create the bench database when it does not exist yet (connecting to the server's `postgres` database)."""
-    import psycopg
-
-    parts = urlsplit(url)
-    name = parts.path.lstrip("/")
-    admin = urlunsplit(parts._replace(path="/postgres"))
-    with psycopg.connect(admin, autocommit=True) as connection:
-        exists = connection.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone()
-        if not exists:
-            connection.execute(f'CREATE DATABASE "{name}"')
-
-
-def setup_django(url: str) -> None:
-    os.environ["DATABASE_URL"] = url
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings_test")
-    import django
-
-    django.setup()
-    from django.core.management import call_command
-
-    call_command("migrate", verbosity=0, interactive=False)
 
 
 def load_game():
@@ -100,18 +76,11 @@ def load_game():
     return game, pat, quinn, targets
 
 
-def percentiles(samples: list[float]) -> tuple[float, float]:
-    """Median and 95th percentile, in milliseconds."""
-    ordered = sorted(samples)
-    p95 = ordered[max(0, int(round(0.95 * len(ordered))) - 1)]
-    return statistics.median(ordered) * 1000, p95 * 1000
-
-
 def report(label: str, samples: list[tuple[float, float]]) -> str:
     """Wall-clock median and p95 against the aim, and the median CPU time of this process (Python's share of
     the work, steadier than the wall clock on a busy machine; PostgreSQL's time is not in it)."""
-    median, p95 = percentiles([wall for wall, _ in samples])
-    cpu, _ = percentiles([cpu for _, cpu in samples])
+    median, p95 = median_p95_ms([wall for wall, _ in samples])
+    cpu, _ = median_p95_ms([cpu for _, cpu in samples])
     verdict = "ok" if median < AIM_MS and p95 < AIM_MS else "MISSED"
     return (
         f"{label}: median {median:.1f} ms, p95 {p95:.1f} ms (aim < {AIM_MS:.0f} ms) {verdict}; "
@@ -196,12 +165,10 @@ def run() -> list[str]:
 
 
 def main() -> int:
-    url = os.environ.get("DATABASE_URL") or DEFAULT_URL
     try:
-        ensure_database(url)
-        setup_django(url)
+        setup_django(bench_database_url(BENCH_DATABASE))
     except Exception as error:  # no server, no rights: say so and stop
-        print(f"bench_tracker: cannot use the database {url}: {error}", file=sys.stderr)
+        print(f"bench_tracker: cannot use a bench database: {error}", file=sys.stderr)
         return 1
     for line in run():
         print(line, flush=True)

@@ -7,8 +7,8 @@ turn: `wrk` when installed (Debian: `apt-get install wrk`), else a small threade
 for each: requests per second, p50 and p99 latency, and the throughput as a ratio of the bare view's. Aim: the
 roster page at least half the bare view's throughput.
 
-The database is `DATABASE_URL` when set, else `postgres://postgres@127.0.0.1:5432/warband_bench` (created and
-migrated when missing), else the embedded PostgreSQL the settings start. The bench campaign is created once and
+The database is the bench's own `warband_bench` (bench/support.py: on the server of `BENCH_DATABASE_URL`,
+`DATABASE_URL`, 127.0.0.1:5432 or the embedded PostgreSQL, created and migrated when missing). The bench campaign is created once and
 reused; `ANALYZE` runs after it is loaded (PITFALLS.md). The whole run takes about a minute and a half, and the server's
 processes are stopped at the end, whatever happens.
 """
@@ -33,7 +33,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-LOCAL_SERVER = "postgres://postgres@127.0.0.1:5432"
+from support import bench_database_url  # noqa: E402
+
 BENCH_DATABASE = "warband_bench"
 CAMPAIGN = "Bench campaign (bench/bench_web.py)"
 FIGHTERS = 50
@@ -57,24 +58,6 @@ PRODUCTION = {
     "BENCH_VIEWS": "true",
     "LOG_LEVEL": "WARNING",
 }
-
-
-def choose_database() -> str | None:
-    """The bench database URL, or None for the embedded server the settings start."""
-    if os.environ.get("DATABASE_URL"):
-        return os.environ["DATABASE_URL"]
-    import psycopg
-
-    try:
-        with psycopg.connect(f"{LOCAL_SERVER}/postgres", autocommit=True, connect_timeout=3) as connection:
-            exists = connection.execute(
-                "SELECT 1 FROM pg_database WHERE datname = %s", [BENCH_DATABASE]
-            ).fetchone()
-            if not exists:
-                connection.execute(f'CREATE DATABASE "{BENCH_DATABASE}"')
-    except psycopg.OperationalError:
-        return None
-    return f"{LOCAL_SERVER}/{BENCH_DATABASE}"
 
 
 def prepare() -> dict[str, str]:
@@ -293,11 +276,10 @@ def load_with_python(port: int, path: str, cookie: str, seconds: int) -> dict:
 
 
 def main() -> int:
-    url = choose_database()
+    url = bench_database_url(BENCH_DATABASE)
     os.environ.update(PRODUCTION)
-    if url:
-        os.environ["DATABASE_URL"] = url
-    print(f"database: {url or 'the embedded PostgreSQL (.data/postgres)'}", flush=True)
+    os.environ["DATABASE_URL"] = url
+    print(f"database: {url}", flush=True)
     targets = prepare()
     cookie = targets.pop("cookie")
     load = load_with_wrk if shutil.which("wrk") else load_with_python
