@@ -107,6 +107,18 @@ STORAGES = {
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
 
+# Only content-addressed fragments are cached (keyed on a digest of the rows they show, rosters/selectors.py), so
+# each web process may keep its own copy: nothing stale can be served and no process holds state another needs
+# (ARCHITECTURE.md, Scale). A shared cache would only raise the hit rate.
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "warband-ledger",
+        "TIMEOUT": 60 * 60,
+        "OPTIONS": {"MAX_ENTRIES": 5000},
+    }
+}
+
 # Sessions live in the database, so any number of web processes can serve the same user.
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
 
