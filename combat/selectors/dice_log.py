@@ -1,0 +1,88 @@
+"""Reads of the campaign's dice log (issue 6).
+
+Every roll of the campaign (DiceRoll: stored before its result is shown, ARCHITECTURE.md), newest first, with
+who rolled, when, server or entered (RULING T-7), the faces and what for. Pages by keyset over
+(created_at, id), which the `diceroll_campaign_recent` index serves however long the log grows.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass
+
+from django.db.models import Q
+
+from combat.models import DiceRoll
+from rosters.history import display_name
+
+DICE_PURPOSES = {
+    "survival": "Survival Roll",
+    "trauma": "Trauma roll",
+    "bitter_lessons": "Bitter Lessons D3",
+    "attack": "Attack Test",
+    "confusion": "Confusion Test",
+}
+
+
+@dataclass
+class DiceLogPage:
+    rolls: list
+    older: str | None  # cursor of the next (older) page; None on the last page
+
+
+class BadDiceCursor(ValueError):
+    """A dice-log page link that was not made here."""
+
+
+def _epoch():
+    return dt.datetime(1970, 1, 1, tzinfo=dt.UTC)
+
+
+def _dice_cursor(roll) -> str:
+    return f"{(roll.created_at - _epoch()) // dt.timedelta(microseconds=1)}-{roll.pk}"
+
+
+def _parse_dice_cursor(text: str):
+    match = re.fullmatch(r"(\d{1,18})-(\d{1,18})", text or "")
+    if not match:
+        raise BadDiceCursor("That page link is not valid; start again from the newest rolls.")
+    return _epoch() + dt.timedelta(microseconds=int(match.group(1))), int(match.group(2))
+
+
+def _dice_words(roll) -> str:
+    # A D66 is two D6 read as tens and units (TRAUMA_TABLE.md); other rolls are so many dice of so many sides.
+    if roll.sides == 6 and len(roll.faces) == 2 and roll.purpose == "trauma":
+        return "D66"
+    return f"{len(roll.faces)}D{roll.sides}"
+
+
+def dice_log_page(
+    *,
+    campaign,
+    before: str | None = None,
+    game_id: int | None = None,
+    warband_id: int | None = None,
+    limit: int = 50,
+) -> DiceLogPage:
+    """One page of the campaign's dice log, newest first; a fixed number of queries whatever its length."""
+    rolls = (
+        DiceRoll.objects.filter(campaign=campaign)
+        .select_related("rolled_by", "game", "warband", "fighter")
+        .order_by("-created_at", "-id")
+    )
+    if game_id is not None:
+        rolls = rolls.filter(game_id=game_id)
+    if warband_id is not None:
+        rolls = rolls.filter(warband_id=warband_id)
+    if before:
+        at, roll_id = _parse_dice_cursor(before)
+        rolls = rolls.filter(Q(created_at__lt=at) | Q(created_at=at, id__lt=roll_id))
+    found = list(rolls[: limit + 1])
+    older = _dice_cursor(found[limit - 1]) if len(found) > limit else None
+    found = found[:limit]
+    for roll in found:
+        roll.purpose_words = DICE_PURPOSES.get(roll.purpose, roll.purpose.replace("_", " "))
+        roll.dice_words = _dice_words(roll)
+        roll.roller_name = display_name(roll.rolled_by) if roll.rolled_by else "someone"
+    return DiceLogPage(rolls=found, older=older)
