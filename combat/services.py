@@ -533,8 +533,9 @@ def tracker_apply_damage(
     sentence, changed = _tracker_damage(
         tracker, target, damage, distances=distances, target_limit=target_limit
     )
+    # `damage`: the amount, for the history's battle report (rosters.history.tracker).
     with _tracker_context(
-        action="tracker.damage", game=game, by=by, reason=sentence, fighter=target.fighter_id
+        action="tracker.damage", game=game, by=by, reason=sentence, fighter=target.fighter_id, damage=damage
     ):
         return _tracker_commit(
             tracker,
@@ -594,7 +595,14 @@ def tracker_roll_attack(
         tracker, target, test.hits, distances=distances, target_limit=target_limit, lead=lead
     )
     with _tracker_context(
-        action="tracker.attack", game=game, by=by, reason=sentence, fighter=target.fighter_id, roll=roll.pk
+        action="tracker.attack",
+        game=game,
+        by=by,
+        reason=sentence,
+        fighter=target.fighter_id,
+        roll=roll.pk,
+        damage=test.hits,
+        attacker=attacker.fighter_id if attacker is not None else None,
     ):
         return _tracker_commit(
             tracker,
@@ -639,7 +647,14 @@ def tracker_order_ties(*, game: Game, tie_order: Sequence[str], by, version: int
     if tracker.pending:
         raise TrackerError("Give the order of every equally close model: some are still tied.")
     sentence = f"The defending player puts model {', then model '.join(tie_order)} first. {sentence}"
-    with _tracker_context(action="tracker.tie", game=game, by=by, reason=sentence, fighter=target.fighter_id):
+    with _tracker_context(
+        action="tracker.tie",
+        game=game,
+        by=by,
+        reason=sentence,
+        fighter=target.fighter_id,
+        damage=pending["damage"],
+    ):
         return _tracker_commit(
             tracker,
             kind=TrackerAction.Kind.TIE,

@@ -48,6 +48,12 @@ class Change:
     kind: str
     text: str  # the change alone: "Brother Marcus gained 2 XP (now 7)"
     sentence: str  # with reason, game and roll: "... — post-game of Game 3, rolled by Bob on the server"
+    undone: str = ""  # an action on the tracker that was undone since: "undone by Bob"
+
+    @property
+    def told(self) -> str:
+        """The sentence with its undo, where there is one (the CSV's words)."""
+        return f"{self.sentence} [{self.undone}]" if self.undone else self.sentence
 
 
 @dataclass

@@ -33,10 +33,12 @@ PAGE_SIZE = 50
 
 def _scope_ctes(f: HistoryFilter) -> str:
     """Ids that scope the event tables to one campaign (or one warband), deleted rows included: its warbands, their
-    fighters, and the contexts written for the filtered game."""
+    fighters, its games, and the contexts written for the filtered game."""
     warband = apps.get_model("rosters.Warband")._meta.db_table
     fighter = apps.get_model("rosters.Fighter")._meta.db_table
-    wbe, fte = (SOURCE_BY_NAME[n].table for n in ("warband", "fighter"))
+    game = apps.get_model("campaigns.Game")._meta.db_table
+    players = apps.get_model("campaigns.GamePlayer")._meta.db_table
+    wbe, fte, gme, ple = (SOURCE_BY_NAME[n].table for n in ("warband", "fighter", "game", "player"))
     if f.warband_id is not None:
         wb = "SELECT %(w)s::bigint AS id"
     else:
@@ -44,12 +46,24 @@ def _scope_ctes(f: HistoryFilter) -> str:
             f"SELECT id FROM {warband} WHERE campaign_id = %(c)s "
             f"UNION SELECT pgh_obj_id FROM {wbe} WHERE pgh_label = 'delete' AND campaign_id = %(c)s"
         )
+    if f.warband_id is not None:
+        # A warband's games: the tracker's battle report of each is part of its story.
+        gm = (
+            f"SELECT game_id AS id FROM {players} WHERE warband_id = %(w)s "
+            f"UNION SELECT game_id FROM {ple} WHERE warband_id = %(w)s"
+        )
+    else:
+        gm = (
+            f"SELECT id FROM {game} WHERE campaign_id = %(c)s "
+            f"UNION SELECT pgh_obj_id FROM {gme} WHERE pgh_label = 'delete' AND campaign_id = %(c)s"
+        )
     return f"""
         wb AS ({wb}),
         ft AS (
             SELECT id FROM {fighter} WHERE warband_id IN (SELECT id FROM wb)
             UNION SELECT pgh_obj_id FROM {fte} WHERE pgh_label = 'delete' AND warband_id IN (SELECT id FROM wb)
         ),
+        gm AS ({gm}),
         gctx AS (SELECT id FROM pghistory_context WHERE metadata->>'game' = %(g)s)"""
 
 
@@ -75,6 +89,19 @@ def _scope_condition(source: _Source, f: HistoryFilter) -> str | None:
     if name == "item":
         held = " AND (e.fighter_id = %(f)s OR p.fighter_id = %(f)s)" if fi else ""
         return in_warbands + held
+    if name == "tracker":
+        # A board deleted with its game is not an action at the table.
+        scope = "e.pgh_label <> 'delete' AND e.game_id IN (SELECT id FROM gm)"
+        if fi:
+            # The fighter's row changed by the action (the target, a Confusion Test), or the fighter named in its
+            # context (the target, the attacker).
+            fighter_events = apps.get_model("combat.TrackerFighterEvent")._meta.db_table
+            scope += f""" AND (
+                EXISTS (SELECT 1 FROM {fighter_events} tf
+                        WHERE tf.pgh_context_id = e.pgh_context_id AND tf.fighter_id = %(f)s)
+                OR EXISTS (SELECT 1 FROM pghistory_context tc WHERE tc.id = e.pgh_context_id
+                           AND %(fs)s IN (tc.metadata->>'fighter', tc.metadata->>'attacker')))"""
+        return scope
     raise AssertionError(name)
 
 
@@ -107,6 +134,7 @@ def _game_condition(source: _Source) -> str:
         "game": " OR e.pgh_obj_id = %(gi)s",
         "player": " OR e.game_id = %(gi)s",
         "injury": " OR e.game_id = %(gi)s",
+        "tracker": " OR e.game_id = %(gi)s",
         "out_of_action": (
             f" OR e.player_id IN (SELECT id FROM {players} WHERE game_id = %(gi)s"
             f" UNION SELECT pgh_obj_id FROM {SOURCE_BY_NAME['player'].table} WHERE game_id = %(gi)s)"
@@ -200,6 +228,7 @@ def _fetch_events(f: HistoryFilter, cursor: Cursor | None, older: bool, limit: i
         "c": f.campaign_id,
         "w": f.warband_id,
         "f": f.fighter_id,
+        "fs": str(f.fighter_id) if f.fighter_id is not None else None,
         "g": str(f.game_id) if f.game_id is not None else None,
         "gi": f.game_id,
         "until": f.until,

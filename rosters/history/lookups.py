@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.apps import apps
@@ -78,6 +78,7 @@ class _Lookups:
     fighters: dict[int, dict]
     warbands: dict[int, dict]
     players: dict[int, dict]
+    tracker: dict[int, Any] = field(default_factory=dict)  # pgh_id of a board's event -> its TrackerStep
 
     def user(self, user_id) -> str | None:
         user_id = _as_int(user_id)
@@ -126,6 +127,7 @@ class _Roll:
     purpose: str
     source: str
     rolled_by: _Person | None
+    faces: tuple[int, ...] = ()
 
 
 def _latest_sql(model_label: str, source_name: str, ids: str) -> str:
@@ -140,9 +142,21 @@ def _latest_sql(model_label: str, source_name: str, ids: str) -> str:
         FROM ({ids}) ids"""
 
 
-def _load_lookups(rows: list[tuple], terms: Terms) -> _Lookups:
-    """Every name the page's sentences need, in one query whatever the page holds (the feed's query budget)."""
+def _load_lookups(
+    rows: list[tuple], terms: Terms, *, extra: Mapping[str, Iterable] | None = None
+) -> _Lookups:
+    """Every name the page's sentences need, in one query whatever the page holds (the feed's query budget).
+
+    `extra`: more ids to name, by kind ("users", "games", "rolls", "fighters", "warbands"), e.g. the fighters of
+    the tracker's actions on the page. A roll's fighter (the attacker of an Attack Test) is named too.
+    """
     users, games, rolls, fighters, warbands, players = set(), set(), set(), set(), set(), set()
+    extra = extra or {}
+    users.update(extra.get("users", ()))
+    games.update(extra.get("games", ()))
+    rolls.update(extra.get("rolls", ()))
+    fighters.update(extra.get("fighters", ()))
+    warbands.update(extra.get("warbands", ()))
     for src, _pgh_id, _at, _label, _obj_id, context, data, prev in rows:
         name = SOURCE_BY_RANK[src].name
         context = context or {}
@@ -154,7 +168,7 @@ def _load_lookups(rows: list[tuple], terms: Terms) -> _Lookups:
                 fighters.add(row.get("fighter_id"))
             if name in ("fighter", "item", "player"):
                 warbands.add(row.get("warband_id"))
-            if name in ("player", "injury"):
+            if name in ("player", "injury", "tracker"):
                 games.add(row.get("game_id"))
             if name == "out_of_action":
                 players.add(row.get("player_id"))
@@ -169,7 +183,14 @@ def _load_lookups(rows: list[tuple], terms: Terms) -> _Lookups:
     roll_table = apps.get_model("combat.DiceRoll")._meta.db_table
     sql = f"""
         WITH pl AS ({_latest_sql("campaigns.GamePlayer", "player", "SELECT unnest(%(p)s::bigint[]) AS id")}),
-        fi AS ({_latest_sql("rosters.Fighter", "fighter", "SELECT unnest(%(f)s::bigint[]) AS id")}),
+        fi AS ({
+        _latest_sql(
+            "rosters.Fighter",
+            "fighter",
+            "SELECT unnest(%(f)s::bigint[]) AS id "
+            f"UNION SELECT fighter_id FROM {roll_table} WHERE id = ANY(%(r)s) AND fighter_id IS NOT NULL",
+        )
+    }),
         wb AS ({
         _latest_sql(
             "rosters.Warband",
@@ -193,7 +214,7 @@ def _load_lookups(rows: list[tuple], terms: Terms) -> _Lookups:
         UNION ALL SELECT 'user', u.id, jsonb_build_object('first_name', u.first_name, 'username', u.username)
             FROM {user_table} u WHERE u.id = ANY(%(u)s)
         UNION ALL SELECT 'roll', r.id, jsonb_build_object(
-                'fighter_id', r.fighter_id, 'purpose', r.purpose, 'source', r.source,
+                'fighter_id', r.fighter_id, 'purpose', r.purpose, 'source', r.source, 'faces', r.faces,
                 'first_name', u.first_name, 'username', u.username)
             FROM {roll_table} r LEFT JOIN {user_table} u ON u.id = r.rolled_by_id WHERE r.id = ANY(%(r)s)
     """
@@ -223,7 +244,11 @@ def _load_lookups(rows: list[tuple], terms: Terms) -> _Lookups:
             elif kind == "roll":
                 roller = _Person(data["first_name"], data["username"]) if data.get("username") else None
                 data = _Roll(
-                    data.get("fighter_id"), data.get("purpose") or "", data.get("source") or "", roller
+                    data.get("fighter_id"),
+                    data.get("purpose") or "",
+                    data.get("source") or "",
+                    roller,
+                    tuple(data.get("faces") or ()),
                 )
             found[kind][pk] = data
     return _Lookups(

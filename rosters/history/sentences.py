@@ -8,6 +8,7 @@ from campaigns.terms import terms_for
 from rosters.history.entries import Change, HistoryEntry
 from rosters.history.lookups import _as_int, _as_ints, _load_lookups, _Lookups, display_name
 from rosters.history.sources import SOURCE_BY_RANK, Cursor
+from rosters.history.tracker import load_tracker_steps, tracker_changes, tracker_ids, tracker_target
 
 # --------------------------------------------------------------------------------------------------------------
 # Sentences
@@ -180,6 +181,8 @@ class _Teller:
 
     def changes(self) -> list[Change]:
         name = self.entry.source
+        if name == "tracker":
+            return tracker_changes(self.entry, self.look)
         return getattr(self, f"_{name}")()
 
     def _diff(self) -> dict[str, tuple]:
@@ -501,12 +504,16 @@ def _entry_links(entry: HistoryEntry, look: _Lookups) -> None:
             entry.warband_id = _as_int(look.fighters[entry.fighter_id].get("warband_id"))
     elif name == "warband":
         entry.warband_id = entry.obj_id
+    elif name == "tracker":
+        entry.fighter_id = tracker_target(entry, look)
+        if entry.fighter_id in look.fighters:
+            entry.warband_id = _as_int(look.fighters[entry.fighter_id].get("warband_id"))
     if name == "player":
         entry.warband_id = _as_int(d.get("warband_id"))
     if game_id is None:
         if name == "game":
             game_id = entry.obj_id
-        elif name in ("player", "injury"):
+        elif name in ("player", "injury", "tracker"):
             game_id = _as_int(d.get("game_id"))
         elif name == "out_of_action":
             player = look.players.get(_as_int(d.get("player_id")) or -1) or {}
@@ -524,7 +531,9 @@ def _entry_links(entry: HistoryEntry, look: _Lookups) -> None:
 
 def describe_events(rows: list[tuple], *, campaign, kind: str | None = None) -> list[HistoryEntry]:
     """Turn event rows (as `_fetch_events` returns them) into entries with their sentences."""
-    look = _load_lookups(rows, terms_for(campaign.preset))
+    steps = load_tracker_steps(rows)
+    look = _load_lookups(rows, terms_for(campaign.preset), extra=tracker_ids(steps))
+    look.tracker = steps
     entries = []
     for src, pgh_id, at, label, obj_id, context, data, prev in rows:
         source = SOURCE_BY_RANK[src]

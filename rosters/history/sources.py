@@ -15,7 +15,13 @@ from campaigns.terms import Terms
 #
 # Every event a trigger writes in one transaction gets the same `pgh_created_at` (PostgreSQL's NOW()), so events
 # of one service call are ordered by a fixed rank of their table: read newest first, a post-game shows "finished
-# its post-game" above the Scars, Injuries and Battlekit moves it made.
+# its post-game" above the Scars, Injuries and Battlekit moves it made, and the end of a game on the tracker
+# ("End of Game 4: ...") above the Out of Action marks and crew XP it wrote.
+#
+# The tracker's board (combat's TrackerGame) is read by its label, like the dice log: `combat` sits above
+# `rosters` in the layers (ARCHITECTURE.md), so nothing here imports it. Each action on the board, its undo and
+# the end of the game bump the board's `version`, so each leaves exactly one TrackerGame event: the feed tells
+# that event, one sentence per action (`rosters/history/tracker.py`).
 # --------------------------------------------------------------------------------------------------------------
 
 
@@ -44,6 +50,7 @@ SOURCES: tuple[_Source, ...] = (
     _Source("player", "campaigns.GamePlayerEvent", 6),
     _Source("game", "campaigns.GameEvent", 7),
     _Source("campaign", "campaigns.CampaignEvent", 8),
+    _Source("tracker", "combat.TrackerGameEvent", 9),
 )
 SOURCE_BY_RANK = {source.rank: source for source in SOURCES}
 SOURCE_BY_NAME = {source.name: source for source in SOURCES}
@@ -58,6 +65,7 @@ KINDS: tuple[str, ...] = (
     "strongbox",
     "profile",
     "games",
+    "ingame",
     "campaign",
 )
 
@@ -72,6 +80,7 @@ def kind_choices(terms: Terms) -> list[tuple[str, str]]:
         "strongbox": f"{terms.strongbox} and {terms.glory}",
         "profile": "Names, stats and notes",
         "games": "Games and post-games",
+        "ingame": "In game",
         "campaign": "Campaign and members",
     }
     return [(kind, labels[kind]) for kind in KINDS]
@@ -119,6 +128,7 @@ SOURCE_KIND = {
     "game": "games",
     "membership": "campaign",
     "campaign": "campaign",
+    "tracker": "ingame",
 }
 # Kind of an insert or delete of a fighter or warband.
 ROW_KIND = {"fighter": "roster", "warband": "roster"}
@@ -130,7 +140,7 @@ UPDATE_FIELDS = {"fighter": FIGHTER_FIELDS, "warband": WARBAND_FIELDS}
 # --------------------------------------------------------------------------------------------------------------
 
 _EPOCH = dt.datetime(1970, 1, 1, tzinfo=dt.UTC)
-_CURSOR = re.compile(r"^(\d{1,18})-(\d)-(\d{1,18})$")
+_CURSOR = re.compile(r"^(\d{1,18})-(\d{1,2})-(\d{1,18})$")
 
 
 class BadCursor(ValueError):

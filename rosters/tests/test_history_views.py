@@ -267,3 +267,29 @@ def test_a_post_game_done_shows_in_the_warband_timeline(client, player, campaign
     html = client.get(reverse("warband_history", args=[warband.pk])).content.decode()
     assert "Iron Sepulchre finished its post-game of Game 1" in html
     assert reverse("warband_as_of", args=[warband.pk, game1.pk]) in html
+
+
+def test_the_feed_offers_in_game_actions_and_strikes_out_an_undone_one(
+    client, player, player2, campaign, warband, rival_warband, make_fighter
+):
+    from combat.services import tracker_apply_damage, tracker_start, tracker_undo
+
+    game = services.game_start(
+        campaign=campaign, by=player, played_on=dt.date(2026, 6, 1), warbands=[warband, rival_warband]
+    )
+    brick = make_fighter(warband, "Brick", endurance=6, health=3)
+    tracker = tracker_start(game=game, by=player)
+    tracker_apply_damage(game=game, target_id=brick.pk, damage=2, by=player2, version=tracker.version)
+    tracker_undo(game=game, by=player, version=tracker.version + 1)
+    client.force_login(player)
+    url = reverse("campaign_history", args=[campaign.pk])
+    html = client.get(url, {"kind": "ingame"}).content.decode()
+    assert '<option value="ingame" selected>In game</option>' in html
+    assert "<del>Brick took 2 Damage: 1 Harm (quinn_player, on the tracker in Game 1)</del>" in html
+    assert '<span class="badge warn">undone by pat_player</span>' in html
+    assert "pat_player undid “Brick took 2 Damage: 1 Harm” (on the tracker in Game 1)" in html
+    body = b"".join(client.get(reverse("campaign_history_csv", args=[campaign.pk]), {"kind": "ingame"}))
+    assert (
+        "Brick took 2 Damage: 1 Harm (quinn_player, on the tracker in Game 1) [undone by pat_player]"
+        in body.decode()
+    )

@@ -351,7 +351,7 @@ def history_csv_rows(campaign, filters: history.HistoryFilter):
                         entry.who or "",
                         entry.action or "",
                         entry.reason or "",
-                        change.sentence,
+                        change.told,
                     )
                 ]
             )
