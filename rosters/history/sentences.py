@@ -279,7 +279,9 @@ class _Teller:
         diff, out = self._diff(), []
         if "strongbox" in diff:
             old, new = diff["strongbox"]
-            out.append(self.finish("strongbox", f"{name}: {t.strongbox} {old} → {new} {t.currency}"))
+            why = self._ransom()
+            why = f" ({why})" if why else ""
+            out.append(self.finish("strongbox", f"{name}: {t.strongbox} {old} → {new} {t.currency}{why}"))
         if "glory" in diff:
             old, new = diff["glory"]
             out.append(self.finish("strongbox", f"{name}: {t.glory} {old} → {new}"))
@@ -299,6 +301,17 @@ class _Teller:
         if "owner_id" in diff:
             out.append(self.finish("profile", f"{name} now belongs to {self.look.user(diff['owner_id'][1])}"))
         return out or [self.finish("profile", f"{name} was updated")]
+
+    def _ransom(self) -> str:
+        """Why a post-game moved this warband's ducats: the Apply's context may say, per warband, "ransom for
+        Brother Marcus" (TRAUMA_TABLE.md 12, Captured). Older contexts, and other writes, have no `ransoms`."""
+        ransoms = self.entry.context.get("ransoms")
+        if not isinstance(ransoms, dict):
+            return ""
+        why = ransoms.get(str(self.entry.obj_id))
+        if isinstance(why, list | tuple):
+            why = "; ".join(str(part) for part in why if part)
+        return why.strip() if isinstance(why, str) else ""
 
     def _holder(self, fighter_id, warband_id) -> str:
         if fighter_id is None:

@@ -154,6 +154,49 @@ def test_strongbox_with_the_reason_for_the_ducats(campaign, warband, marcus, pla
     )
 
 
+def test_a_ransom_paid_in_the_post_game_says_whose_ransom_on_each_strongbox(
+    campaign, warband, rival_warband, marcus, game3, player
+):
+    # The post-game's Apply names each warband's ransom in its context (`ransoms`, warband id -> words); the
+    # Strongbox sentence reads it (TRAUMA_TABLE.md 12, Captured: the ducats move to the captor).
+    with pghistory.context(
+        action="post_game.apply",
+        reason=f"Post-game of Game 3 applied to {warband.name}",
+        game=game3.pk,
+        warband=warband.pk,
+        user=player.pk,
+        ransoms={
+            str(warband.pk): "ransom for Brother Marcus",
+            str(rival_warband.pk): "ransom for Brother Marcus, paid by Iron Sepulchre",
+        },
+    ):
+        Warband.objects.filter(pk=warband.pk).update(strongbox=35)
+        Warband.objects.filter(pk=rival_warband.pk).update(strongbox=45)
+    found = sentences(campaign, kind="strongbox")
+    assert (
+        "Iron Sepulchre: Strongbox 50 → 35 ducats (ransom for Brother Marcus) — post-game of Game 3 by Pat"
+        in found
+    )
+    assert (
+        "Heretic Legion: Strongbox 30 → 45 ducats (ransom for Brother Marcus, paid by Iron Sepulchre) — "
+        "post-game of Game 3 by Pat"
+    ) in found
+
+
+@pytest.mark.parametrize("ransoms", [None, {}, {"0": "ransom for someone else"}, "not a mapping", {"1": 5}])
+def test_a_strongbox_change_without_its_ransom_in_the_context_still_reads(
+    campaign, warband, game3, player, ransoms
+):
+    extra = {} if ransoms is None else {"ransoms": ransoms}
+    with pghistory.context(
+        action="post_game.apply", game=game3.pk, warband=warband.pk, user=player.pk, **extra
+    ):
+        Warband.objects.filter(pk=warband.pk).update(strongbox=35)
+    assert "Iron Sepulchre: Strongbox 50 → 35 ducats — post-game of Game 3 by Pat" in sentences(
+        campaign, kind="strongbox"
+    )
+
+
 def test_fallout_campaigns_use_their_own_words(campaign, warband, marcus, player):
     Campaign.objects.filter(pk=campaign.pk).update(preset="fallout_factions")
     campaign.refresh_from_db()
