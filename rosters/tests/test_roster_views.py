@@ -303,6 +303,24 @@ def test_the_print_view_lists_the_roster(as_player, world):
     assert "Fallen Pilgrim" not in html
 
 
+def test_the_print_view_gives_each_stat_its_own_column(as_player, world):
+    """ "S P E C I A L" in one header over "5 5 5 5 5 5 5" wrapped apart on paper; a column each lines them up."""
+    html = as_player.get(f"/warbands/{world.warband.pk}/print/").content.decode()
+    for letter, name in zip(
+        "SPECIAL",
+        ["Strength", "Perception", "Endurance", "Charisma", "Intelligence", "Agility", "Luck"],
+        strict=True,
+    ):
+        assert f'<th class="stat"><abbr title="{name}">{letter}</abbr></th>' in html
+    assert html.count('<td class="stat">') == 7  # Brother Anselm, the one active fighter
+    assert '<div class="table-scroll">' in html  # a phone scrolls the sheet, not the page
+
+
+def test_the_roster_page_prints_without_its_reminders(as_player, world):
+    html = as_player.get(f"/warbands/{world.warband.pk}/").content.decode()
+    assert '<div class="card attention no-print">' in html  # "post-game waiting" is for the screen
+
+
 def test_the_fighter_card(as_player, world):
     html = as_player.get(f"/fighters/{world.anselm.pk}/").content.decode()
     assert "Hand Wound" in html

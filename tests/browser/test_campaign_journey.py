@@ -3,6 +3,7 @@ warbands, the player adds a fighter and changes its XP in place (no page load), 
 roster works on a 390-pixel-wide phone."""
 
 import re
+from types import SimpleNamespace
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -208,3 +209,75 @@ def test_the_roster_works_without_javascript(
     page.get_by_role("button", name="Put back on the roster").click()
     expect(page.locator(f"#fighter-row-{fallen.pk}")).to_be_visible()
     context.close()
+
+
+def phone_page(browser: Browser, live_server, user, password, **options) -> Page:
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, **options)
+    page = context.new_page()
+    log_in(page, live_server.url, user.username, password)
+    return page
+
+
+def overflowing(page: Page) -> list[str]:
+    """What sticks out past the right edge of the screen (the page then scrolls sideways); a .table-scroll box
+    scrolls its own table sideways, which is allowed."""
+    return page.evaluate(
+        """() => [...document.querySelectorAll('body *')]
+            .filter(e => e.getClientRects().length && !e.closest('.table-scroll > *'))
+            .filter(e => e.getBoundingClientRect().right > innerWidth + 1)
+            .map(e => `${e.tagName}.${e.className}: ${(e.innerText || '').slice(0, 40)}`)"""
+    )
+
+
+@pytest.fixture
+def played_world(campaign, organiser, player, player2, warband, rival_warband, make_fighter):
+    """Two warbands with long names, Battlekit and Injuries, after a game with fighters Out of Action."""
+    from rosters import services
+
+    warband.name = "The Iron Sepulchre of Saint Ludwin"
+    warband.save()
+    anselm = make_fighter(warband, "Prophet Anselm the Unbowed", elite=True, fighter_type="War Prophet", xp=3)
+    voss = make_fighter(warband, "Castigator Voss of the Long Trench", elite=True)
+    for name in ("Holy Icon", "Trench Club", "Standard Armour", "Incendiary Grenades"):
+        services.item_create(warband=warband, fighter=anselm, name=name, keywords=["HEAVY"], by=player)
+    services.injury_add(fighter=anselm, code="hand_wound", name="Hand Wound", effect="-1 DICE", by=player)
+    services.injury_add(fighter=anselm, code="leg_wound", name="Leg Wound", by=player)
+    heretic = make_fighter(rival_warband, "Death Commando Sabine", elite=True)
+    game = services.game_record(
+        campaign=campaign,
+        by=player,
+        played_on="2025-03-01",
+        scenario="Hold the Line",
+        entries=[
+            services.GameEntry(warband, "draw", [anselm, voss]),
+            services.GameEntry(rival_warband, "draw", [heretic]),
+        ],
+    )
+    return SimpleNamespace(warband=warband, anselm=anselm, game=game)
+
+
+def test_no_page_scrolls_sideways_on_a_390_pixel_phone(
+    browser: Browser, live_server, played_world, player, password
+):
+    """A stacked cell of several parts (both sides of a game, Battlekit, Injuries) wraps inside the card; a
+    fighter's Battlekit moves fit beside their names. (The campaign page's games used to run 400 px off-screen.)"""
+    page = phone_page(browser, live_server, player, password)
+    world = played_world
+    for path in (
+        f"/campaigns/{world.warband.campaign_id}/",
+        f"/warbands/{world.warband.pk}/",
+        f"/fighters/{world.anselm.pk}/",
+        f"/games/{world.game.pk}/",
+        f"/warbands/{world.warband.pk}/print/",
+        "/",
+    ):
+        page.goto(live_server.url + path)
+        assert overflowing(page) == [], path
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], path
+    page.goto(f"{live_server.url}/campaigns/{world.warband.campaign_id}/")
+    sides = page.locator(f"#game-{world.game.pk} .game-side")
+    expect(sides).to_have_count(2)
+    for index in range(2):
+        box = sides.nth(index).bounding_box()
+        assert box["x"] + box["width"] <= PHONE["width"]
+    page.context.close()
