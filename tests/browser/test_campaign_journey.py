@@ -229,6 +229,19 @@ def overflowing(page: Page) -> list[str]:
     )
 
 
+def small_targets(page: Page) -> list[str]:
+    """Buttons, fields and listed links under 44 px tall (PRODUCT.md: tap targets at least 44 px)."""
+    return page.evaluate(
+        """() => [...document.querySelectorAll(
+              'main button, main .button, main select, main input:not([type=checkbox]):not([type=radio]),'
+              + ' main td.primary > a, main ol.standings a, main ul.plain > li > a:first-child')]
+            .filter(e => e.getClientRects().length && e.type !== 'hidden' && !e.closest('.visually-hidden'))
+            .filter(e => e.getBoundingClientRect().height < 44)
+            .map(e => `${e.tagName} "${(e.innerText || e.name || '').trim().slice(0, 30)}"`
+                      + ` ${Math.round(e.getBoundingClientRect().height)}px`)"""
+    )
+
+
 @pytest.fixture
 def played_world(campaign, organiser, player, player2, warband, rival_warband, make_fighter):
     """Two warbands with long names, Battlekit and Injuries, after a game with fighters Out of Action."""
@@ -280,4 +293,24 @@ def test_no_page_scrolls_sideways_on_a_390_pixel_phone(
     for index in range(2):
         box = sides.nth(index).bounding_box()
         assert box["x"] + box["width"] <= PHONE["width"]
+    page.context.close()
+
+
+def test_every_tap_target_is_44_pixels_on_a_phone(
+    browser: Browser, live_server, played_world, campaign, organiser, player, password
+):
+    world = played_world
+    page = phone_page(browser, live_server, player, password)
+    for path in (
+        f"/campaigns/{campaign.pk}/",
+        f"/warbands/{world.warband.pk}/",
+        f"/fighters/{world.anselm.pk}/",
+        f"/games/{world.game.pk}/",
+    ):
+        page.goto(live_server.url + path)
+        assert small_targets(page) == [], path
+    page.context.close()
+    page = phone_page(browser, live_server, organiser, password)
+    page.goto(f"{live_server.url}/campaigns/{campaign.pk}/settings/")
+    assert small_targets(page) == []
     page.context.close()
