@@ -314,3 +314,37 @@ def test_every_tap_target_is_44_pixels_on_a_phone(
     page.goto(f"{live_server.url}/campaigns/{campaign.pk}/settings/")
     assert small_targets(page) == []
     page.context.close()
+
+
+CONTRAST = """(element) => {
+    const rgb = (value) => value.match(/[\\d.]+/g).slice(0, 3).map(Number);
+    const luminance = (value) => {
+        const [r, g, b] = rgb(value).map((c) => {
+            c /= 255;
+            return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+        });
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    const style = getComputedStyle(element);
+    const [a, b] = [luminance(style.color), luminance(style.backgroundColor)].sort((x, y) => y - x);
+    return (a + 0.05) / (b + 0.05);
+}"""
+
+
+def test_dark_mode_and_printing_from_it_stay_readable(
+    browser: Browser, live_server, played_world, player, password
+):
+    """Dark mode: a danger button's text was white on light red (2.3:1). Printed from dark mode: badges and tags
+    were black on dark brown. Both are now at least 4.5:1 (WCAG AA)."""
+    world = played_world
+    page = phone_page(browser, live_server, player, password, color_scheme="dark")
+    page.goto(f"{live_server.url}/fighters/{world.anselm.pk}/")
+    danger = page.get_by_role("button", name="Take Prophet Anselm the Unbowed off the roster")
+    assert danger.evaluate(CONTRAST) >= 4.5
+    page.goto(f"{live_server.url}/warbands/{world.warband.pk}/")
+    page.emulate_media(media="print")
+    tag = page.locator(f"#fighter-row-{world.anselm.pk} .tag", has_text="Holy Icon")
+    assert tag.evaluate(CONTRAST) >= 4.5
+    badge = page.locator(f"#fighter-row-{world.anselm.pk} .badge.elite")
+    assert badge.evaluate(CONTRAST) >= 4.5
+    page.context.close()
