@@ -106,17 +106,18 @@ def _tracker_plural(count: int, word: str, plural: str | None = None) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {plural or word + 's'}"
 
 
-def _tracker_context(*, action: str, game: Game, by, reason: str, **extra: Any) -> pghistory.context:
-    values: dict[str, Any] = {
-        "action": action,
-        "reason": reason[:500],
-        "game": game.pk,
-        "campaign": game.campaign_id,
-        **extra,
-    }
+def _history_context(*, by, **values: Any) -> pghistory.context:
+    """The pghistory context of a write (BRIEF, history context contract), with the acting user's id when there
+    is one (a request's middleware records it too; demo data and tests have no request)."""
     if by is not None and getattr(by, "pk", None) is not None:
         values["user"] = by.pk
     return pghistory.context(**values)
+
+
+def _tracker_context(*, action: str, game: Game, by, reason: str, **extra: Any) -> pghistory.context:
+    return _history_context(
+        by=by, action=action, reason=reason[:500], game=game.pk, campaign=game.campaign_id, **extra
+    )
 
 
 @transaction.atomic
@@ -274,6 +275,7 @@ def _tracker_touched(tracker: TrackerGame, before: list[dict], *fighter_ids: int
 def _tracker_commit(
     tracker: TrackerGame,
     *,
+    action: str,
     kind: str,
     by,
     summary: str,
@@ -281,21 +283,28 @@ def _tracker_commit(
     changed: Sequence[TrackerFighter],
     touched: Iterable[int],
     rolls: Sequence[int] = (),
+    **context: Any,
 ) -> TrackerAction:
-    for tracked in changed:
-        tracked.save(update_fields=list(TRACKER_FIGHTER_STATE))
-    tracker.version += 1
-    tracker.save(update_fields=["version", "pending", "harsh_lessons"])
-    return TrackerAction.objects.create(
-        tracker=tracker,
-        version=tracker.version,
-        kind=kind,
-        by=by,
-        summary=summary,
-        touched=sorted(set(touched)),
-        before=before,
-        rolls=list(rolls),
-    )
+    """Save the rows an action changed, move the board's version on and log the action with its before-images,
+    all under the history context `action` (the summary is its reason, the roll its dice; `context` adds the
+    fighter, the damage...)."""
+    if rolls:
+        context.setdefault("roll", rolls[0] if len(rolls) == 1 else list(rolls))
+    with _tracker_context(action=action, game=tracker.game, by=by, reason=summary, **context):
+        for tracked in changed:
+            tracked.save(update_fields=list(TRACKER_FIGHTER_STATE))
+        tracker.version += 1
+        tracker.save(update_fields=["version", "pending", "harsh_lessons"])
+        return TrackerAction.objects.create(
+            tracker=tracker,
+            version=tracker.version,
+            kind=kind,
+            by=by,
+            summary=summary,
+            touched=sorted(set(touched)),
+            before=before,
+            rolls=list(rolls),
+        )
 
 
 def _tracker_store_roll(
@@ -534,18 +543,18 @@ def tracker_apply_damage(
         tracker, target, damage, distances=distances, target_limit=target_limit
     )
     # `damage`: the amount, for the history's battle report (rosters.history.tracker).
-    with _tracker_context(
-        action="tracker.damage", game=game, by=by, reason=sentence, fighter=target.fighter_id, damage=damage
-    ):
-        return _tracker_commit(
-            tracker,
-            kind=TrackerAction.Kind.DAMAGE,
-            by=by,
-            summary=sentence,
-            before=before,
-            changed=changed,
-            touched=_tracker_touched(tracker, before, target.fighter_id),
-        )
+    return _tracker_commit(
+        tracker,
+        action="tracker.damage",
+        kind=TrackerAction.Kind.DAMAGE,
+        by=by,
+        summary=sentence,
+        before=before,
+        changed=changed,
+        touched=_tracker_touched(tracker, before, target.fighter_id),
+        fighter=target.fighter_id,
+        damage=damage,
+    )
 
 
 @transaction.atomic
@@ -594,26 +603,20 @@ def tracker_roll_attack(
     sentence, changed = _tracker_damage(
         tracker, target, test.hits, distances=distances, target_limit=target_limit, lead=lead
     )
-    with _tracker_context(
+    return _tracker_commit(
+        tracker,
         action="tracker.attack",
-        game=game,
+        kind=TrackerAction.Kind.ATTACK,
         by=by,
-        reason=sentence,
+        summary=sentence,
+        before=before,
+        changed=changed,
+        touched=_tracker_touched(tracker, before, target.fighter_id),
+        rolls=[roll.pk],
         fighter=target.fighter_id,
-        roll=roll.pk,
         damage=test.hits,
         attacker=attacker.fighter_id if attacker is not None else None,
-    ):
-        return _tracker_commit(
-            tracker,
-            kind=TrackerAction.Kind.ATTACK,
-            by=by,
-            summary=sentence,
-            before=before,
-            changed=changed,
-            touched=_tracker_touched(tracker, before, target.fighter_id),
-            rolls=[roll.pk],
-        )
+    )
 
 
 @transaction.atomic
@@ -647,23 +650,18 @@ def tracker_order_ties(*, game: Game, tie_order: Sequence[str], by, version: int
     if tracker.pending:
         raise TrackerError("Give the order of every equally close model: some are still tied.")
     sentence = f"The defending player puts model {', then model '.join(tie_order)} first. {sentence}"
-    with _tracker_context(
+    return _tracker_commit(
+        tracker,
         action="tracker.tie",
-        game=game,
+        kind=TrackerAction.Kind.TIE,
         by=by,
-        reason=sentence,
+        summary=sentence,
+        before=before,
+        changed=changed,
+        touched=_tracker_touched(tracker, before, target.fighter_id),
         fighter=target.fighter_id,
         damage=pending["damage"],
-    ):
-        return _tracker_commit(
-            tracker,
-            kind=TrackerAction.Kind.TIE,
-            by=by,
-            summary=sentence,
-            before=before,
-            changed=changed,
-            touched=_tracker_touched(tracker, before, target.fighter_id),
-        )
+    )
 
 
 # --- Confusion (000 "Confusion" and "Errata", RULINGS D-6, D-7, D-9, D-10) -------------------------------------
@@ -724,16 +722,16 @@ def tracker_mark_friends(*, game: Game, friend_ids: Sequence[int], by, version: 
             f'Within 3" of {name}: {names}. Each makes a Confusion Test (2I), one at a time, each settled before '
             "the next (RULING D-10)."
         )
-    with _tracker_context(action="tracker.confusion", game=game, by=by, reason=sentence):
-        return _tracker_commit(
-            tracker,
-            kind=TrackerAction.Kind.CONFUSION_FRIENDS,
-            by=by,
-            summary=sentence,
-            before=before,
-            changed=[],
-            touched=[TRACKER_GAME_STATE],
-        )
+    return _tracker_commit(
+        tracker,
+        action="tracker.confusion",
+        kind=TrackerAction.Kind.CONFUSION_FRIENDS,
+        by=by,
+        summary=sentence,
+        before=before,
+        changed=[],
+        touched=[TRACKER_GAME_STATE],
+    )
 
 
 def _tracker_confusion_done(tracker: TrackerGame, sequence: rules.ConfusionSequence, pending: dict) -> str:
@@ -787,19 +785,18 @@ def tracker_confusion_test(
         friend.status = TrackerFighter.Status.FLED
     sentence = rules.explain_confusion(result, name=friend.fighter.name)
     sentence += _tracker_confusion_done(tracker, after, pending)
-    with _tracker_context(
-        action="tracker.confusion", game=game, by=by, reason=sentence, fighter=friend_id, roll=roll.pk
-    ):
-        return _tracker_commit(
-            tracker,
-            kind=TrackerAction.Kind.CONFUSION_TEST,
-            by=by,
-            summary=sentence,
-            before=before,
-            changed=[friend],
-            touched=_tracker_touched(tracker, before, friend_id),
-            rolls=[roll.pk],
-        )
+    return _tracker_commit(
+        tracker,
+        action="tracker.confusion",
+        kind=TrackerAction.Kind.CONFUSION_TEST,
+        by=by,
+        summary=sentence,
+        before=before,
+        changed=[friend],
+        touched=_tracker_touched(tracker, before, friend_id),
+        rolls=[roll.pk],
+        fighter=friend_id,
+    )
 
 
 @transaction.atomic
@@ -823,18 +820,17 @@ def tracker_confusion_choose(*, game: Game, choice: str, by, version: int) -> Tr
         friend.fatigue = result.fatigue_after
     sentence = rules.explain_confusion(result, name=friend.fighter.name)
     sentence += _tracker_confusion_done(tracker, after, pending)
-    with _tracker_context(
-        action="tracker.confusion", game=game, by=by, reason=sentence, fighter=friend.fighter_id
-    ):
-        return _tracker_commit(
-            tracker,
-            kind=TrackerAction.Kind.CONFUSION_CHOICE,
-            by=by,
-            summary=sentence,
-            before=before,
-            changed=[friend],
-            touched=_tracker_touched(tracker, before, friend.fighter_id),
-        )
+    return _tracker_commit(
+        tracker,
+        action="tracker.confusion",
+        kind=TrackerAction.Kind.CONFUSION_CHOICE,
+        by=by,
+        summary=sentence,
+        before=before,
+        changed=[friend],
+        touched=_tracker_touched(tracker, before, friend.fighter_id),
+        fighter=friend.fighter_id,
+    )
 
 
 # --- Fatigue and Harm between attacks -------------------------------------------------------------------------
@@ -861,16 +857,17 @@ def tracker_adjust_fatigue(*, game: Game, target_id: int, change: int, by, versi
             raise TrackerError(f"{name} has no Fatigue to remove.")
         target.fatigue -= 1
         sentence = f"{name} loses 1 Fatigue ({target.fatigue} now)."
-    with _tracker_context(action="tracker.fatigue", game=game, by=by, reason=sentence, fighter=target_id):
-        return _tracker_commit(
-            tracker,
-            kind=TrackerAction.Kind.FATIGUE,
-            by=by,
-            summary=sentence,
-            before=before,
-            changed=[target],
-            touched=[target_id],
-        )
+    return _tracker_commit(
+        tracker,
+        action="tracker.fatigue",
+        kind=TrackerAction.Kind.FATIGUE,
+        by=by,
+        summary=sentence,
+        before=before,
+        changed=[target],
+        touched=[target_id],
+        fighter=target_id,
+    )
 
 
 @transaction.atomic
@@ -885,18 +882,17 @@ def tracker_recover_harm(*, game: Game, target_id: int, by, version: int) -> Tra
     before = [_tracker_image(target)]
     target.harm = rules.recover_harm(tracker_combatant(target), 1).harm
     sentence = f"{name} Recovers 1 Harm ({target.harm} now)."
-    with _tracker_context(
-        action="tracker.recover_harm", game=game, by=by, reason=sentence, fighter=target_id
-    ):
-        return _tracker_commit(
-            tracker,
-            kind=TrackerAction.Kind.RECOVER_HARM,
-            by=by,
-            summary=sentence,
-            before=before,
-            changed=[target],
-            touched=[target_id],
-        )
+    return _tracker_commit(
+        tracker,
+        action="tracker.recover_harm",
+        kind=TrackerAction.Kind.RECOVER_HARM,
+        by=by,
+        summary=sentence,
+        before=before,
+        changed=[target],
+        touched=[target_id],
+        fighter=target_id,
+    )
 
 
 # --- Undo and the end of the game -----------------------------------------------------------------------------
@@ -1015,18 +1011,16 @@ class RollMade:
 def _context(
     *, action: str, player: GamePlayer, by, step: str, reason: str, **extra: Any
 ) -> pghistory.context:
-    values: dict[str, Any] = {
-        "action": action,
-        "reason": reason,
-        "game": player.game_id,
-        "warband": player.warband_id,
-        "campaign": player.game.campaign_id,
-        "step": step,
+    return _history_context(
+        by=by,
+        action=action,
+        reason=reason,
+        game=player.game_id,
+        warband=player.warband_id,
+        campaign=player.game.campaign_id,
+        step=step,
         **extra,
-    }
-    if by is not None and getattr(by, "pk", None) is not None:
-        values["user"] = by.pk
-    return pghistory.context(**values)
+    )
 
 
 def _lock(player: GamePlayer) -> GamePlayer:
