@@ -1,5 +1,7 @@
 """Campaign pages: create, settings (preset, scar limit, Trauma Table, members, invitation) and joining."""
 
+import re
+
 import pytest
 
 from campaigns.models import Campaign, Membership
@@ -133,6 +135,20 @@ def test_a_trauma_table_with_a_gap_or_overlap_is_refused_and_nothing_changes(
     assert message in response.content.decode()
     campaign.refresh_from_db()
     assert campaign.house_trauma_table == default_rows()
+
+
+def test_every_field_of_the_trauma_table_editor_has_a_label(as_organiser, campaign):
+    """The editor's inputs had only a column heading (and a CSS data-label on a phone), no <label>."""
+    as_organiser.post(f"/campaigns/{campaign.pk}/settings/trauma-table/", {"action": "copy"})
+    html = as_organiser.get(f"/campaigns/{campaign.pk}/settings/").content.decode()
+    table = html[
+        html.index('<table class="stack trauma-table">') : html.index("</table>", html.index("trauma-table"))
+    ]
+    ids = re.findall(r'<(?:input|textarea)[^>]* id="(id_rows-[^"]+)"', table)
+    assert len(ids) == (len(default_rows()) + 1) * 8
+    labelled = set(re.findall(r'<label class="visually-hidden" for="(id_rows-[^"]+)">Row \d+: ', table))
+    assert set(ids) == labelled
+    assert '<label class="visually-hidden" for="id_rows-2-low">Row 3: From</label>' in table
 
 
 def test_deleting_a_row_and_adding_one_in_the_blank_row(as_organiser, campaign):
