@@ -11,7 +11,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 
 from campaigns.models import GamePlayer
-from campaigns.terms import Terms
+from campaigns.terms import Terms, terms_for
 from rosters.models import ELITE, SPECIAL, Fighter, Item
 
 SPECIAL_LABELS = {
@@ -108,6 +108,8 @@ class FighterForm(forms.Form):
         self.terms = terms
         if fighter is not None and "initial" not in kwargs:
             kwargs["initial"] = self.initial_for(fighter, terms)
+        # No "Name:" above "Strength": the stat labels are written out bare (_fighter_fields.html), so all are.
+        kwargs.setdefault("label_suffix", "")
         super().__init__(*args, **kwargs)
         self.fields["elite"].label = terms.elite
         self.fields["elite"].help_text = (
@@ -186,6 +188,9 @@ class RemoveFighterForm(forms.Form):
     def __init__(self, *args, terms: Terms, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["battlekit"].label = f"Its {terms.battlekit}"
+        self.fields[
+            "battlekit"
+        ].help_text = f"{terms.battlekit} that cannot be removed from the model stays with it (RULING T-4)."
         self.fields["battlekit"].choices = [
             ("arsenal", f"goes to the {terms.arsenal}"),
             ("lost", "is lost"),
@@ -225,6 +230,7 @@ class ItemForm(forms.Form):
     def __init__(self, *args, holders, terms: Terms, with_holder: bool = True, **kwargs):
         super().__init__(*args, **kwargs)
         self.holders = {str(f.pk): f for f in holders}
+        self.fields["name"].error_messages["required"] = f"Give the {terms.battlekit} a name."
         self.fields["holder"].choices = holder_choices(holders, terms)
         if not with_holder:
             del self.fields["holder"]
@@ -275,7 +281,16 @@ class InjuryForm(forms.Form):
     result = forms.ChoiceField(label="Trauma result")
     name = forms.CharField(max_length=100, required=False, help_text="Only for a result not on the table.")
     effect = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 2}))
-    d66 = forms.IntegerField(label="D66 roll", required=False, min_value=11, max_value=66)
+    d66 = forms.IntegerField(
+        label="D66 roll",
+        required=False,
+        min_value=11,
+        max_value=66,
+        error_messages={
+            "min_value": "A D66 roll has two digits, each 1 to 6.",
+            "max_value": "A D66 roll has two digits, each 1 to 6.",
+        },
+    )
 
     def __init__(self, *args, table_rows: list[dict], **kwargs):
         super().__init__(*args, **kwargs)
@@ -327,10 +342,11 @@ class GameForm(forms.Form):
     scenario = forms.CharField(max_length=100, required=False)
     notes = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 3}))
 
-    def __init__(self, *args, warbands, editing: bool = False, **kwargs):
+    def __init__(self, *args, warbands, editing: bool = False, terms: Terms | None = None, **kwargs):
         super().__init__(*args, **kwargs)
         self.warbands = warbands
         self.editing = editing
+        self.terms = terms or terms_for(None)
         self.fields["played_on"].initial = datetime.date.today
         if editing:
             del self.fields["mode"]
@@ -365,7 +381,7 @@ class GameForm(forms.Form):
         data = super().clean()
         playing = [w for w in self.warbands if data.get(f"wb{w.pk}_played")]
         if len(playing) < 2:
-            raise ValidationError("Tick at least two warbands that took part.")
+            raise ValidationError(f"Tick at least two {self.terms.warbands} that took part.")
         recording = self.editing or data.get("mode") == self.RECORD
         for warband in playing:
             if recording and not data.get(f"wb{warband.pk}_result"):

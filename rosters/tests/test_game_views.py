@@ -92,6 +92,17 @@ def test_a_game_needs_two_warbands(as_player, world):
     assert "Tick at least two warbands" in response.content.decode()
 
 
+def test_a_fallout_game_needs_two_crews(as_player, world, organiser):
+    from campaigns.services import campaign_update
+
+    campaign_update(campaign=world.campaign, by=organiser, preset="fallout_factions")
+    data = game_data(world)
+    del data[f"wb{world.rival.pk}_played"]
+    response = as_player.post(f"/campaigns/{world.campaign.pk}/games/new/", data)
+    assert response.status_code == 422
+    assert "Tick at least two crews that took part." in response.content.decode()
+
+
 def test_a_player_records_only_games_their_warband_played(client, player, world):
     client.force_login(player)
     data = {

@@ -187,6 +187,44 @@ def test_a_fallout_campaign_uses_champion_and_caps(as_player, world, organiser):
     assert not kane.is_elite
 
 
+def test_a_fallout_campaign_says_equipment_and_crew_in_its_messages(as_player, world, organiser):
+    """The Battlekit forms' messages and help spoke Trench Crusade in a Fallout: Factions campaign."""
+    from campaigns.services import campaign_update
+
+    campaign_update(campaign=world.campaign, by=organiser, preset="fallout_factions")
+    response = as_player.post(f"/warbands/{world.warband.pk}/items/new/", {"name": " ", "holder": "arsenal"})
+    assert response.status_code == 422
+    html = response.content.decode()
+    assert "Give the Equipment a name." in html
+    assert "Battlekit" not in html
+    card = as_player.get(f"/fighters/{world.anselm.pk}/").content.decode()
+    assert "Equipment that cannot be removed from the model stays with it (RULING T-4)." in card
+    assert "Battlekit" not in card
+    dashboard = as_player.get("/").content.decode()
+    assert re.search(r"you are player\s*· 3 crews\b", dashboard)  # the campaign's three, in its words
+
+
+def test_a_d66_out_of_range_says_what_a_d66_roll_is(as_player, world):
+    count = world.anselm.injuries.count()
+    for roll in (7, 77):
+        response = as_player.post(
+            f"/fighters/{world.anselm.pk}/injuries/new/", {"result": "other", "name": "Bad Knee", "d66": roll}
+        )
+        assert response.status_code == 422
+        assert "A D66 roll has two digits, each 1 to 6." in response.content.decode()
+    assert world.anselm.injuries.count() == count
+
+
+def test_the_fighter_form_labels_are_written_alike(as_player, world):
+    """ "Name:" and "Type:" sat above "Strength" and "XP" in the same form; no label ends in a colon now."""
+    html = as_player.get(f"/fighters/{world.anselm.pk}/edit/").content.decode()
+    prefix = f"fighter-{world.anselm.pk}"
+    assert f'<label for="{prefix}-name">Name</label>' in html
+    assert f'<label for="{prefix}-fighter_type">Type</label>' in html
+    assert f'<label for="{prefix}-strength">Strength</label>' in html
+    assert not re.search(r"<label[^>]*>[^<]*:</label>", html)
+
+
 def test_removing_a_fighter_offers_undo_and_undo_puts_it_back(as_player, world):
     response = as_player.post(
         f"/fighters/{world.anselm.pk}/remove/", {"status": "retired", "battlekit": "arsenal"}, follow=True

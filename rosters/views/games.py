@@ -39,13 +39,16 @@ def game_create(request, campaign_id: int):
     if not can_record_games(membership):
         raise PermissionDenied("Spectators read the campaign; players and the organiser record games.")
     warbands = selectors.warbands_for_game_form(campaign=campaign)
-    form = GameForm(request.POST or None, warbands=warbands)
+    form = GameForm(request.POST or None, warbands=warbands, terms=campaign.terms)
     context = {"form": form, "campaign": campaign, "terms": campaign.terms, "editing": False}
     if request.method == "POST":
         if form.is_valid():
             playing = form.cleaned_data["playing"]
             if not is_organiser(membership) and not any(w.owner_id == request.user.pk for w in playing):
-                form.add_error(None, "Record a game one of your warbands played in (or ask the organiser).")
+                form.add_error(
+                    None,
+                    f"Record a game one of your {campaign.terms.warbands} played in (or ask the organiser).",
+                )
             else:
                 try:
                     if form.cleaned_data["mode"] == GameForm.PLAY:
@@ -118,7 +121,9 @@ def game_edit(request, game_id: int):
         initial[f"wb{player.warband_id}_played"] = True
         initial[f"wb{player.warband_id}_result"] = player.result
         initial[f"wb{player.warband_id}_out"] = [str(pk) for pk in marks.get(player.warband_id, ())]
-    form = GameForm(request.POST or None, warbands=warbands, editing=True, initial=initial)
+    form = GameForm(
+        request.POST or None, warbands=warbands, editing=True, initial=initial, terms=game.campaign.terms
+    )
     context = {
         "form": form,
         "campaign": game.campaign,
