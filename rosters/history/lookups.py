@@ -79,6 +79,16 @@ class _Lookups:
     warbands: dict[int, dict]
     players: dict[int, dict]
     tracker: dict[int, Any] = field(default_factory=dict)  # pgh_id of a board's event -> its TrackerStep
+    # (game id, warband id) -> the applied post-games' (applied_at, summary), oldest first
+    post_games: dict[tuple[int, int], list] = field(default_factory=dict)
+
+    def post_game_summary(self, game_id, warband_id, at: dt.datetime) -> dict | None:
+        """The summary the post-game Apply written at `at` stored (combat.PostGame.summary): the first applied at
+        or after the moment its transaction began."""
+        key = (_as_int(game_id), _as_int(warband_id))
+        return next(
+            (summary for applied_at, summary in self.post_games.get(key, []) if applied_at >= at), None
+        )
 
     def user(self, user_id) -> str | None:
         user_id = _as_int(user_id)
@@ -151,6 +161,7 @@ def _load_lookups(
     the tracker's actions on the page. A roll's fighter (the attacker of an Attack Test) is named too.
     """
     users, games, rolls, fighters, warbands, players = set(), set(), set(), set(), set(), set()
+    applies = set()  # (game, warband) of the post-games applied on the page
     extra = extra or {}
     users.update(extra.get("users", ()))
     games.update(extra.get("games", ()))
@@ -163,6 +174,10 @@ def _load_lookups(
         users.update(_as_ints(context.get("user")))
         games.update(_as_ints(context.get("game")))
         rolls.update(_as_ints(context.get("roll")))
+        if context.get("action") == "post_game.apply":
+            applies.add((_as_int(context.get("game")), _as_int(context.get("warband"))))
+            if name == "player":
+                applies.add((_as_int((data or {}).get("game_id")), _as_int((data or {}).get("warband_id"))))
         for row in (data or {}, prev or {}):
             if name in ("injury", "item", "out_of_action"):
                 fighters.add(row.get("fighter_id"))
@@ -181,6 +196,8 @@ def _load_lookups(
     user_table = get_user_model()._meta.db_table
     # The dice log lives in `combat`, above `rosters` in the layers (ARCHITECTURE.md): read it by its label.
     roll_table = apps.get_model("combat.DiceRoll")._meta.db_table
+    post_game_table = apps.get_model("combat.PostGame")._meta.db_table
+    player_table = apps.get_model("campaigns.GamePlayer")._meta.db_table
     sql = f"""
         WITH pl AS ({_latest_sql("campaigns.GamePlayer", "player", "SELECT unnest(%(p)s::bigint[]) AS id")}),
         fi AS ({
@@ -217,6 +234,12 @@ def _load_lookups(
                 'fighter_id', r.fighter_id, 'purpose', r.purpose, 'source', r.source, 'faces', r.faces,
                 'first_name', u.first_name, 'username', u.username)
             FROM {roll_table} r LEFT JOIN {user_table} u ON u.id = r.rolled_by_id WHERE r.id = ANY(%(r)s)
+        UNION ALL SELECT 'post_game', pg.id, jsonb_build_object(
+                'game_id', gp.game_id, 'warband_id', gp.warband_id, 'applied_at', pg.applied_at,
+                'summary', pg.summary)
+            FROM {post_game_table} pg JOIN {player_table} gp ON gp.id = pg.player_id
+            WHERE pg.applied_at IS NOT NULL
+              AND (gp.game_id, gp.warband_id) IN (SELECT * FROM unnest(%(ag)s::bigint[], %(aw)s::bigint[]))
     """
 
     def ids(values) -> list[int]:
@@ -229,9 +252,11 @@ def _load_lookups(
         "g": ids(games),
         "u": ids(users),
         "r": ids(rolls),
+        "ag": [g for g, w in sorted(applies) if g is not None and w is not None],
+        "aw": [w for g, w in sorted(applies) if g is not None and w is not None],
     }
     found: dict[str, dict[int, Any]] = {
-        k: {} for k in ("player", "fighter", "warband", "game", "user", "roll")
+        k: {} for k in ("player", "fighter", "warband", "game", "user", "roll", "post_game")
     }
     with connection.cursor() as db:
         db.execute(sql, params)
@@ -251,6 +276,16 @@ def _load_lookups(
                     tuple(data.get("faces") or ()),
                 )
             found[kind][pk] = data
+    post_games: dict[tuple[int, int], list] = {}
+    for row in found["post_game"].values():
+        try:
+            applied_at = dt.datetime.fromisoformat(row["applied_at"])
+        except (TypeError, ValueError, KeyError):
+            continue
+        key = (row.get("game_id"), row.get("warband_id"))
+        post_games.setdefault(key, []).append((applied_at, row.get("summary") or {}))
+    for attempts in post_games.values():
+        attempts.sort(key=lambda attempt: attempt[0])
     return _Lookups(
         terms=terms,
         users=found["user"],
@@ -259,4 +294,5 @@ def _load_lookups(
         fighters=found["fighter"],
         warbands=found["warband"],
         players=found["player"],
+        post_games=post_games,
     )

@@ -88,8 +88,8 @@ class _Teller:
             return []
         return [r for r in rolls if any(w in (r.purpose or "").lower() for w in words)]
 
-    def _roll_phrase(self, kind: str) -> tuple[str | None, set[str]]:
-        rolls = self._rolls_for(kind)
+    def _roll_phrase(self, kind: str, rolls: list | None = None) -> tuple[str | None, set[str]]:
+        rolls = self._rolls_for(kind) if rolls is None else rolls
         if not rolls:
             return None, set()
         parts, rollers = [], set()
@@ -147,14 +147,14 @@ class _Teller:
             name and len(name) > 1 and re.search(rf"\b{re.escape(name.lower())}\b", text) for name in names
         )
 
-    def finish(self, kind: str, text: str, *, who_in_text: bool = False) -> Change:
+    def finish(self, kind: str, text: str, *, who_in_text: bool = False, rolls: list | None = None) -> Change:
         sentence = text
         reason = (self.entry.reason or "").strip()
         game_phrase = self._game_phrase()
         if reason and not self._restates(reason):
             # "gained 2 XP (now 7)" + reason reads "gained 2 XP (now 7; killed an ELITE)".
             sentence = f"{sentence[:-1]}; {reason})" if sentence.endswith(")") else f"{sentence} ({reason})"
-        roll_phrase, rollers = self._roll_phrase(kind)
+        roll_phrase, rollers = self._roll_phrase(kind, rolls)
         who = self.entry.who
         tail = []
         game = self.look.game(self.entry.context.get("game"))
@@ -306,12 +306,43 @@ class _Teller:
         """Why a post-game moved this warband's ducats: the Apply's context may say, per warband, "ransom for
         Brother Marcus" (TRAUMA_TABLE.md 12, Captured). Older contexts, and other writes, have no `ransoms`."""
         ransoms = self.entry.context.get("ransoms")
-        if not isinstance(ransoms, dict):
+        why = None
+        if isinstance(ransoms, dict):
+            why = ransoms.get(str(self.entry.obj_id))
+            if isinstance(why, list | tuple):
+                why = "; ".join(str(part) for part in why if part)
+        elif self.entry.action == "post_game.apply":
+            # Without it, the reason the Apply stored in its summary for this warband's Strongbox, if any.
+            ctx = self.entry.context
+            summary = self.look.post_game_summary(ctx.get("game"), ctx.get("warband"), self.entry.at) or {}
+            why = next(
+                (
+                    box.get("reason")
+                    for box in summary.get("strongboxes") or []
+                    if isinstance(box, dict) and box.get("warband") == self.d.get("name")
+                ),
+                None,
+            )
+        if not isinstance(why, str):
             return ""
-        why = ransoms.get(str(self.entry.obj_id))
-        if isinstance(why, list | tuple):
-            why = "; ".join(str(part) for part in why if part)
-        return why.strip() if isinstance(why, str) else ""
+        # Inside the sentence's own brackets, "ransom for Brother Marcus (from Iron Sepulchre)" reads "ransom for
+        # Brother Marcus, from Iron Sepulchre".
+        return re.sub(r"\s*\(([^()]*)\)", r", \1", why).strip()
+
+    def _post_game_results(self) -> list[Change]:
+        """Each fighter's result as the Apply stored it in its summary ("Castigator Voss: D66 12, Captured, ransom
+        paid — counts as Full Recovery ..."), with the dice behind it: the Trauma Step told, not worked out again."""
+        d = self.d
+        summary = self.look.post_game_summary(d.get("game_id"), d.get("warband_id"), self.entry.at) or {}
+        out = []
+        rolls = [self.look.rolls[r] for r in _as_ints(self.entry.context.get("roll")) if r in self.look.rolls]
+        for fighter in summary.get("fighters") or []:
+            words = fighter.get("explanation") if isinstance(fighter, dict) else None
+            if not isinstance(words, str) or not words.strip():
+                continue
+            own = [roll for roll in rolls if roll.fighter_id == fighter.get("id")]
+            out.append(self.finish("games", words.strip().rstrip("."), rolls=own))
+        return out
 
     def _holder(self, fighter_id, warband_id) -> str:
         if fighter_id is None:
@@ -387,7 +418,10 @@ class _Teller:
         warband = self.look.warband(d.get("warband_id"))
         game = self._player_game(d.get("game_id"))
         if label == "insert":
-            result = f" ({RESULTS.get(d.get('result', ''), d.get('result'))})" if d.get("result") else ""
+            if not d.get("result"):
+                # A game started to be played on the tracker: its results come at its end.
+                return [self.finish("games", f"{warband} takes part in {game}")]
+            result = f" ({RESULTS.get(d.get('result', ''), d.get('result'))})"
             return [self.finish("games", f"{warband} played {game}{result}")]
         if label == "delete":
             return [self.finish("games", f"{warband} was taken off {game}")]
@@ -403,6 +437,8 @@ class _Teller:
                 "pending": f"{warband}'s post-game of {game} was reopened",
             }.get(new, f"{warband}'s post-game of {game}: {new}")
             out.append(self.finish("games", text))
+            if new == "done" and self.entry.action == "post_game.apply":
+                out.extend(self._post_game_results())
         return out or [self.finish("games", f"{warband}'s entry in {game} was corrected")]
 
     def _out_of_action(self) -> list[Change]:
@@ -419,6 +455,11 @@ class _Teller:
         title = f"Game {d.get('number')}"
         if label == "insert":
             scenario = f" ({d['scenario']})" if d.get("scenario") else ""
+            if d.get("status") == "in_progress":
+                text, who_in = self.subject(
+                    f"{{who}} started {title}{scenario}", f"{title}{scenario} was started"
+                )
+                return [self.finish("games", text, who_in_text=who_in)]
             text, who_in = self.subject(
                 f"{{who}} recorded {title}{scenario}", f"{title}{scenario} was recorded"
             )

@@ -167,7 +167,7 @@ def test_a_ransom_paid_in_the_post_game_says_whose_ransom_on_each_strongbox(
         user=player.pk,
         ransoms={
             str(warband.pk): "ransom for Brother Marcus",
-            str(rival_warband.pk): "ransom for Brother Marcus, paid by Iron Sepulchre",
+            str(rival_warband.pk): "ransom for Brother Marcus (from Iron Sepulchre)",
         },
     ):
         Warband.objects.filter(pk=warband.pk).update(strongbox=35)
@@ -178,7 +178,7 @@ def test_a_ransom_paid_in_the_post_game_says_whose_ransom_on_each_strongbox(
         in found
     )
     assert (
-        "Heretic Legion: Strongbox 30 → 45 ducats (ransom for Brother Marcus, paid by Iron Sepulchre) — "
+        "Heretic Legion: Strongbox 30 → 45 ducats (ransom for Brother Marcus, from Iron Sepulchre) — "
         "post-game of Game 3 by Pat"
     ) in found
 
@@ -676,3 +676,68 @@ def test_an_attack_logged_before_the_context_named_the_damage_reads_from_its_rol
         context.save()
     assert action.rolls
     assert in_game(campaign)[0].startswith("Brick hit Fidus: an Injury — Fidus is Incapacitated (Pat,")
+
+
+# -- a post-game's results, as its Apply stored them -----------------------------------------------------------
+
+
+def _post_game(campaign, warband, rival_warband, fighter, by, *, faces, ransom=None):
+    from combat.services import (
+        post_game_answer_ransom,
+        post_game_apply,
+        post_game_roll,
+        post_game_set_out_of_action,
+    )
+
+    game = services.game_record(
+        campaign=campaign,
+        by=by,
+        played_on=dt.date(2026, 5, 1),
+        entries=[
+            services.GameEntry(warband=warband, result="loss", out_of_action=[fighter]),
+            services.GameEntry(warband=rival_warband, result="win"),
+        ],
+    )
+    entry = GamePlayer.objects.get(game=game, warband=warband)
+    post_game_set_out_of_action(player=entry, fighter_ids=[fighter.pk], by=by)
+    post_game_roll(player=entry, fighter_id=fighter.pk, purpose="trauma", sequence=1, faces=faces, by=by)
+    if ransom is not None:
+        post_game_answer_ransom(player=entry, fighter_id=fighter.pk, paid=True, ransom=ransom, by=by)
+    post_game_apply(player=entry, by=by)
+    return game
+
+
+def test_a_post_game_tells_each_trauma_result_with_its_dice(campaign, warband, rival_warband, marcus, player):
+    _post_game(campaign, warband, rival_warband, marcus, player, faces=[1, 4])
+    found = sentences(campaign, kind="games")
+    index = found.index("Iron Sepulchre finished its post-game of Game 1 — by Pat")
+    assert found[index + 1].startswith("Brother Marcus: D66 14, Hand Wound — Battle Scar 1 of 3; ")
+    assert found[index + 1].endswith(" — post-game of Game 1, entered by Pat from the table")
+
+
+def test_a_ransom_without_its_context_reads_the_reason_the_apply_stored(
+    campaign, warband, rival_warband, marcus, player
+):
+    from pghistory.models import Context
+
+    _post_game(campaign, warband, rival_warband, marcus, player, faces=[1, 2], ransom=15)
+    # Older applies have no `ransoms` in their context: the Apply's own summary still says why.
+    for context in Context.objects.filter(metadata__action="post_game.apply"):
+        context.metadata = {k: v for k, v in context.metadata.items() if k != "ransoms"}
+        context.save()
+    found = sentences(campaign, kind="strongbox")
+    assert (
+        "Iron Sepulchre: Strongbox 50 → 35 ducats (ransom paid, 15 ducats) — post-game of Game 1, "
+        "entered by Pat from the table" in found
+    )
+    assert any(
+        s.startswith("Heretic Legion: Strongbox 30 → 45 ducats (ransom received from Iron Sepulchre)")
+        for s in found
+    )
+    assert any(s.startswith("Brother Marcus: D66 12, Captured, ransom paid") for s in sentences(campaign))
+
+
+def test_a_game_started_for_the_tracker_reads_as_started(campaign, board):
+    found = sentences(campaign, kind="games")
+    assert "Olga started Game 1 (Bridge)" in found
+    assert "Iron Sepulchre takes part in Game 1 — by Olga" in found
