@@ -232,6 +232,9 @@ class ItemForm(forms.Form):
         self.holders = {str(f.pk): f for f in holders}
         self.fields["name"].error_messages["required"] = f"Give the {terms.battlekit} a name."
         self.fields["holder"].choices = holder_choices(holders, terms)
+        self.fields["holder"].error_messages["invalid_choice"] = (
+            f"Choose a fighter of this {terms.warband}, or the {terms.arsenal}."
+        )
         if not with_holder:
             del self.fields["holder"]
         self.fields["removable"].help_text = (

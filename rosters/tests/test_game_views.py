@@ -92,6 +92,15 @@ def test_a_game_needs_two_warbands(as_player, world):
     assert "Tick at least two warbands" in response.content.decode()
 
 
+def test_a_refused_way_of_playing_is_shown_on_the_form(as_player, world):
+    """A bad "How" was refused with a 422 and no message at all: the radio buttons showed no errors."""
+    response = as_player.post(f"/campaigns/{world.campaign.pk}/games/new/", game_data(world, mode="chess"))
+    assert response.status_code == 422
+    html = response.content.decode()
+    assert "Select a valid choice. chess is not one of the available choices." in html
+    assert html.index("Select a valid choice.") > html.index("<legend>How</legend>")
+
+
 def test_a_fallout_game_needs_two_crews(as_player, world, organiser):
     from campaigns.services import campaign_update
 

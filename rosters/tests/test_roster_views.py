@@ -204,6 +204,28 @@ def test_a_fallout_campaign_says_equipment_and_crew_in_its_messages(as_player, w
     assert re.search(r"you are player\s*· 3 crews\b", dashboard)  # the campaign's three, in its words
 
 
+def test_a_refused_holder_is_shown_beside_the_field(as_player, world):
+    """A holder that is not in the warband (a fighter removed in another tab) was refused with no message: the
+    error belonged to a field the roster draws by hand."""
+    count = Item.objects.count()
+    response = as_player.post(
+        f"/warbands/{world.warband.pk}/items/new/", {"name": "Shovel", "holder": str(world.heretic.pk)}
+    )
+    assert response.status_code == 422
+    html = response.content.decode()
+    message = "Choose a fighter of this warband, or the Arsenal."
+    assert message in html
+    assert html.index(message) < html.index('id="add-item-holder"')  # beside its field, not at the top
+    assert re.search(r'<details class="card no-print" id="add-item"\s+open', html)
+    assert Item.objects.count() == count
+    card = as_player.post(
+        f"/warbands/{world.warband.pk}/items/new/",
+        {"name": "Shovel", "holder": str(world.fallen.pk), "next": f"/fighters/{world.anselm.pk}/"},
+    )
+    assert card.status_code == 422
+    assert message in card.content.decode()
+
+
 def test_a_d66_out_of_range_says_what_a_d66_roll_is(as_player, world):
     count = world.anselm.injuries.count()
     for roll in (7, 77):
