@@ -1,0 +1,183 @@
+"""`manage.py load_demo`: a demo campaign on an empty database, once, that tells a campaign's story.
+
+Games 1 and 2 with their post-games applied through the wizard's own service functions (dice entered, so every
+outcome is known), Game 3 with both post-games waiting, Game 4 in progress on the tracker.
+"""
+
+import re
+from io import StringIO
+
+import pytest
+from django.contrib.auth import authenticate
+from django.core.management import call_command
+
+from campaigns.models import Campaign, Game, GamePlayer
+from combat.models import DiceRoll, PostGame, TrackerAction, TrackerGame
+from rosters.history import HistoryFilter, history_page, iter_history
+from rosters.models import Fighter, Injury, Item, Warband
+
+pytestmark = pytest.mark.django_db
+
+
+def load() -> str:
+    out = StringIO()
+    call_command("load_demo", stdout=out)
+    return out.getvalue()
+
+
+def test_it_loads_the_demo_campaign_and_prints_the_accounts():
+    output = load()
+    assert "organiser  trench-organiser" in output
+    assert "player     trench-player" in output
+    assert authenticate(username="organiser", password="trench-organiser") is not None
+    assert authenticate(username="player", password="trench-player") is not None
+
+    campaign = Campaign.objects.get()
+    assert campaign.preset == "trench_crusade"
+    pilgrims = Warband.objects.get(name="The Iron Sepulchre")
+    heretics = Warband.objects.get(name="The Grey Legion")
+    assert pilgrims.owner.username == "player"
+    assert heretics.owner.username == "organiser"
+    assert pilgrims.fighters.count() == 12
+    assert pilgrims.fighters.filter(status=Fighter.Status.ACTIVE).count() == 11
+    assert sum(f.is_elite for f in pilgrims.fighters.all()) == 4
+    assert Warband.objects.count() == 2
+
+    games = {game.number: game for game in Game.objects.all()}
+    assert games[1].status == games[2].status == Game.Status.DONE
+    assert games[3].status == Game.Status.RECORDED
+    waiting = GamePlayer.objects.filter(game=games[3], post_game=GamePlayer.PostGame.PENDING)
+    assert waiting.count() == 2
+    assert games[3].players.get(warband=pilgrims).out_of_action.count() == 2
+    assert games[4].status == Game.Status.IN_PROGRESS
+
+
+def test_the_post_games_of_games_1_and_2_were_applied_with_the_dice_entered():
+    load()
+    pilgrims = Warband.objects.get(name="The Iron Sepulchre")
+    heretics = Warband.objects.get(name="The Grey Legion")
+    fighters = {f.name: f for f in Fighter.objects.all()}
+    # Game 1: a Troop that dies (Survival D6 2, RULING T-2) with all its Battlekit (RULING T-6); an ELITE's Hand
+    # Wound (D66 14) and its Battle Scar; a Troop that survives (D6 5).
+    assert fighters["Pilgrim Hale"].status == Fighter.Status.DEAD
+    assert not Item.objects.filter(name="Trench Shield").exists()
+    anselm = fighters["Prophet Anselm the Unbowed"]
+    assert [(i.code, i.d66) for i in anselm.injuries.all()] == [("hand_wound", 14)]
+    assert anselm.battle_scars == 1
+    assert fighters["Trooper Rhee"].status == Fighter.Status.ACTIVE
+    # Game 2: Castigator Voss Captured (D66 12) and ransomed for 15 ducats (no Injury, no Scar, RULING T-8);
+    # Bitter Lessons (D66 65, D3 2); Chorister Vex's Chest Wound (D66 16).
+    assert fighters["Castigator Voss"].status == Fighter.Status.ACTIVE
+    assert fighters["Castigator Voss"].battle_scars == 0
+    assert [(i.code, i.d66) for i in fighters["Chorister Vex"].injuries.all()] == [("chest_wound", 16)]
+    assert Injury.objects.filter(fighter__warband=pilgrims).count() == 1
+    # 85 + 20 spoils - 15 ransom; 60 + 15 ransom.
+    pilgrims.refresh_from_db()
+    heretics.refresh_from_db()
+    assert (pilgrims.strongbox, heretics.strongbox) == (90, 75)
+    # XP earned in the post-game (1 for surviving, 2 from Bitter Lessons), then some spent.
+    assert fighters["Communicant Brother Mattias"].xp == 3 + 1 + 1 + 2
+    assert anselm.xp == 9 + 1 - 5 + 1
+    # Battlekit moved: out of the Arsenal to a fighter; one piece left there.
+    assert Item.objects.get(name="Spare Trench Shield").fighter == fighters["Pilgrim Bettina"]
+    assert list(
+        Item.objects.filter(warband=pilgrims, fighter__isnull=True).values_list("name", flat=True)
+    ) == ["Incendiary Grenades"]
+    assert PostGame.objects.filter(status=PostGame.Status.APPLIED).count() == 4
+    post_game_rolls = DiceRoll.objects.exclude(purpose__in=["attack", "confusion"])
+    assert post_game_rolls.count() == 7  # Hale, Anselm, Rhee; Voss, Mattias (D66 and D3), Vex
+    assert set(post_game_rolls.values_list("source", flat=True)) == {DiceRoll.Source.ENTERED}
+
+
+def test_game_4_is_on_the_tracker_with_an_action_undone():
+    load()
+    tracker = TrackerGame.objects.get(game__number=4)
+    assert tracker.ended_at is None
+    assert tracker.pending is None  # nothing waits: a new user can carry on at once
+    actions = list(TrackerAction.objects.filter(tracker=tracker).order_by("version"))
+    assert [a.kind for a in actions] == [
+        "attack",
+        "attack",
+        "confusion_friends",
+        "confusion_test",
+        "confusion_test",
+        "confusion_choice",
+        "damage",
+        "damage",
+    ]
+    assert [a.undone for a in actions] == [False] * 6 + [True, False]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_demo_feed_tells_the_campaign_in_order():
+    # Transactional, as the command runs: each step commits, so each has its own time in the history.
+    load()
+    campaign = Campaign.objects.get()
+    games = {game.number: game.pk for game in Game.objects.all()}
+    entries = list(iter_history(campaign=campaign))
+
+    def applied(number):
+        return [
+            e.at for e in entries if e.action == "post_game.apply" and e.game and e.game.id == games[number]
+        ]
+
+    assert applied(1)
+    assert applied(2)
+    assert max(applied(1)) < min(applied(2))
+    # Recruiting came before the first game; Game 4's board is the newest story.
+    recruited = [e.at for e in entries if e.action == "fighter.create"]
+    assert max(recruited) < min(e.at for e in entries if e.game and e.game.id == games[1])
+    first = history_page(campaign=campaign)
+    sentences = [change.sentence for entry in first.entries for change in entry.changes]
+    assert first.entries[0].game.id == games[4]
+    assert any(re.search(r"D66 \d\d", sentence) for sentence in sentences), sentences
+    assert (
+        "Chorister Vex suffered Chest Wound (D66 16) — post-game of Game 2, entered by Olga from the table"
+        in (sentences)
+    )
+    assert any(s.startswith("Castigator Voss: D66 12, Captured, ransom paid") for s in sentences)
+    # The feed reads as the story, game by game, not table by table: Game 4, then 3, then 2 ...
+    order = []
+    for group in first.groups:
+        if group.game and (not order or order[-1] != group.game.title):
+            order.append(group.game.title)
+    assert order[:3] == ["Game 4", "Game 3", "Game 2"]
+    board = [
+        change
+        for entry in history_page(
+            campaign=campaign, filters=HistoryFilter(campaign_id=campaign.pk, kind="ingame")
+        ).entries
+        for change in entry.changes
+    ]
+    assert board[0].sentence == "Trooper Oszkar took 3 Damage: 1 Harm (Pat, on the tracker in Game 4)"
+    assert board[2].undone == "undone by Pat"
+    assert board[-1].sentence == "Game 4 began on the tracker (board set up by Pat)"
+
+
+def test_it_does_nothing_when_there_is_a_campaign_already():
+    load()
+    counts = (Campaign.objects.count(), Fighter.objects.count(), Game.objects.count())
+    assert "not loaded again" in load()
+    assert (Campaign.objects.count(), Fighter.objects.count(), Game.objects.count()) == counts
+
+
+def test_it_keeps_the_password_of_a_user_who_exists(make_user):
+    make_user("player")
+    output = load()
+    assert "password is unchanged" in output
+    assert authenticate(username="player", password="trench-player") is None
+
+
+def test_a_failed_step_leaves_no_half_demo_and_the_next_run_loads_it_whole(monkeypatch):
+    from combat import services
+
+    def broken(**kwargs):
+        raise RuntimeError("the board fell off the table")
+
+    monkeypatch.setattr(services, "tracker_undo", broken)
+    with pytest.raises(RuntimeError):
+        load()
+    assert not Campaign.objects.exists()
+    monkeypatch.undo()
+    assert "Demo campaign loaded" in load()
+    assert Game.objects.count() == 4
