@@ -36,6 +36,7 @@ from combat.models.postgame import MAX_GLORIOUS_DEEDS, MAX_XP_ADJUSTMENT
 from combat.selectors import (
     AttackTest,
     PostGameState,
+    StrongboxChange,
     attack_dice_pool,
     confusion_from_json,
     confusion_to_json,
@@ -1387,6 +1388,17 @@ def _summary(state: PostGameState, strongboxes: list[dict]) -> dict:
     }
 
 
+def _names(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def _ransom_reason(state: PostGameState, change: StrongboxChange) -> str:
+    """A paid ransom in a few words (TRAUMA_TABLE.md 12, Captured): "ransom for Brother Marcus" on the Strongbox
+    that pays it, "ransom for Brother Marcus (from Iron Sepulchre)" on the captor's that receives it."""
+    words = f"ransom for {_names(change.ransomed)}" if change.ransomed else "ransom"
+    return words if change.warband.pk == state.warband.pk else f"{words} (from {state.warband.name})"
+
+
 @transaction.atomic
 def post_game_apply(*, player: GamePlayer, by) -> PostGame:
     """Step 5: write every change of the post-game to the roster in one transaction, with the before-image of
@@ -1407,7 +1419,19 @@ def post_game_apply(*, player: GamePlayer, by) -> PostGame:
         raise PostGameError("Not ready to apply: " + " ".join(state.blockers))
     reason = f"Post-game of Game {player.game.number} applied to {player.warband.name}"
     roll_ids = state.roll_ids
-    with _context(action="post_game.apply", player=player, by=by, step="apply", reason=reason, roll=roll_ids):
+    # Why each Strongbox moves, for the history feed (rosters.history): warband id -> "ransom for Brother Marcus".
+    ransoms = {
+        str(change.warband.pk): _ransom_reason(state, change) for change in state.strongboxes if change.delta
+    }
+    with _context(
+        action="post_game.apply",
+        player=player,
+        by=by,
+        step="apply",
+        reason=reason,
+        roll=roll_ids,
+        **({"ransoms": ransoms} if ransoms else {}),
+    ):
         if live is None:
             live = _open_attempt(player, by=by, action="post_game.apply", step="apply", reason=reason)
         snapshot: dict[str, Any] = {"fighters": [], "items_moved": [], "items_lost": [], "warbands": []}

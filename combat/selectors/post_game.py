@@ -291,6 +291,7 @@ class StrongboxChange:
     warband: Warband
     delta: int
     reason: str
+    ransomed: list[str] = field(default_factory=list)  # the Captured fighters whose ransom this is, by name
 
     @property
     def before(self) -> int:
@@ -597,6 +598,8 @@ def _changes(state: PostGameState, answers: dict[int, PostGameFighter]) -> None:
     xp_by_id = {line.id: line for line in state.xp}
     by_id = {casualty.id: casualty for casualty in state.casualties}
     ransoms: dict[int | None, int] = defaultdict(int)
+    ransomed: dict[int | None, list[str]] = defaultdict(list)  # by captor
+    paid_for: list[str] = []
     for fighter in state.fighters:
         casualty = by_id.get(fighter.pk)
         line = xp_by_id.get(fighter.pk)
@@ -653,7 +656,11 @@ def _changes(state: PostGameState, answers: dict[int, PostGameFighter]) -> None:
                 change.sentences.append(f"{terms.battlekit} lost: {names}.")
             answer = answers.get(fighter.pk)
             if outcome.entry is not None and outcome.entry.code == "captured" and outcome.ransom_paid:
-                ransoms[answer.captor_id if answer else None] += answer.ransom if answer else 0
+                captor_id, ransom = (answer.captor_id, answer.ransom) if answer else (None, 0)
+                ransoms[captor_id] += ransom
+                if ransom:
+                    ransomed[captor_id].append(fighter.name)
+                    paid_for.append(fighter.name)
         if change.xp != fighter.xp:
             change.sentences.append(f"XP {fighter.xp} → {change.xp}.")
         if change.sentences or change.changes_row:
@@ -662,13 +669,15 @@ def _changes(state: PostGameState, answers: dict[int, PostGameFighter]) -> None:
     if total:
         opponents = {warband.pk: warband for warband in state.opponents}
         state.strongboxes.append(
-            StrongboxChange(state.warband, -total, f"ransom paid ({total} {terms.currency})")
+            StrongboxChange(state.warband, -total, f"ransom paid ({total} {terms.currency})", paid_for)
         )
         for captor_id, amount in ransoms.items():
             captor = opponents.get(captor_id)
             if captor is not None and amount:
                 state.strongboxes.append(
-                    StrongboxChange(captor, amount, f"ransom received from {state.warband.name}")
+                    StrongboxChange(
+                        captor, amount, f"ransom received from {state.warband.name}", ransomed[captor_id]
+                    )
                 )
         if total > state.warband.strongbox:
             state.blockers.append(
