@@ -348,3 +348,35 @@ def test_dark_mode_and_printing_from_it_stay_readable(
     badge = page.locator(f"#fighter-row-{world.anselm.pk} .badge.elite")
     assert badge.evaluate(CONTRAST) >= 4.5
     page.context.close()
+
+
+def test_small_fields_line_up_and_their_labels_fit(
+    browser: Browser, live_server, played_world, player, password
+):
+    """A row of small fields ("Stash (caps)", "Glory", "Crew XP"; the stats with "Battle Scars") had its inputs
+    at different heights when one label took two lines, and "Intelligence" ran into "Agility" on a laptop."""
+    world = played_world
+    checks = """(grid) => {
+        const fields = [...grid.querySelectorAll(':scope > .field')];
+        const rows = {};
+        for (const field of fields) {
+            const input = field.querySelector('input');
+            const top = Math.round(field.getBoundingClientRect().top);
+            (rows[top] ||= []).push(Math.round(input.getBoundingClientRect().top));
+        }
+        const uneven = Object.values(rows).filter((tops) => new Set(tops).size > 1);
+        const spilling = fields.map((field) => field.querySelector('label'))
+            .filter((label) => label.scrollWidth > label.clientWidth + 1).map((label) => label.innerText);
+        return {uneven, spilling};
+    }"""
+    for viewport in (PHONE, {"width": 1200, "height": 900}):
+        context = browser.new_context(viewport=viewport)
+        page = context.new_page()
+        log_in(page, live_server.url, player.username, password)
+        for path in (f"/fighters/{world.anselm.pk}/edit/", f"/warbands/{world.warband.pk}/edit/"):
+            page.goto(live_server.url + path)
+            grids = page.locator("main .form-grid.aligned")
+            assert grids.count() >= 1, path
+            for index in range(grids.count()):
+                assert grids.nth(index).evaluate(checks) == {"uneven": [], "spilling": []}, (path, viewport)
+        context.close()
