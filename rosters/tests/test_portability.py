@@ -249,6 +249,15 @@ def test_no_file_at_all(client, other_campaign, player2):
     assert counts()[0] == 0
 
 
+def test_a_fallout_campaign_asks_for_a_crew_file(client, other_campaign, player2):
+    other_campaign.preset = "fallout_factions"
+    other_campaign.save()
+    client.force_login(player2)
+    html = client.get(reverse("warband_import", args=[other_campaign.pk])).content.decode()
+    assert "Crew file" in html
+    assert "Warband file" not in html
+
+
 def test_names_with_script_tags_are_imported_as_text_and_rendered_inert(
     client, full_warband, other_campaign, player2
 ):

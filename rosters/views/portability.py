@@ -63,6 +63,7 @@ def warband_import(request, campaign_id: int):
     if not _can_keep_warbands(membership):
         raise PermissionDenied("Spectators read the campaign; only players and organisers keep warbands.")
     form = ImportForm(request.POST or None, request.FILES or None)
+    form.fields["file"].label = f"{campaign.terms.warband_title} file"  # "Crew file" in Fallout: Factions
     context = {"campaign": campaign, "membership": membership, "terms": campaign.terms, "form": form}
     if request.method == "POST":
         if form.is_valid():

@@ -306,6 +306,7 @@ def test_every_tap_target_is_44_pixels_on_a_phone(
         f"/warbands/{world.warband.pk}/",
         f"/fighters/{world.anselm.pk}/",
         f"/games/{world.game.pk}/",
+        f"/campaigns/{campaign.pk}/import/",  # the file picker's button was the browser's 21 px default
     ):
         page.goto(live_server.url + path)
         assert small_targets(page) == [], path
