@@ -17,14 +17,19 @@ def add_errors(form, error: ValidationError) -> None:
         form.add_error(None, message)
 
 
-def redirect_back(request, fallback: str):
-    """Back to the page the form was on (a `next` field naming a page of this site), else to `fallback`."""
+def back_url(request, fallback: str) -> str:
+    """The page the form was opened from (a `next` naming a page of this site), else `fallback`."""
     target = request.POST.get("next") or request.GET.get("next")
     if target and url_has_allowed_host_and_scheme(
         target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
     ):
-        return redirect(target)
-    return redirect(fallback)
+        return target
+    return fallback
+
+
+def redirect_back(request, fallback: str):
+    """Back to the page the form was on (a `next` field naming a page of this site), else to `fallback`."""
+    return redirect(back_url(request, fallback))
 
 
 def get_item_for_user(user, item_id: int, *, write: bool = False):

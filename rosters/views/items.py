@@ -9,7 +9,7 @@ from django.views.decorators.http import require_POST
 
 from rosters import services
 from rosters.forms import ItemForm
-from rosters.views.common import UNPROCESSABLE, add_errors, get_item_for_user, redirect_back
+from rosters.views.common import UNPROCESSABLE, add_errors, back_url, get_item_for_user, redirect_back
 
 
 @login_required
@@ -29,6 +29,8 @@ def item_edit(request, item_id: int):
         "warband": item.warband,
         "campaign": item.warband.campaign,
         "terms": terms,
+        # Cancel goes back where Edit was pressed: the fighter's card, or the roster's Arsenal.
+        "back": back_url(request, reverse("warband_detail", args=[item.warband.pk]) + "#arsenal"),
     }
     if request.method == "POST":
         if form.is_valid():
