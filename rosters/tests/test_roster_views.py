@@ -204,6 +204,24 @@ def test_a_fallout_campaign_says_equipment_and_crew_in_its_messages(as_player, w
     assert re.search(r"you are player\s*· 3 crews\b", dashboard)  # the campaign's three, in its words
 
 
+def test_the_dashboard_names_my_warbands_and_crews_in_their_own_words(as_player, world, player, organiser):
+    from campaigns.models import Campaign, Membership
+    from rosters import services
+
+    html = as_player.get("/").content.decode()
+    assert '<h2 id="my-warbands">Your warbands</h2>' in html
+    wastes = Campaign.objects.create(name="Wastes", preset="fallout_factions", created_by=organiser)
+    Membership.objects.create(campaign=wastes, user=player, role="player")
+    services.warband_create(campaign=wastes, owner=player, name="Diamond City Security", by=player)
+    html = as_player.get("/").content.decode()
+    assert '<h2 id="my-warbands">Your warbands and crews</h2>' in html
+    assert "<th>Warband / Crew</th>" in html
+    world.warband.delete()
+    html = as_player.get("/").content.decode()
+    assert '<h2 id="my-warbands">Your crews</h2>' in html
+    assert "<th>Crew</th>" in html
+
+
 def test_a_refused_holder_is_shown_beside_the_field(as_player, world):
     """A holder that is not in the warband (a fighter removed in another tab) was refused with no message: the
     error belonged to a field the roster draws by hand."""

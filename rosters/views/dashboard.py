@@ -2,11 +2,26 @@
 
 from django.shortcuts import render
 
+from campaigns.terms import PRESET_TERMS
 from rosters.selectors import dashboard_for
+
+
+def _kept_words(warbands) -> dict:
+    """What to call "your warbands" when they may come from several campaigns: each preset's own word, in the
+    presets' order ("warbands", "crews", or "warbands and crews")."""
+    presets = {warband.campaign.preset for warband in warbands}
+    terms = [t for preset, t in PRESET_TERMS.items() if preset in presets]
+    return {
+        "plural": " and ".join(t.warbands for t in terms) or "warbands",
+        "title": " / ".join(t.warband_title for t in terms) or "Warband",
+    }
 
 
 def dashboard(request):
     """A visitor learns what the tool is; a member sees their campaigns, warbands and what waits for them."""
     if not request.user.is_authenticated:
         return render(request, "campaigns/welcome.html")
-    return render(request, "rosters/dashboard.html", {"dashboard": dashboard_for(user=request.user)})
+    board = dashboard_for(user=request.user)
+    return render(
+        request, "rosters/dashboard.html", {"dashboard": board, "kept": _kept_words(board.warbands)}
+    )
