@@ -35,11 +35,17 @@ class AsOfMoment:
     applied: bool  # the warband's post-game of this game is applied (and not undone)
     reverted: bool  # a post-game was applied, then undone
     played: bool  # the warband took part in the game
+    in_progress: bool = False  # the game is still being played (on the tracker)
 
     @property
     def explanation(self) -> str:
         if self.at is None:
             return "There is no history of this game yet."
+        if self.in_progress:
+            return (
+                "The game is still being played: this is the roster as it went into it. The tracker's actions so "
+                "far are in the story below."
+            )
         if self.applied:
             return "As it stood right after its post-game was applied."
         if self.reverted:
@@ -105,7 +111,11 @@ def as_of_moment(*, warband, game) -> AsOfMoment:
     if applied:
         return AsOfMoment(at=applied_at, applied=True, reverted=False, played=played)
     return AsOfMoment(
-        at=recorded_at or game_recorded, applied=False, reverted=reverted_at is not None, played=played
+        at=recorded_at or game_recorded,
+        applied=False,
+        reverted=reverted_at is not None,
+        played=played,
+        in_progress=game.status == "in_progress",
     )
 
 
@@ -405,8 +415,10 @@ def game_changes(*, warband, game, moment: AsOfMoment | None = None, campaign=No
             for column in ("strongbox", "glory", "crew_xp"):
                 if before.get(column) != after.get(column):
                     setattr(changes, column, ValueChange(column, before.get(column), after.get(column)))
+    # A game still being played: its story so far is the tracker's, written after the moment it started.
+    until = None if moment.in_progress else moment.at
     story_filter = HistoryFilter(
-        campaign_id=warband.campaign_id, warband_id=warband.pk, game_id=game.pk, until=moment.at
+        campaign_id=warband.campaign_id, warband_id=warband.pk, game_id=game.pk, until=until
     )
     changes.story = history_page(campaign=warband.campaign, filters=story_filter, limit=200).entries
     return changes

@@ -35,6 +35,11 @@ class GameRef:
     number: int | None
     played_on: dt.date | None = None
     scenario: str = ""
+    status: str = ""  # campaigns.Game.Status: "in_progress" while it is played on the tracker
+
+    @property
+    def in_progress(self) -> bool:
+        return self.status == "in_progress"
 
     @property
     def title(self) -> str:

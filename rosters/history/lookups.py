@@ -116,7 +116,11 @@ class _Lookups:
         except (TypeError, ValueError):
             played_on = None
         return GameRef(
-            id=game_id, number=row.get("number"), played_on=played_on, scenario=row.get("scenario", "")
+            id=game_id,
+            number=row.get("number"),
+            played_on=played_on,
+            scenario=row.get("scenario", ""),
+            status=row.get("status") or "",
         )
 
 

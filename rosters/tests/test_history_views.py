@@ -293,3 +293,27 @@ def test_the_feed_offers_in_game_actions_and_strikes_out_an_undone_one(
         "Brick took 2 Damage: 1 Harm (quinn_player, on the tracker in Game 1) [undone by pat_player]"
         in body.decode()
     )
+
+
+# Transactional: the tracker's actions come after the game started, as they do at the table.
+@pytest.mark.django_db(transaction=True)
+def test_a_game_being_played_is_shown_as_such_in_the_feed_the_warband_history_and_its_as_of_page(
+    client, player, player2, campaign, warband, rival_warband, make_fighter
+):
+    from combat.services import tracker_apply_damage, tracker_start
+
+    brick = make_fighter(warband, "Brick", endurance=6, health=3)
+    game = services.game_start(
+        campaign=campaign, by=player, played_on=dt.date(2026, 6, 1), warbands=[warband, rival_warband]
+    )
+    tracker = tracker_start(game=game, by=player)
+    tracker_apply_damage(game=game, target_id=brick.pk, damage=2, by=player2, version=tracker.version)
+    client.force_login(player)
+    feed = client.get(reverse("campaign_history", args=[campaign.pk])).content.decode()
+    assert '<span class="badge warn">being played</span>' in feed
+    timeline = client.get(reverse("warband_history", args=[warband.pk])).content.decode()
+    assert f'<a href="{reverse("warband_as_of", args=[warband.pk, game.pk])}">In Game 1</a>' in timeline
+    page = client.get(reverse("warband_as_of", args=[warband.pk, game.pk])).content.decode()
+    assert "<h1>Iron Sepulchre in Game 1, being played</h1>" in page
+    assert "The game is still being played: this is the roster as it went into it." in page
+    assert "Brick took 2 Damage: 1 Harm (quinn_player, on the tracker in Game 1)" in page

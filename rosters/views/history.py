@@ -256,7 +256,7 @@ def warband_history(request, warband_id: int):
     games = list(
         Game.objects.filter(players__warband=warband)
         .order_by("-number")
-        .values_list("id", "number", "played_on")
+        .values_list("id", "number", "played_on", "status")
     )
     return history_response(
         request,
@@ -298,8 +298,10 @@ def as_of_context(*, warband, game, membership=None, links: str = "member") -> d
     campaign = warband.campaign
     as_of = history.roster_as_of(warband=warband, game=game)
     changes = history.game_changes(warband=warband, game=game, moment=as_of.moment, campaign=campaign)
-    games = list(Game.objects.filter(players__warband=warband).order_by("number").values_list("id", "number"))
-    position = next((i for i, (pk, _n) in enumerate(games) if pk == game.pk), None)
+    games = list(
+        Game.objects.filter(players__warband=warband).order_by("number").values_list("id", "number", "status")
+    )
+    position = next((i for i, (pk, _n, _s) in enumerate(games) if pk == game.pk), None)
     previous_game = games[position - 1] if position else None
     next_game = games[position + 1] if position is not None and position + 1 < len(games) else None
     return {

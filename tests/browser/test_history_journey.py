@@ -124,3 +124,31 @@ def test_the_roster_after_a_game_and_a_read_only_link(
     expect(organiser_page.get_by_role("button", name="Make a read-only link")).to_be_visible()
     response = visitor.goto(link)
     assert response.status == 404
+
+
+def test_a_game_on_the_tracker_reads_as_a_battle_report_as_it_is_played(
+    page: Page, live_server, fast_polling, player, player2, campaign, warband, rival_warband, make_fighter
+):
+    from combat.services import tracker_apply_damage, tracker_start, tracker_undo
+
+    page.set_viewport_size(PHONE)
+    brick = make_fighter(warband, "Brick", endurance=6, health=3)
+    game = services.game_start(
+        campaign=campaign, by=player, played_on=dt.date(2026, 6, 1), warbands=[warband, rival_warband]
+    )
+    tracker = tracker_start(game=game, by=player)
+    log_in(page, live_server, player)
+    page.goto(f"{live_server.url}/campaigns/{campaign.pk}/history/?kind=ingame")
+    expect(page.locator(".history-game").first).to_contain_text("being played")
+
+    # Damage applied on another phone arrives while the feed is open; its undo strikes it out on the next page.
+    tracker_apply_damage(game=game, target_id=brick.pk, damage=2, by=player2, version=tracker.version)
+    first = page.locator("#history-entries .history-sentence").first
+    expect(first).to_contain_text("Brick took 2 Damage: 1 Harm", timeout=8000)
+    tracker_undo(game=game, by=player, version=tracker.version + 1)
+    page.reload()
+    expect(page.locator("#history-entries del").first).to_contain_text("Brick took 2 Damage: 1 Harm")
+    expect(page.locator("#history-entries .history-sentence").first).to_contain_text(
+        "undid “Brick took 2 Damage"
+    )
+    no_sideways_scroll(page)
