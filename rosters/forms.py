@@ -261,6 +261,7 @@ class ItemMoveForm(forms.Form):
 
     def __init__(self, *args, items: list[Item], holders, terms: Terms, **kwargs):
         super().__init__(*args, **kwargs)
+        self.terms = terms
         self.items = {str(item.pk): item for item in items}
         self.holders = {str(f.pk): f for f in holders}
         self.fields["item"].choices = [
@@ -268,6 +269,16 @@ class ItemMoveForm(forms.Form):
             for item in items
         ]
         self.fields["to"].choices = holder_choices(holders, terms)
+
+    def clean(self):
+        data = super().clean()
+        if "item" in data and "to" in data:
+            item, holder = self.cleaned_item(), self.cleaned_holder()
+            if item.fighter_id == (holder.pk if holder else None):
+                # The form opens on an Arsenal item and the Arsenal: "is now with the Arsenal" would be untrue.
+                where = holder.name if holder else f"the {self.terms.arsenal}"
+                raise ValidationError(f"{item.name} is already with {where}: choose where it goes.")
+        return data
 
     def cleaned_item(self) -> Item:
         return self.items[self.cleaned_data["item"]]

@@ -259,6 +259,22 @@ def test_editing_battlekit_from_a_fighter_card_cancels_back_to_the_card(as_playe
     assert f'href="/warbands/{world.warband.pk}/#arsenal">Cancel</a>' in elsewhere
 
 
+def test_moving_battlekit_to_where_it_already_is_says_so(as_player, world):
+    """The move form opens on an Arsenal item and "the Arsenal": Move answered "is now with the Arsenal"."""
+    for headers in ({}, HTMX):
+        response = as_player.post(
+            f"/warbands/{world.warband.pk}/items/move/", {"item": world.relic.pk, "to": "arsenal"}, **headers
+        )
+        assert response.status_code == 422
+        html = response.content.decode()
+        assert "Holy Relic is already with the Arsenal: choose where it goes." in html
+        assert "is now with" not in html
+    response = as_player.post(
+        f"/warbands/{world.warband.pk}/items/move/", {"item": world.sword.pk, "to": str(world.anselm.pk)}
+    )
+    assert "Trench Sword is already with Brother Anselm: choose where it goes." in response.content.decode()
+
+
 def test_a_d66_out_of_range_says_what_a_d66_roll_is(as_player, world):
     count = world.anselm.injuries.count()
     for roll in (7, 77):

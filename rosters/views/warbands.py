@@ -157,7 +157,7 @@ def item_move(request, warband_id: int):
                 moved=f"{item.name} is now with {where}.",
             )
     else:
-        error = "Choose a piece of Battlekit and where it goes."
+        error = " ".join(form.non_field_errors()) or f"Choose a piece of {terms.battlekit} and where it goes."
     template = "rosters/warband.html#roster" if request.htmx else None
     return render_roster(
         request, warband, membership, template=template, status=UNPROCESSABLE, move_error=error
