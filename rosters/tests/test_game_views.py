@@ -66,6 +66,9 @@ def test_starting_a_game_for_the_tracker(as_player, world):
     assert response["Location"] in (f"/games/{game.pk}/tracker/", f"/games/{game.pk}/")
     html = as_player.get(f"/games/{game.pk}/").content.decode()
     assert f'href="/games/{game.pk}/tracker/"' in html
+    # Nobody is Out of Action *yet*: "No one." read as a result while the game is still being played.
+    assert "No one yet: the tracker records it when the game ends." in html
+    assert "No one.</p>" not in html
 
 
 @pytest.mark.parametrize(
