@@ -35,6 +35,14 @@ def test_the_roster_shows_fighters_injuries_battlekit_and_the_arsenal(as_player,
     assert f'href="/games/{world.game.pk}/post-game/{world.warband.pk}/"' in html
 
 
+def test_each_rows_buttons_say_whose_they_are(as_player, world):
+    """Twelve links all named "Edit" and "Card" told a screen reader nothing; each now names its fighter."""
+    html = as_player.get(f"/warbands/{world.warband.pk}/").content.decode()
+    assert 'aria-label="Edit Brother Anselm">Edit</a>' in html
+    assert 'aria-label="Card of Brother Anselm">Card</a>' in html
+    assert 'aria-label="Edit Holy Relic">Edit</a>' in html  # the Arsenal's
+
+
 def test_a_spectator_sees_no_edit_buttons(client, spectator, world):
     client.force_login(spectator)
     html = client.get(f"/warbands/{world.warband.pk}/").content.decode()
