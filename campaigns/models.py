@@ -18,7 +18,7 @@ def new_invitation_code() -> str:
     return secrets.token_urlsafe(12)
 
 
-@track_history
+@track_history(ignore=("last_game_number",))
 class Campaign(models.Model):
     class Preset(models.TextChoices):
         TRENCH_CRUSADE = "trench_crusade", "Trench Crusade"
@@ -34,6 +34,9 @@ class Campaign(models.Model):
     # Rows of the campaign's own Trauma Table (house rules), in the shape of the shipped data file;
     # empty means the shipped default table (Trench Crusade v1.0) is in use.
     house_trauma_table = models.JSONField(null=True, blank=True)
+    # Games are numbered 1, 2, ... per campaign; a deleted game's number is never given again, so its history
+    # stays its own.
+    last_game_number = models.PositiveIntegerField(default=0, editable=False)
     scar_limit = models.PositiveSmallIntegerField(
         default=3, help_text="Battle Scars at which an ELITE fighter is Unfit For Duty."
     )

@@ -623,9 +623,14 @@ def _sit_out(game: Game, entries: Sequence[GameEntry]) -> None:
 
 
 def _next_number(campaign: Campaign) -> int:
-    # The campaign row is locked first, so two games recorded at once get different numbers.
-    Campaign.objects.select_for_update().filter(pk=campaign.pk).get()
-    return (Game.objects.filter(campaign=campaign).aggregate(top=Max("number"))["top"] or 0) + 1
+    # The campaign row is locked first, so two games recorded at once get different numbers; the counter only
+    # goes up, so a deleted game's number is not given to the next one (its history keeps meaning that game).
+    # Games made elsewhere (the admin) are counted too.
+    locked = Campaign.objects.select_for_update().only("last_game_number").get(pk=campaign.pk)
+    highest = Game.objects.filter(campaign=campaign).aggregate(top=Max("number"))["top"] or 0
+    number = max(locked.last_game_number, highest) + 1
+    Campaign.objects.filter(pk=campaign.pk).update(last_game_number=number)
+    return number
 
 
 def _game_reason(game: Game, entries: Sequence[GameEntry], verb: str) -> str:

@@ -69,6 +69,28 @@ def test_games_are_numbered_per_campaign(campaign, warband, rival_warband, playe
     assert [record(campaign, warband, rival_warband, player).number for _ in range(3)] == [1, 2, 3]
 
 
+def test_a_deleted_games_number_is_not_given_again(campaign, warband, rival_warband, organiser, player):
+    record(campaign, warband, rival_warband, player)
+    second = record(campaign, warband, rival_warband, player)
+    services.game_delete(game=second, by=organiser)
+    # The history of Game 2 stays the deleted game's: the next game is Game 3.
+    assert record(campaign, warband, rival_warband, player).number == 3
+
+
+def test_the_counter_update_leaves_no_campaign_event(campaign, warband, rival_warband, player):
+    from campaigns.models import Campaign
+
+    events = Campaign.pgh_event_model.objects.filter(pgh_obj=campaign, pgh_label="update")
+    before = events.count()
+    record(campaign, warband, rival_warband, player)
+    assert events.count() == before
+
+
+def test_games_made_in_the_admin_are_counted(campaign, warband, rival_warband, player):
+    Game.objects.create(campaign=campaign, number=7, played_on=DAY)
+    assert record(campaign, warband, rival_warband, player).number == 8
+
+
 @pytest.mark.django_db(transaction=True)
 def test_two_games_recorded_at_once_get_different_numbers(campaign, warband, rival_warband, player):
     errors = []
