@@ -22,6 +22,7 @@ from rosters.history.sources import (
     UPDATE_FIELDS,
     Cursor,
     _Source,
+    sort_rank_sql,
 )
 
 PAGE_SIZE = 50
@@ -144,18 +145,18 @@ def _game_condition(source: _Source) -> str:
 
 
 def _cursor_condition(source: _Source, cursor: Cursor, older: bool) -> str:
-    """Events strictly older (or newer) than the cursor, in a form the (pgh_created_at, pgh_id) index serves."""
+    """Events strictly older (or newer) than the cursor in (time, sort rank, pgh_id) order. The first condition
+    alone is served by the (pgh_created_at, pgh_id) index; the second settles the events of the cursor's moment."""
+    rank = sort_rank_sql(source)
     if older:
-        if source.rank < cursor.rank:
-            return "e.pgh_created_at <= %(cur_at)s"
-        if source.rank == cursor.rank:
-            return "(e.pgh_created_at, e.pgh_id) < (%(cur_at)s, %(cur_id)s)"
-        return "e.pgh_created_at < %(cur_at)s"
-    if source.rank > cursor.rank:
-        return "e.pgh_created_at >= %(cur_at)s"
-    if source.rank == cursor.rank:
-        return "(e.pgh_created_at, e.pgh_id) > (%(cur_at)s, %(cur_id)s)"
-    return "e.pgh_created_at > %(cur_at)s"
+        return (
+            f"e.pgh_created_at <= %(cur_at)s AND (e.pgh_created_at < %(cur_at)s"
+            f" OR ({rank}, e.pgh_id) < (%(cur_rank)s, %(cur_id)s))"
+        )
+    return (
+        f"e.pgh_created_at >= %(cur_at)s AND (e.pgh_created_at > %(cur_at)s"
+        f" OR ({rank}, e.pgh_id) > (%(cur_rank)s, %(cur_id)s))"
+    )
 
 
 _PREV_JOIN = """
@@ -185,11 +186,14 @@ def _source_select(source: _Source, f: HistoryFilter, cursor: Cursor | None, old
     if " p." in where or "(p." in where:
         joins += _PREV_JOIN.format(table=source.table)
     direction = "DESC" if older else "ASC"
+    # Each table's own page in the same order as the union's, or a page boundary inside one moment could skip a row.
+    rank = sort_rank_sql(source)
     return f"""(
-    SELECT {source.rank} AS src, e.pgh_id, e.pgh_created_at, e.pgh_label, e.pgh_obj_id, e.pgh_context_id
+    SELECT {source.rank} AS src, {rank} AS sort_rank, e.pgh_id, e.pgh_created_at, e.pgh_label, e.pgh_obj_id,
+        e.pgh_context_id
     FROM {source.table} e{joins}
     WHERE {where}
-    ORDER BY e.pgh_created_at {direction}, e.pgh_id {direction}
+    ORDER BY e.pgh_created_at {direction}, sort_rank {direction}, e.pgh_id {direction}
     LIMIT %(n)s)"""
 
 
@@ -198,7 +202,7 @@ def _fetch_events(f: HistoryFilter, cursor: Cursor | None, older: bool, limit: i
     if not selects:
         return []
     direction = "DESC" if older else "ASC"
-    order = f"pgh_created_at {direction}, src {direction}, pgh_id {direction}"
+    order = f"pgh_created_at {direction}, sort_rank {direction}, pgh_id {direction}"
     data_cases = " ".join(
         f"WHEN {s.rank} THEN (SELECT to_jsonb(x) FROM {s.table} x WHERE x.pgh_id = page.pgh_id)"
         for s, _ in selects
@@ -222,7 +226,7 @@ def _fetch_events(f: HistoryFilter, cursor: Cursor | None, older: bool, limit: i
             CASE page.src {data_cases} END AS data,
             CASE WHEN page.pgh_label = 'update' THEN CASE page.src {prev_cases} END END AS prev
         FROM page LEFT JOIN pghistory_context ctx ON ctx.id = page.pgh_context_id
-        ORDER BY page.pgh_created_at {direction}, page.src {direction}, page.pgh_id {direction}
+        ORDER BY page.pgh_created_at {direction}, page.sort_rank {direction}, page.pgh_id {direction}
     """
     params: dict[str, Any] = {
         "c": f.campaign_id,
@@ -235,7 +239,7 @@ def _fetch_events(f: HistoryFilter, cursor: Cursor | None, older: bool, limit: i
         "n": limit,
     }
     if cursor is not None:
-        params.update(cur_at=cursor.at, cur_id=cursor.pgh_id)
+        params.update(cur_at=cursor.at, cur_rank=cursor.rank, cur_id=cursor.pgh_id)
     with connection.cursor() as db:
         db.execute(sql, params)
         rows = [(*row[:5], _json(row[5]), _json(row[6]), _json(row[7])) for row in db.fetchall()]

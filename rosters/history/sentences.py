@@ -7,7 +7,7 @@ import re
 from campaigns.terms import terms_for
 from rosters.history.entries import Change, HistoryEntry
 from rosters.history.lookups import _as_int, _as_ints, _load_lookups, _Lookups, display_name
-from rosters.history.sources import SOURCE_BY_RANK, Cursor
+from rosters.history.sources import SOURCE_BY_RANK, Cursor, sort_rank
 from rosters.history.tracker import load_tracker_steps, tracker_changes, tracker_ids, tracker_target
 
 # --------------------------------------------------------------------------------------------------------------
@@ -593,7 +593,7 @@ def describe_events(rows: list[tuple], *, campaign, kind: str | None = None) -> 
         source = SOURCE_BY_RANK[src]
         context = context or {}
         entry = HistoryEntry(
-            cursor=Cursor(at=at, rank=src, pgh_id=pgh_id),
+            cursor=Cursor(at=at, rank=sort_rank(source, label), pgh_id=pgh_id),
             source=source.name,
             label=label,
             obj_id=obj_id,

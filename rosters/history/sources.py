@@ -55,6 +55,39 @@ SOURCES: tuple[_Source, ...] = (
 SOURCE_BY_RANK = {source.rank: source for source in SOURCES}
 SOURCE_BY_NAME = {source.name: source for source in SOURCES}
 
+# The table ranks order one transaction's events by what they tell, but a row's birth and death are not about
+# it: a fighter is added before its Battlekit is given to it, its XP changes or it is taken Out of Action, and is
+# removed after its Battlekit is lost with it. So inside one transaction the insert of a campaign, warband or
+# fighter sorts before every other event (the one that holds the others first), and its delete after them all
+# (the one that holds the others last); every other event sorts by its table's rank, in between. Without this a
+# fighter imported or added with its kit read newest first as given Battlekit before it existed.
+_HOLDERS = ("campaign", "warband", "fighter")  # a campaign holds warbands, a warband holds fighters
+_MIDDLE = len(_HOLDERS)
+_INSERT_RANK = {name: n for n, name in enumerate(_HOLDERS)}
+_DELETE_RANK = {name: _MIDDLE + len(SOURCES) + n for n, name in enumerate(reversed(_HOLDERS))}
+SORT_RANKS = frozenset(range(_MIDDLE + len(SOURCES) + len(_HOLDERS)))
+
+
+def sort_rank(source: _Source, label: str) -> int:
+    """Where an event of `source` with pghistory label `label` sorts among the events of its transaction."""
+    if label == "insert" and source.name in _INSERT_RANK:
+        return _INSERT_RANK[source.name]
+    if label == "delete" and source.name in _DELETE_RANK:
+        return _DELETE_RANK[source.name]
+    return _MIDDLE + source.rank
+
+
+def sort_rank_sql(source: _Source, alias: str = "e") -> str:
+    """`sort_rank` as an SQL expression over the event row `alias`."""
+    middle = _MIDDLE + source.rank
+    if source.name not in _INSERT_RANK:
+        return str(middle)
+    return (
+        f"CASE {alias}.pgh_label WHEN 'insert' THEN {_INSERT_RANK[source.name]} "
+        f"WHEN 'delete' THEN {_DELETE_RANK[source.name]} ELSE {middle} END"
+    )
+
+
 # Kinds of change, as the feed's filter offers them. The labels use the preset's words where they differ.
 KINDS: tuple[str, ...] = (
     "roster",
@@ -149,7 +182,8 @@ class BadCursor(ValueError):
 
 @dataclass(frozen=True, order=True)
 class Cursor:
-    """A position in the history: events are ordered by (at, rank, pgh_id), all descending in the feed."""
+    """A position in the history: events are ordered by (at, rank, pgh_id), all descending in the feed; `rank` is
+    the event's `sort_rank` inside its transaction."""
 
     at: dt.datetime
     rank: int
@@ -162,7 +196,7 @@ class Cursor:
     @classmethod
     def decode(cls, text: str) -> Cursor:
         match = _CURSOR.match(text or "")
-        if not match or int(match.group(2)) not in SOURCE_BY_RANK:
+        if not match or int(match.group(2)) not in SORT_RANKS:
             raise BadCursor("That page link is not valid; start again from the newest changes.")
         at = _EPOCH + dt.timedelta(microseconds=int(match.group(1)))
         return cls(at=at, rank=int(match.group(2)), pgh_id=int(match.group(3)))

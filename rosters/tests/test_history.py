@@ -380,7 +380,7 @@ def test_polling_an_empty_history_finds_the_first_change(campaign):
     assert [c.text for e in later.entries for c in e.changes] == ["The warband First Band was founded"]
 
 
-# Rank 19 is no event table (9, the last, is the tracker's board).
+# Rank 19 is no place in a moment (15, the last, is a campaign's deletion).
 @pytest.mark.parametrize(
     "cursor", ["", "abc", "1-19-1", "1-123-1", "1-1", "1-1-1-1", "99999999999999999999-1-1"]
 )
@@ -398,6 +398,61 @@ def test_entries_group_by_game(campaign, warband, marcus, game3, player):
     for group in groups:
         ids = {entry.game.id if entry.game else None for entry in group.entries}
         assert len(ids) == 1
+
+
+def test_one_moment_reads_in_the_order_it_happened_a_fighter_before_what_it_was_given(
+    campaign, warband, player
+):
+    # A test is one transaction, like an import or a post-game: every event below has the same time, so only the
+    # order inside the moment can tell that Sister Ama was added before she was given a Lance or gained XP.
+    ama = services.fighter_create(warband=warband, by=player, name="Sister Ama")
+    services.item_create(warband=warband, fighter=ama, name="Lance", by=player)
+    services.injury_add(fighter=ama, by=player, code="14", name="Hand Wound")
+    services.fighter_adjust_xp(fighter=ama, delta=2, by=player)
+    assert sentences(campaign, fighter_id=ama.pk) == [
+        "Sister Ama gained 2 XP (now 2) — by Pat",
+        "Sister Ama suffered Hand Wound — by Pat",
+        "Pat gave Lance to Sister Ama",
+        "Pat added Sister Ama to Iron Sepulchre",
+    ]
+    # Removed outright: her Injury goes with her, her Lance to the Arsenal, and she leaves last.
+    with pghistory.context(user=player.pk):
+        Fighter.objects.filter(pk=ama.pk).delete()
+    removed = sentences(campaign, warband_id=warband.pk)
+    assert removed[0] == "Pat removed Sister Ama from Iron Sepulchre"
+    # The fixture's warband was founded in the same moment, before anyone joined it.
+    assert removed[-2:] == [
+        "Pat added Sister Ama to Iron Sepulchre",
+        "The warband Iron Sepulchre (Trench Pilgrims) was founded",
+    ]
+
+
+def test_a_warband_is_founded_before_its_fighters_join_in_the_same_moment(campaign, player):
+    band = services.warband_create(campaign=campaign, owner=player, by=player, name="Grey Wardens")
+    services.fighter_create(warband=band, by=player, name="Warden Ivo")
+    assert sentences(campaign, warband_id=band.pk) == [
+        "Pat added Warden Ivo to Grey Wardens",
+        "Pat founded the warband Grey Wardens",
+    ]
+
+
+def test_keyset_pages_inside_one_moment_cover_every_table_once_in_order(campaign, warband, player):
+    for name in ("Ama", "Bo", "Cy"):
+        fighter = services.fighter_create(warband=warband, by=player, name=name)
+        services.item_create(warband=warband, fighter=fighter, name=f"{name}'s Lance", by=player)
+        services.fighter_adjust_xp(fighter=fighter, delta=1, by=player)
+    keys = [entry.key for entry in history_page(campaign=campaign).entries]
+    for size in (1, 2, 4):
+        seen, before = [], None
+        while True:
+            page = history_page(campaign=campaign, before=before, limit=size)
+            seen += [entry.key for entry in page.entries]
+            if page.older is None:
+                break
+            before = page.older
+        assert seen == keys
+    cursors = [Cursor.decode(key) for key in keys]
+    assert cursors == sorted(cursors, reverse=True)
 
 
 def test_iter_history_reads_every_page(campaign, warband):
