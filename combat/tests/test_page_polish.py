@@ -1,0 +1,91 @@
+"""The last polish of the dice log, tracker and post-game wizard pages, as their HTML says it (the layout itself is
+checked in Chromium at 390 px: tests/browser/test_phone_polish.py).
+
+- The same breadcrumb as every other page: "›" between the steps, the page itself last.
+- Stacked tables put a cell of several parts in one `.cell-value` box; a card's title carries no column name.
+- The tracker's buttons say "Damage" (the name is for screen readers), so a row of them stays even.
+- In a Fallout: Factions campaign the default Trauma Table is named for what it is, Trench Crusade's, and its words
+  are given in the campaign's own.
+"""
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from combat.models import DiceRoll
+from combat.tests.post_game_helpers import enter, record_game
+from combat.tests.tracker_helpers import setup_game
+
+pytestmark = pytest.mark.django_db
+
+BREADCRUMB = re.compile(r'<nav class="breadcrumb" aria-label="Breadcrumb">(.*?)</nav>', re.S)
+
+
+def breadcrumb(html: str) -> str:
+    found = BREADCRUMB.findall(html)
+    assert len(found) == 1, f"{len(found)} breadcrumbs"
+    return found[0]
+
+
+@pytest.fixture
+def table(campaign, warband, rival_warband, make_fighter, player):
+    return setup_game(
+        campaign=campaign, warband=warband, rival_warband=rival_warband, make_fighter=make_fighter, by=player
+    )
+
+
+@pytest.fixture
+def after(campaign, warband, rival_warband, make_fighter):
+    troop = make_fighter(warband, "Yeoman Kell")
+    marcus = make_fighter(warband, "Brother Marcus", elite=True, xp=3)
+    after = record_game(
+        campaign=campaign, warband=warband, rival_warband=rival_warband, out_of_action=[troop, marcus]
+    )
+    after.fighters = {"troop": troop, "marcus": marcus}
+    return after
+
+
+def wizard(after, name="post_game"):
+    return reverse(name, args=[after.game.pk, after.player.warband_id])
+
+
+def test_a_roll_s_card_opens_with_what_it_was_for_and_its_game_in_one_box(
+    client, player, campaign, warband, rival_warband
+):
+    after = record_game(campaign=campaign, warband=warband, rival_warband=rival_warband)
+    DiceRoll.objects.create(
+        campaign=campaign,
+        game=after.game,
+        warband=warband,
+        source="entered",
+        sides=6,
+        faces=[4],
+        purpose="survival",
+        label="Yeoman Kell: Survival Roll D6 4",
+    )
+    client.force_login(player)
+    html = client.get(reverse("campaign_dice_log", args=[campaign.pk])).content.decode()
+    assert (
+        '<td class="primary"><div class="roll-what-for"><span class="roll-purpose">Survival Roll</span>'
+        in html
+    )
+    assert 'data-label="What for"' not in html
+    assert re.search(
+        r'<td data-label="Game"><div class="cell-value">Game 1 <span class="muted small">· Iron', html
+    )
+
+
+def test_the_experience_table_keeps_each_xp_line_in_one_box(client, after, player):
+    enter(after, after.fighters["troop"], 4, by=player)
+    enter(after, after.fighters["marcus"], 4, 1, by=player)
+    client.force_login(player)
+    html = client.get(wizard(after, "post_game_experience")).content.decode()
+    row = html[html.index(f'id="xp-{after.fighters["marcus"].pk}"') :]
+    row = row[: row.index("</tr>")]
+    assert '<td class="primary"><span class="fighter-name">Brother Marcus</span>' in row
+    assert re.search(
+        r'<td data-label="XP"><div class="cell-value"><strong class="num nowrap">3 → 4</strong>\s*'
+        r'<span class="small muted xp-words">',
+        row,
+    )

@@ -1,0 +1,57 @@
+"""The last polish of the roster, campaign and history pages, as their HTML says it (the layout itself is checked
+in Chromium at 390 px: tests/browser/test_phone_polish.py).
+
+- One breadcrumb on every page: `<nav class="breadcrumb">`, "›" between the steps, the page itself last.
+- Read-only roster tables (as of a game, shared) put a cell of several parts in one `.cell-value` box.
+- A link that stands alone is a 44 px tap target (`a.tap`).
+- Only what cannot be undone asks first (PRODUCT.md: "confirmation dialogs only where undo cannot exist").
+- The default Trauma Table is named for what it is, never as a Fallout: Factions campaign's rules.
+"""
+
+import re
+
+import pytest
+from django.urls import reverse
+
+pytestmark = pytest.mark.django_db
+
+BREADCRUMB = re.compile(r'<nav class="breadcrumb" aria-label="Breadcrumb">(.*?)</nav>', re.S)
+
+
+def breadcrumb(html: str) -> str:
+    found = BREADCRUMB.findall(html)
+    assert len(found) == 1, f"{len(found)} breadcrumbs"
+    return found[0]
+
+
+@pytest.fixture
+def as_player(client, player):
+    client.force_login(player)
+    return client
+
+
+@pytest.fixture
+def as_organiser(client, organiser):
+    client.force_login(organiser)
+    return client
+
+
+def test_the_roster_as_of_a_game_stacks_each_cell_s_parts_in_one_box(as_player, world):
+    html = as_player.get(reverse("warband_as_of", args=[world.warband.pk, world.game.pk])).content.decode()
+    row = html[html.index(f'id="as-of-fighter-{world.anselm.pk}"') :]
+    row = row[: row.index("</tr>")]
+    # The fighter's name is the card's title (no column name beside it), its ELITE badge beside the name.
+    assert '<td class="primary"><span class="fighter-name">Brother Anselm</span>' in row
+    assert 'data-label="Fighter"' not in row
+    assert '<span class="badge elite">ELITE</span>' in row
+    for label, part in (
+        ("Injuries", '<span class="tag">Hand Wound</span>'),
+        ("Battlekit", '<span class="tag">Trench Sword</span>'),
+        ("Status", '<span class="badge ok">Active</span>'),
+    ):
+        assert re.search(rf'<td data-label="{label}"><div class="cell-value">[^\n]*{re.escape(part)}', row), (
+            label
+        )
+    # The fighters already off the roster then print with it: their fold is marked to print open.
+    assert '<details class="print-open">' in html
+    assert "Off the roster (1)" in html

