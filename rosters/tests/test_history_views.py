@@ -312,7 +312,10 @@ def test_a_game_being_played_is_shown_as_such_in_the_feed_the_warband_history_an
     feed = client.get(reverse("campaign_history", args=[campaign.pk])).content.decode()
     assert '<span class="badge warn">being played</span>' in feed
     timeline = client.get(reverse("warband_history", args=[warband.pk])).content.decode()
-    assert f'<a href="{reverse("warband_as_of", args=[warband.pk, game.pk])}">In Game 1</a>' in timeline
+    assert (
+        f'<a class="tap" href="{reverse("warband_as_of", args=[warband.pk, game.pk])}">In Game 1</a>'
+        in timeline
+    )
     page = client.get(reverse("warband_as_of", args=[warband.pk, game.pk])).content.decode()
     assert "<h1>Iron Sepulchre in Game 1, being played</h1>" in page
     assert "The game is still being played: this is the roster as it went into it." in page

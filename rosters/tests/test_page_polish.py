@@ -55,3 +55,17 @@ def test_the_roster_as_of_a_game_stacks_each_cell_s_parts_in_one_box(as_player, 
     # The fighters already off the roster then print with it: their fold is marked to print open.
     assert '<details class="print-open">' in html
     assert "Off the roster (1)" in html
+
+
+def test_lone_links_on_the_history_pages_are_tap_targets(as_player, world):
+    campaign_history = as_player.get(reverse("campaign_history", args=[world.campaign.pk])).content.decode()
+    assert f'<a class="tap" href="/games/{world.game.pk}/">Game 1</a>' in campaign_history
+    warband_history = as_player.get(reverse("warband_history", args=[world.warband.pk])).content.decode()
+    as_of = reverse("warband_as_of", args=[world.warband.pk, world.game.pk])
+    assert f'<a class="tap" href="{as_of}">After Game 1</a>' in warband_history
+    latest = as_player.get(reverse("campaign_history", args=[world.campaign.pk]) + "?part=latest")
+    assert ">The whole history</a>" in latest.content.decode()
+    assert '<a class="tap" href="/campaigns/' in latest.content.decode()
+    campaign_page = as_player.get(reverse("campaign_detail", args=[world.campaign.pk])).content.decode()
+    dice_log = reverse("campaign_dice_log", args=[world.campaign.pk])
+    assert f'<a class="tap" href="{dice_log}">Dice log</a>' in campaign_page

@@ -7,7 +7,7 @@ import io
 import pytest
 from django.core.management import call_command
 from django.test import Client
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from campaigns.models import Campaign, Game
 from rosters.models import Warband
@@ -77,3 +77,20 @@ def test_stacked_tables_keep_each_cell_inside_its_card(page: Page, live_server, 
     page.goto(live_server.url + pages[1])
     first = page.locator("table.dice-log tbody tr").first
     assert first.locator("td.primary").bounding_box()["y"] < first.locator("td time").bounding_box()["y"]
+
+
+def test_lone_links_are_44_px_tall(page: Page, live_server, demo):
+    log_in(page, live_server, demo["organiser"])
+    page.goto(live_server.url + f"/campaigns/{demo['campaign'].pk}/")
+    latest = page.locator("#campaign-latest-history")
+    expect(latest.get_by_role("link", name="The whole history")).to_be_visible()
+    for name in ("The whole history", "Dice log"):
+        assert height(page, latest.get_by_role("link", name=name, exact=True)) >= TAP, name
+    page.goto(live_server.url + f"/campaigns/{demo['campaign'].pk}/history/")
+    assert height(page, page.locator("h3.history-game a").first) >= TAP
+    page.goto(live_server.url + f"/warbands/{demo['sepulchre'].pk}/history/")
+    assert height(page, page.get_by_role("link", name="After Game 1", exact=True)) >= TAP
+    page.goto(live_server.url + f"/games/{demo['games'][3].pk}/post-game/{demo['sepulchre'].pk}/")
+    assert height(page, page.get_by_role("link", name="Overview")) >= TAP
+    for link in page.locator("nav.breadcrumb a").all():
+        assert height(page, link) >= TAP
