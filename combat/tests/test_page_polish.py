@@ -50,6 +50,28 @@ def wizard(after, name="post_game"):
     return reverse(name, args=[after.game.pk, after.player.warband_id])
 
 
+def test_the_tracker_pages_share_the_breadcrumb(client, table, player):
+    client.force_login(player)
+    game = table.game
+    for path, here in (
+        (f"/games/{game.pk}/tracker/", "Tracker"),
+        (f"/games/{game.pk}/tracker/fighters/{table['Brick'].pk}/", "Brick"),
+        (f"/games/{game.pk}/tracker/end/", "End of game"),
+    ):
+        trail = breadcrumb(client.get(path).content.decode())
+        assert f'<a href="/games/{game.pk}/">Game 1</a>' in trail, path
+        assert "›" in trail, path
+        assert "·" not in trail, path
+        assert trail.rstrip().endswith(f'<span aria-current="page">{here}</span>'), path
+
+
+def test_a_fighter_s_damage_button_says_damage_and_tells_a_screen_reader_whose(client, table, player):
+    client.force_login(player)
+    board = client.get(f"/games/{table.game.pk}/tracker/").content.decode()
+    brick = f"/games/{table.game.pk}/tracker/fighters/{table['Brick'].pk}/"
+    assert f'<a class="button small" href="{brick}" aria-label="Damage Brick">Damage</a>' in board
+
+
 def test_a_roll_s_card_opens_with_what_it_was_for_and_its_game_in_one_box(
     client, player, campaign, warband, rival_warband
 ):
@@ -74,6 +96,16 @@ def test_a_roll_s_card_opens_with_what_it_was_for_and_its_game_in_one_box(
     assert re.search(
         r'<td data-label="Game"><div class="cell-value">Game 1 <span class="muted small">· Iron', html
     )
+
+
+def test_the_wizard_s_breadcrumb_and_overview_link(client, after, player):
+    client.force_login(player)
+    html = client.get(wizard(after, "post_game_troops")).content.decode()
+    trail = breadcrumb(html)
+    assert "›" in trail
+    assert "·" not in trail
+    assert trail.rstrip().endswith('<span aria-current="page">Post-game</span>')
+    assert f'<a class="tap" href="{wizard(after)}?watch=1">Overview</a>' in html
 
 
 def test_the_experience_table_keeps_each_xp_line_in_one_box(client, after, player):

@@ -36,6 +36,37 @@ def as_organiser(client, organiser):
     return client
 
 
+def test_every_roster_and_history_page_has_the_same_breadcrumb(as_organiser, world):
+    pages = [
+        reverse("warband_detail", args=[world.warband.pk]),
+        reverse("warband_edit", args=[world.warband.pk]),
+        reverse("warband_create", args=[world.campaign.pk]),
+        reverse("warband_import", args=[world.campaign.pk]),
+        reverse("fighter_detail", args=[world.anselm.pk]),
+        reverse("fighter_edit", args=[world.anselm.pk]),
+        reverse("fighter_create", args=[world.warband.pk]),
+        reverse("item_edit", args=[world.sword.pk]),
+        reverse("game_detail", args=[world.game.pk]),
+        reverse("game_edit", args=[world.game.pk]),
+        reverse("game_create", args=[world.campaign.pk]),
+        reverse("campaign_settings", args=[world.campaign.pk]),
+        reverse("campaign_share", args=[world.campaign.pk]),
+        reverse("campaign_history", args=[world.campaign.pk]),
+        reverse("warband_history", args=[world.warband.pk]),
+        reverse("fighter_history", args=[world.anselm.pk]),
+        reverse("warband_as_of", args=[world.warband.pk, world.game.pk]),
+        reverse("campaign_dice_log", args=[world.campaign.pk]),
+    ]
+    for path in pages:
+        response = as_organiser.get(path)
+        assert response.status_code == 200, path
+        trail = breadcrumb(response.content.decode())
+        assert f'<a href="/campaigns/{world.campaign.pk}/">The Long Trench</a>' in trail, path
+        assert "›" in trail, path
+        assert "·" not in trail, path
+        assert re.search(r'<span aria-current="page">[^<]+</span>\s*$', trail), path
+
+
 def test_the_roster_as_of_a_game_stacks_each_cell_s_parts_in_one_box(as_player, world):
     html = as_player.get(reverse("warband_as_of", args=[world.warband.pk, world.game.pk])).content.decode()
     row = html[html.index(f'id="as-of-fighter-{world.anselm.pk}"') :]

@@ -94,3 +94,20 @@ def test_lone_links_are_44_px_tall(page: Page, live_server, demo):
     assert height(page, page.get_by_role("link", name="Overview")) >= TAP
     for link in page.locator("nav.breadcrumb a").all():
         assert height(page, link) >= TAP
+
+
+def test_the_tracker_s_buttons_line_up_evenly(page: Page, live_server, demo):
+    log_in(page, live_server, demo["organiser"])
+    page.goto(live_server.url + f"/games/{demo['games'][4].pk}/tracker/")
+    no_sideways_scroll(page)
+    expect(page.locator("nav.breadcrumb")).to_contain_text("The Long Trench › Game 4 › Tracker")
+    rows = page.locator(".tracker-fighter .tf-actions").all()
+    assert rows
+    for row in rows:
+        damage = row.get_by_role("link", name="Damage").bounding_box()
+        fatigue = row.locator("button", has_text="+ Fatigue").bounding_box()
+        assert abs(damage["y"] - fatigue["y"]) < 1  # side by side
+        assert abs(damage["width"] - fatigue["width"]) < 1  # as wide as each other
+        assert abs(damage["height"] - fatigue["height"]) < 1  # one line each, whatever the name
+    # The visible word is "Damage"; a screen reader hears whose.
+    expect(page.get_by_role("link", name="Damage Prophet Anselm the Unbowed")).to_have_text("Damage")
