@@ -13,6 +13,8 @@ import re
 import pytest
 from django.urls import reverse
 
+from rosters import services
+
 pytestmark = pytest.mark.django_db
 
 BREADCRUMB = re.compile(r'<nav class="breadcrumb" aria-label="Breadcrumb">(.*?)</nav>', re.S)
@@ -100,3 +102,53 @@ def test_lone_links_on_the_history_pages_are_tap_targets(as_player, world):
     campaign_page = as_player.get(reverse("campaign_detail", args=[world.campaign.pk])).content.decode()
     dice_log = reverse("campaign_dice_log", args=[world.campaign.pk])
     assert f'<a class="tap" href="{dice_log}">Dice log</a>' in campaign_page
+
+
+def test_deleting_a_game_asks_first_and_says_it_cannot_be_undone(as_organiser, world):
+    html = as_organiser.get(reverse("game_detail", args=[world.game.pk])).content.decode()
+    delete = html[html.index(f'action="/games/{world.game.pk}/delete/"') :]
+    delete = delete[: delete.index(">")]
+    assert "onsubmit=\"return confirm('Delete Game 1?" in delete
+    assert "this cannot be undone" in delete
+
+
+def test_removing_a_member_asks_first(as_organiser, world, player):
+    html = as_organiser.get(reverse("campaign_settings", args=[world.campaign.pk])).content.decode()
+    assert "onsubmit=\"return confirm('Remove pat_player from The Long Trench?" in html
+    # Changing a role can be changed back: it does not ask.
+    assert html.count("return confirm(") == 4  # the four members' Remove buttons, nothing else
+
+
+def test_going_back_to_the_default_trauma_table_asks_first(as_organiser, world):
+    as_organiser.post(f"/campaigns/{world.campaign.pk}/settings/trauma-table/", {"action": "copy"})
+    html = as_organiser.get(reverse("campaign_settings", args=[world.campaign.pk])).content.decode()
+    form = html[: html.index('value="default"')]
+    form = form[form.rindex("<form") :]
+    assert "return confirm('Go back to the default Trauma Table?" in form
+    assert "this cannot be undone" in form
+
+
+def test_deleting_arsenal_battlekit_asks_first_moving_it_does_not(as_player, world):
+    html = as_player.get(reverse("warband_detail", args=[world.warband.pk])).content.decode()
+    remove = html[html.index(f'formaction="/items/{world.relic.pk}/delete/"') :]
+    remove = remove[: remove.index("</button>")]
+    assert "onclick=\"return confirm('Take Holy Relic off the roster for good?" in remove
+    assert html.count("return confirm(") == 1
+
+
+def test_taking_a_fighter_off_asks_only_when_its_battlekit_is_lost(as_player, world, warband, player):
+    card = as_player.get(reverse("fighter_detail", args=[world.anselm.pk])).content.decode()
+    assert (
+        "onsubmit=\"return this.elements.battlekit.value !== 'lost' || confirm('Take Brother Anselm off the "
+        "roster with its Battlekit lost?"
+    ) in card
+    assert "Lost Battlekit does not come back." in card
+    # With no Battlekit there is nothing to lose, and putting the fighter back is the undo: no question.
+    bare = services.fighter_create(warband=warband, by=player, name="Pilgrim Hale")
+    assert "return confirm(" not in as_player.get(reverse("fighter_detail", args=[bare.pk])).content.decode()
+
+
+def test_names_in_a_confirmation_cannot_break_out_of_it(as_player, world, warband, player):
+    services.item_create(warband=warband, name='Saint\'s "Relic" </script>', by=player)
+    html = as_player.get(reverse("warband_detail", args=[world.warband.pk])).content.decode()
+    assert "Take Saint\\u0027s \\u0022Relic\\u0022 \\u003C/script\\u003E off the roster" in html

@@ -10,7 +10,7 @@ from django.test import Client
 from playwright.sync_api import Page, expect
 
 from campaigns.models import Campaign, Game
-from rosters.models import Warband
+from rosters.models import Item, Warband
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 PHONE = {"width": 390, "height": 844}
@@ -111,3 +111,34 @@ def test_the_tracker_s_buttons_line_up_evenly(page: Page, live_server, demo):
         assert abs(damage["height"] - fatigue["height"]) < 1  # one line each, whatever the name
     # The visible word is "Damage"; a screen reader hears whose.
     expect(page.get_by_role("link", name="Damage Prophet Anselm the Unbowed")).to_have_text("Damage")
+
+
+def test_deleting_a_game_asks_first_and_no_changes_nothing(page: Page, live_server, demo):
+    log_in(page, live_server, demo["organiser"])
+    game = demo["games"][3]  # recorded, its post-games not started: it can still be deleted
+    page.goto(live_server.url + f"/games/{game.pk}/")
+    page.get_by_text("Delete this game").click()
+    asked = []
+    page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+    page.get_by_role("button", name="Delete Game 3").click()
+    assert len(asked) == 1
+    assert "cannot be undone" in asked[0]
+    assert Game.objects.filter(pk=game.pk).exists()
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.get_by_role("button", name="Delete Game 3").click()
+    expect(page).to_have_url(live_server.url + f"/campaigns/{demo['campaign'].pk}/")
+    assert not Game.objects.filter(pk=game.pk).exists()
+
+
+def test_deleting_arsenal_battlekit_asks_first(page: Page, live_server, demo):
+    log_in(page, live_server, demo["organiser"])
+    item = Item.objects.get(warband=demo["sepulchre"], fighter__isnull=True)
+    page.goto(live_server.url + f"/warbands/{demo['sepulchre'].pk}/")
+    remove = page.get_by_role("button", name=f"Take {item.name} off the roster")
+    page.once("dialog", lambda dialog: dialog.dismiss())
+    remove.click()
+    assert Item.objects.filter(pk=item.pk).exists()
+    page.once("dialog", lambda dialog: dialog.accept())
+    remove.click()
+    expect(page.locator("#arsenal")).not_to_contain_text(item.name)
+    assert not Item.objects.filter(pk=item.pk).exists()
