@@ -13,6 +13,7 @@ import re
 import pytest
 from django.urls import reverse
 
+from campaigns.services import campaign_update
 from combat.models import DiceRoll
 from combat.tests.post_game_helpers import enter, record_game
 from combat.tests.tracker_helpers import setup_game
@@ -121,3 +122,28 @@ def test_the_experience_table_keeps_each_xp_line_in_one_box(client, after, playe
         r'<span class="small muted xp-words">',
         row,
     )
+
+
+def test_a_fallout_campaign_s_trauma_step_names_the_table_and_gives_its_words(
+    client, after, player, organiser, campaign
+):
+    campaign_update(campaign=campaign, by=organiser, preset="fallout_factions")
+    enter(after, after.fighters["troop"], 4, by=player)
+    client.force_login(player)
+    html = client.get(wizard(after, "post_game_elites")).content.decode()
+    assert "looked up on the Trauma Table (Trench Crusade v1.0):" in html
+    assert "Trench Crusade campaign rules" not in html
+    assert "in Fallout: Factions, read ducats as caps, Strongbox as Stash, Battlekit as Equipment" in html
+    # A ransom is asked in the campaign's currency.
+    enter(after, after.fighters["marcus"], 1, 2, by=player)
+    html = client.get(wizard(after, "post_game_elites")).content.decode()
+    assert "Ransom (caps)" in html
+    assert "ducats" not in html.replace("read ducats as caps", "")
+
+
+def test_a_trench_crusade_campaign_s_trauma_step_needs_no_word_list(client, after, player):
+    enter(after, after.fighters["troop"], 4, by=player)
+    client.force_login(player)
+    html = client.get(wizard(after, "post_game_elites")).content.decode()
+    assert "looked up on the Trauma Table (Trench Crusade v1.0):" in html
+    assert "read ducats as" not in html

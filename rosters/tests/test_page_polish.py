@@ -13,6 +13,7 @@ import re
 import pytest
 from django.urls import reverse
 
+from campaigns.services import campaign_update
 from rosters import services
 
 pytestmark = pytest.mark.django_db
@@ -104,6 +105,9 @@ def test_lone_links_on_the_history_pages_are_tap_targets(as_player, world):
     assert f'<a class="tap" href="{dice_log}">Dice log</a>' in campaign_page
 
 
+# -- confirmation only where undo cannot exist --------------------------------------------------------------
+
+
 def test_deleting_a_game_asks_first_and_says_it_cannot_be_undone(as_organiser, world):
     html = as_organiser.get(reverse("game_detail", args=[world.game.pk])).content.decode()
     delete = html[html.index(f'action="/games/{world.game.pk}/delete/"') :]
@@ -152,3 +156,22 @@ def test_names_in_a_confirmation_cannot_break_out_of_it(as_player, world, warban
     services.item_create(warband=warband, name='Saint\'s "Relic" </script>', by=player)
     html = as_player.get(reverse("warband_detail", args=[world.warband.pk])).content.decode()
     assert "Take Saint\\u0027s \\u0022Relic\\u0022 \\u003C/script\\u003E off the roster" in html
+
+
+# -- the default Trauma Table in a Fallout: Factions campaign ------------------------------------------------
+
+
+def test_a_fallout_campaign_names_the_default_table_as_trench_crusade_s(as_organiser, world, organiser):
+    campaign_update(campaign=world.campaign, by=organiser, preset="fallout_factions")
+    settings = as_organiser.get(reverse("campaign_settings", args=[world.campaign.pk])).content.decode()
+    assert "Trench Crusade campaign rules" not in settings
+    assert "the Trauma Table (Trench Crusade v1.0, with the 1.0.2 changes)" in settings
+    assert "in Fallout: Factions, read ducats as caps, Strongbox as Stash, Battlekit as Equipment" in settings
+    page = as_organiser.get(reverse("campaign_detail", args=[world.campaign.pk])).content.decode()
+    assert "the Trauma Table (Trench Crusade v1.0)" in page
+
+
+def test_a_trench_crusade_campaign_needs_no_word_list(as_organiser, world):
+    settings = as_organiser.get(reverse("campaign_settings", args=[world.campaign.pk])).content.decode()
+    assert "the Trauma Table (Trench Crusade v1.0, with the 1.0.2 changes)" in settings
+    assert "read ducats as" not in settings
