@@ -51,6 +51,9 @@ def wizard(after, name="post_game"):
     return reverse(name, args=[after.game.pk, after.player.warband_id])
 
 
+# -- the tracker --------------------------------------------------------------------------------------------
+
+
 def test_the_tracker_pages_share_the_breadcrumb(client, table, player):
     client.force_login(player)
     game = table.game
@@ -71,6 +74,17 @@ def test_a_fighter_s_damage_button_says_damage_and_tells_a_screen_reader_whose(c
     board = client.get(f"/games/{table.game.pk}/tracker/").content.decode()
     brick = f"/games/{table.game.pk}/tracker/fighters/{table['Brick'].pk}/"
     assert f'<a class="button small" href="{brick}" aria-label="Damage Brick">Damage</a>' in board
+
+
+def test_the_end_of_the_game_speaks_of_crews_in_fallout_factions(client, table, player):
+    client.force_login(player)
+    board = client.get(f"/games/{table.game.pk}/tracker/").content.decode()
+    assert "then each crew's post-game starts." in board
+    end = client.get(f"/games/{table.game.pk}/tracker/end/").content.decode()
+    assert "then each crew's post-game starts." in end
+
+
+# -- the dice log -------------------------------------------------------------------------------------------
 
 
 def test_a_roll_s_card_opens_with_what_it_was_for_and_its_game_in_one_box(
@@ -97,6 +111,19 @@ def test_a_roll_s_card_opens_with_what_it_was_for_and_its_game_in_one_box(
     assert re.search(
         r'<td data-label="Game"><div class="cell-value">Game 1 <span class="muted small">· Iron', html
     )
+
+
+def test_the_dice_log_s_filters_fold_away_until_one_is_on(client, player, campaign, warband, rival_warband):
+    record_game(campaign=campaign, warband=warband, rival_warband=rival_warband)
+    client.force_login(player)
+    html = client.get(reverse("campaign_dice_log", args=[campaign.pk])).content.decode()
+    assert '<details class="card history-filters-box">' in html
+    filtered = client.get(reverse("campaign_dice_log", args=[campaign.pk]), {"game": 1}).content.decode()
+    assert '<details class="card history-filters-box" open>' in filtered
+    assert '<summary>Filter <span class="badge">on</span></summary>' in filtered
+
+
+# -- the post-game wizard -----------------------------------------------------------------------------------
 
 
 def test_the_wizard_s_breadcrumb_and_overview_link(client, after, player):

@@ -175,3 +175,19 @@ def test_a_trench_crusade_campaign_needs_no_word_list(as_organiser, world):
     settings = as_organiser.get(reverse("campaign_settings", args=[world.campaign.pk])).content.decode()
     assert "the Trauma Table (Trench Crusade v1.0, with the 1.0.2 changes)" in settings
     assert "read ducats as" not in settings
+
+
+def test_a_game_being_played_shows_its_story_so_far_unfolded(
+    as_player, warband, rival_warband, player, make_fighter
+):
+    from combat.services import tracker_apply_damage, tracker_start
+
+    brick = make_fighter(warband, "Brick", endurance=6, health=3)
+    game = services.game_start(
+        campaign=warband.campaign, by=player, played_on="2026-06-01", warbands=[warband, rival_warband]
+    )
+    tracker = tracker_start(game=game, by=player)
+    tracker_apply_damage(game=game, target_id=brick.pk, damage=2, by=player, version=tracker.version)
+    html = as_player.get(reverse("warband_as_of", args=[warband.pk, game.pk])).content.decode()
+    assert "The tracker&#x27;s actions so far are in the story below." in html
+    assert "<details open>\n      <summary>Every change, one by one</summary>" in html
