@@ -11,7 +11,7 @@ PORT ?= 8000
 CHROMIUM ?= /usr/bin/chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: help run test bench lint format install install-dev chromium migrate demo clean-data
+.PHONY: help run test bench lint format install install-dev chromium wrk migrate demo clean-data
 
 help:
 	@echo "make run    - install, migrate, load the demo campaign and serve on http://$(HOST):$(PORT)"
@@ -59,7 +59,13 @@ test: install-dev chromium
 	$(BIN)/ruff format --check .
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
-bench: install-dev
+# The web benchmark loads gunicorn with Debian's wrk when it can (else a small Python load generator).
+wrk:
+	@command -v wrk >/dev/null || ! command -v apt-get >/dev/null || \
+	  { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq wrk >/dev/null; } || \
+	  echo "wrk could not be installed; the web benchmark uses its Python load generator."
+
+bench: install-dev wrk
 	$(BIN)/python bench/run.py
 
 lint: install-dev
