@@ -5,6 +5,7 @@ own. It keeps running after the process that started it ends (`cleanup_mode=None
 finds it, with its data, and only connects.
 """
 
+import logging
 from pathlib import Path
 
 import dj_database_url
@@ -25,6 +26,9 @@ def embedded_database_url(data_dir: Path) -> str:
         raise ImproperlyConfigured(
             f"The embedded PostgreSQL (pgserver) cannot run here ({error}). {HOW_TO_CONFIGURE}"
         ) from error
+    # pgserver says "cleaning last handle" at interpreter exit, after test runners have closed their streams;
+    # only its warnings matter to a user.
+    logging.getLogger("pgserver").setLevel(logging.WARNING)
     data_dir.parent.mkdir(parents=True, exist_ok=True)
     try:
         server = pgserver.get_server(data_dir, cleanup_mode=None)
