@@ -1,4 +1,8 @@
-"""Adding to the history context once a new row's id is known.
+"""The history context every service writes under, and adding to it once a new row's id is known.
+
+`history_context(by=..., action=..., reason=..., ...)` is the one way a service opens pghistory's context (the
+contract: `action`, `reason`, and `game`, `warband`, `fighter`, `roll`, `step` where they apply); it adds the
+acting user's id, which a request's middleware records too but demo data and tests have no request for.
 
 A service opens `pghistory.context(action=..., reason=...)` before it writes. When it creates a row, that row's id
 (the new warband's, fighter's, game's) is only known after the insert, and the insert's event is already tied to
@@ -10,6 +14,13 @@ from typing import Any
 
 import pghistory
 from django.db import connection
+
+
+def history_context(*, by, **values: Any) -> pghistory.context:
+    """pghistory's context for one write, with `user` set to the acting user's id when there is one."""
+    if by is not None and getattr(by, "pk", None) is not None:
+        values["user"] = by.pk
+    return pghistory.context(**values)
 
 
 def add_context(**values: Any) -> None:

@@ -16,18 +16,15 @@ import pghistory
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
-from campaigns.history_context import add_context
+from campaigns.history_context import add_context, history_context
 from campaigns.models import Campaign, Membership, new_invitation_code
 from campaigns.trauma_tables import TraumaTableError, check_rows
 
 
 def _context(*, action: str, reason: str, campaign: Campaign | None, by, **extra: Any) -> pghistory.context:
-    values: dict[str, Any] = {"action": action, "reason": reason, **extra}
     if campaign is not None and campaign.pk is not None:
-        values["campaign"] = campaign.pk
-    if by is not None and getattr(by, "pk", None) is not None:
-        values["user"] = by.pk
-    return pghistory.context(**values)
+        extra["campaign"] = campaign.pk
+    return history_context(by=by, action=action, reason=reason, **extra)
 
 
 def _lock(campaign: Campaign) -> Campaign:
@@ -152,15 +149,25 @@ def _organisers_left(campaign: Campaign, *, without: Membership) -> int:
     )
 
 
+def _lock_membership(membership: Membership) -> tuple[Campaign, Membership]:
+    """The campaign, then the membership, locked in that order (as every campaign write locks)."""
+    campaign = _lock(membership.campaign)
+    return campaign, Membership.objects.select_for_update().get(pk=membership.pk)
+
+
+def _keep_an_organiser(campaign: Campaign, membership: Membership) -> None:
+    """Refuse to take the campaign's last organiser away."""
+    if membership.role == Membership.Role.ORGANISER and _organisers_left(campaign, without=membership) == 0:
+        raise ValidationError("A campaign needs an organiser: make someone else organiser first.")
+
+
 @transaction.atomic
 def membership_set_role(*, membership: Membership, role: str, by) -> Membership:
     """Make a member organiser, player or spectator; the campaign keeps at least one organiser."""
-    campaign = _lock(membership.campaign)
-    membership = Membership.objects.select_for_update().get(pk=membership.pk)
+    campaign, membership = _lock_membership(membership)
     if membership.role == role:
         return membership
-    if membership.role == Membership.Role.ORGANISER and _organisers_left(campaign, without=membership) == 0:
-        raise ValidationError("A campaign needs an organiser: make someone else organiser first.")
+    _keep_an_organiser(campaign, membership)
     old_role = membership.get_role_display()
     membership.role = role
     membership.full_clean()
@@ -177,10 +184,8 @@ def membership_set_role(*, membership: Membership, role: str, by) -> Membership:
 @transaction.atomic
 def membership_remove(*, membership: Membership, by) -> None:
     """Take a member out of the campaign. Their warbands stay in it (the organiser can still change them)."""
-    campaign = _lock(membership.campaign)
-    membership = Membership.objects.select_for_update().get(pk=membership.pk)
-    if membership.role == Membership.Role.ORGANISER and _organisers_left(campaign, without=membership) == 0:
-        raise ValidationError("A campaign needs an organiser: make someone else organiser first.")
+    campaign, membership = _lock_membership(membership)
+    _keep_an_organiser(campaign, membership)
     with _context(
         action="membership.remove",
         reason=f"{by} removed {membership.user} from the campaign",

@@ -21,6 +21,7 @@ from django.db.models import F, Max, Q
 from django.utils import timezone
 from django.utils.timesince import timesince
 
+from campaigns.history_context import history_context
 from campaigns.models import Game, GamePlayer, OutOfAction
 from combat import rules
 from combat.models import (
@@ -107,16 +108,8 @@ def _tracker_plural(count: int, word: str, plural: str | None = None) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {plural or word + 's'}"
 
 
-def _history_context(*, by, **values: Any) -> pghistory.context:
-    """The pghistory context of a write (BRIEF, history context contract), with the acting user's id when there
-    is one (a request's middleware records it too; demo data and tests have no request)."""
-    if by is not None and getattr(by, "pk", None) is not None:
-        values["user"] = by.pk
-    return pghistory.context(**values)
-
-
 def _tracker_context(*, action: str, game: Game, by, reason: str, **extra: Any) -> pghistory.context:
-    return _history_context(
+    return history_context(
         by=by, action=action, reason=reason[:500], game=game.pk, campaign=game.campaign_id, **extra
     )
 
@@ -1012,7 +1005,7 @@ class RollMade:
 def _context(
     *, action: str, player: GamePlayer, by, step: str, reason: str, **extra: Any
 ) -> pghistory.context:
-    return _history_context(
+    return history_context(
         by=by,
         action=action,
         reason=reason,

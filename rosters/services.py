@@ -23,7 +23,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Max
 
-from campaigns.history_context import add_context
+from campaigns.history_context import add_context, history_context
 from campaigns.models import Campaign, Game, GamePlayer, OutOfAction
 from rosters.models import (
     ELITE,
@@ -60,9 +60,7 @@ def _context(
         values["campaign"] = game.campaign_id
     elif game is not None:
         values["game"] = game
-    if by is not None and getattr(by, "pk", None) is not None:
-        values["user"] = by.pk
-    return pghistory.context(**values)
+    return history_context(by=by, **values)
 
 
 def _unknown(fields: Mapping[str, Any], allowed: Sequence[str], what: str) -> None:
