@@ -10,7 +10,7 @@ from datetime import date
 from campaigns.models import Game, GamePlayer, OutOfAction
 from combat.models import PostGameRoll
 from combat.selectors import post_game_player, post_game_state
-from combat.services import post_game_roll
+from combat.services.post_game import post_game_roll
 from rosters.models import Fighter, Injury, Item, Warband
 
 

@@ -12,7 +12,7 @@ from django.test.utils import CaptureQueriesContext
 from campaigns.models import Game, GamePlayer, OutOfAction
 from campaigns.tests.history import events_of, last_context
 from combat.models import DiceRoll, PostGame, PostGameRoll
-from combat.services import (
+from combat.services.post_game import (
     ExperienceAnswer,
     PostGameError,
     post_game_answer_ransom,

@@ -4,7 +4,7 @@ Revert equal what they were before the Apply; the Revert is itself in the histor
 import pytest
 
 from campaigns.tests.history import events_of
-from combat.services import (
+from combat.services.post_game import (
     ExperienceAnswer,
     post_game_answer_ransom,
     post_game_apply,

@@ -6,7 +6,7 @@ import pytest
 from campaigns.models import Game, GamePlayer, OutOfAction
 from combat.models import DiceRoll, TrackerAction, TrackerFighter, TrackerGame
 from combat.selectors import AttackTest, tracker_board
-from combat.services import (
+from combat.services.tracker import (
     TrackerBlocked,
     TrackerConflict,
     TrackerError,

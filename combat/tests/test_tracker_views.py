@@ -5,7 +5,7 @@ import pytest
 
 from campaigns.models import Game, GamePlayer, OutOfAction
 from combat.models import DiceRoll, TrackerAction, TrackerFighter
-from combat.services import tracker_apply_damage, tracker_start
+from combat.services.tracker import tracker_apply_damage, tracker_start
 from combat.tests.tracker_helpers import setup_game, snapshot
 
 pytestmark = pytest.mark.django_db

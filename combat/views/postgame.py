@@ -17,8 +17,9 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from campaigns.access import is_organiser, membership_of
-from combat import selectors, services
+from combat import selectors
 from combat.forms.postgame import ExperienceForm, OutOfActionForm, RansomForm, RollForm
+from combat.services import post_game as post_game_services
 from rosters.access import can_change_warband
 
 UNPROCESSABLE = 422
@@ -131,7 +132,7 @@ def post_game(request, game_id: int, warband_id: int):
         return redirect(_url(STEP_VIEWS[state.current_step], player))
     context = _context(request, player, membership, can_write, step="overview", state=state)
     if state.applied:
-        context["revert_refusal"] = services.post_game_revert_refusal(player, state.post_game)
+        context["revert_refusal"] = post_game_services.post_game_revert_refusal(player, state.post_game)
     return render(request, "combat/post_game.html", context)
 
 
@@ -168,10 +169,10 @@ def post_game_out_of_action(request, game_id: int, warband_id: int):
     if request.method == "POST":
         if form.is_valid():
             try:
-                services.post_game_set_out_of_action(
+                post_game_services.post_game_set_out_of_action(
                     player=player, fighter_ids=set(form.cleaned_data["fighters"]) | rolled, by=request.user
                 )
-            except services.PostGameError as error:
+            except post_game_services.PostGameError as error:
                 form.add_error(None, str(error))
             else:
                 chosen = set(form.cleaned_data["fighters"]) | rolled
@@ -243,7 +244,7 @@ def post_game_roll(request, game_id: int, warband_id: int):
         return _roll_refused(request, player, membership, step, form.cleaned_data.get("fighter"), form)
     data = form.cleaned_data
     try:
-        made = services.post_game_roll(
+        made = post_game_services.post_game_roll(
             player=player,
             fighter_id=data["fighter"],
             purpose=data["purpose"],
@@ -251,7 +252,7 @@ def post_game_roll(request, game_id: int, warband_id: int):
             faces=data["faces"],
             by=request.user,
         )
-    except services.PostGameError as error:
+    except post_game_services.PostGameError as error:
         return _roll_refused(request, player, membership, step, data["fighter"], str(error))
     if not made.created:
         messages.info(request, f"Already rolled: {made.roll.dice_roll.label}. Shown again, not rolled twice.")
@@ -286,7 +287,7 @@ def post_game_ransom(request, game_id: int, warband_id: int):
     if form.is_valid():
         data = form.cleaned_data
         try:
-            services.post_game_answer_ransom(
+            post_game_services.post_game_answer_ransom(
                 player=player,
                 fighter_id=data["fighter"],
                 paid=data["paid"],
@@ -294,7 +295,7 @@ def post_game_ransom(request, game_id: int, warband_id: int):
                 captor_id=data["captor"],
                 by=request.user,
             )
-        except services.PostGameError as error:
+        except post_game_services.PostGameError as error:
             reason = str(error)
         else:
             if request.htmx:
@@ -362,13 +363,14 @@ def post_game_experience(request, game_id: int, warband_id: int):
     form = ExperienceForm(request.POST, lines=state.xp, adjust=organiser)
     if form.is_valid():
         answers = {
-            fighter_id: services.ExperienceAnswer(**answer) for fighter_id, answer in form.answers().items()
+            fighter_id: post_game_services.ExperienceAnswer(**answer)
+            for fighter_id, answer in form.answers().items()
         }
         try:
-            services.post_game_record_experience(
+            post_game_services.post_game_record_experience(
                 player=player, by=request.user, answers=answers, adjust=organiser
             )
-        except services.PostGameError as error:
+        except post_game_services.PostGameError as error:
             form.add_error(None, str(error))
         else:
             return redirect(_url("post_game_review", player))
@@ -396,8 +398,8 @@ def post_game_apply(request, game_id: int, warband_id: int):
     """Apply: every change in one transaction; refused with a message when already applied or not ready."""
     player, membership, can_write = _player_for_user(request.user, game_id, warband_id, write=True)
     try:
-        services.post_game_apply(player=player, by=request.user)
-    except services.PostGameError as error:
+        post_game_services.post_game_apply(player=player, by=request.user)
+    except post_game_services.PostGameError as error:
         messages.error(request, str(error))
         state = selectors.post_game_state(player=player)
         if state.applied:
@@ -418,8 +420,8 @@ def post_game_revert(request, game_id: int, warband_id: int):
     """Revert this post-game: the roster back exactly as it was; the wizard can then be done again."""
     player, membership, can_write = _player_for_user(request.user, game_id, warband_id, write=True)
     try:
-        services.post_game_revert(player=player, by=request.user)
-    except services.PostGameError as error:
+        post_game_services.post_game_revert(player=player, by=request.user)
+    except post_game_services.PostGameError as error:
         messages.error(request, str(error))
         return redirect(f"{_url('post_game', player)}?watch=1")
     messages.success(

@@ -25,7 +25,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from campaigns.access import can_manage_game, get_game_for_user
 from campaigns.models import Game, GamePlayer
-from combat import selectors, services
+from combat import selectors
 from combat.forms.tracker import (
     AttackForm,
     ConfusionChoiceForm,
@@ -38,6 +38,7 @@ from combat.forms.tracker import (
     TieForm,
     VersionForm,
 )
+from combat.services import tracker as tracker_services
 
 UNPROCESSABLE = 422
 POLL_SECONDS = 2
@@ -96,7 +97,7 @@ def _done(request, game: Game, can_act: bool):
     return redirect("tracker", game_id=game.pk)
 
 
-def _refused(request, game: Game, can_act: bool, error: services.TrackerError):
+def _refused(request, game: Game, can_act: bool, error: tracker_services.TrackerError):
     """A refused action: the board as it is now, with the reason, and nothing changed."""
     return _render_board(request, game, can_act, error=error.message, status=error.status)
 
@@ -123,7 +124,7 @@ def tracker(request, game_id: int):
     board = selectors.tracker_board(game=game)
     if board is None and game.status == Game.Status.IN_PROGRESS and can_act:
         # The first look at a game in progress sets up its board (idempotent: two phones at once get one board).
-        services.tracker_start(game=game, by=request.user)
+        tracker_services.tracker_start(game=game, by=request.user)
         board = selectors.tracker_board(game=game)
     return render(request, "combat/tracker.html", _board_context(request, game, can_act, board=board))
 
@@ -270,7 +271,7 @@ def tracker_damage(request, game_id: int, fighter_id: int):
             request, game, can_act, target, status=UNPROCESSABLE, error=_form_error(form), damage_form=form
         )
     try:
-        services.tracker_apply_damage(
+        tracker_services.tracker_apply_damage(
             game=game,
             target_id=fighter_id,
             damage=form.cleaned_data["damage"],
@@ -279,8 +280,8 @@ def tracker_damage(request, game_id: int, fighter_id: int):
             distances=form.distances(),
             target_limit=form.target_limit(),
         )
-    except services.TrackerError as error:
-        if isinstance(error, services.TrackerConflict | services.TrackerBlocked):
+    except tracker_services.TrackerError as error:
+        if isinstance(error, tracker_services.TrackerConflict | tracker_services.TrackerBlocked):
             return _refused(request, game, can_act, error)
         return _target_refused(
             request, game, can_act, target, status=error.status, error=error.message, damage_form=form
@@ -303,7 +304,7 @@ def tracker_attack(request, game_id: int, fighter_id: int):
             request, game, can_act, target, status=UNPROCESSABLE, error=_form_error(form), attack_form=form
         )
     try:
-        services.tracker_roll_attack(
+        tracker_services.tracker_roll_attack(
             game=game,
             target_id=fighter_id,
             attack=_attack(form, attackers),
@@ -313,8 +314,8 @@ def tracker_attack(request, game_id: int, fighter_id: int):
             distances=form.distances(),
             target_limit=form.target_limit(),
         )
-    except services.TrackerError as error:
-        if isinstance(error, services.TrackerConflict | services.TrackerBlocked):
+    except tracker_services.TrackerError as error:
+        if isinstance(error, tracker_services.TrackerConflict | tracker_services.TrackerBlocked):
             return _refused(request, game, can_act, error)
         return _target_refused(
             request, game, can_act, target, status=error.status, error=error.message, attack_form=form
@@ -333,7 +334,7 @@ def _act(request, game_id: int, form_class, call, **form_kwargs):
         return _render_board(request, game, can_act, error=_form_error(form), status=UNPROCESSABLE)
     try:
         call(game, form.cleaned_data)
-    except services.TrackerError as error:
+    except tracker_services.TrackerError as error:
         return _refused(request, game, can_act, error)
     return _done(request, game, can_act)
 
@@ -345,7 +346,7 @@ def tracker_fatigue(request, game_id: int, fighter_id: int):
         request,
         game_id,
         FatigueForm,
-        lambda game, data: services.tracker_adjust_fatigue(
+        lambda game, data: tracker_services.tracker_adjust_fatigue(
             game=game, target_id=fighter_id, change=data["change"], by=request.user, version=data["version"]
         ),
     )
@@ -358,7 +359,7 @@ def tracker_recover_harm(request, game_id: int, fighter_id: int):
         request,
         game_id,
         VersionForm,
-        lambda game, data: services.tracker_recover_harm(
+        lambda game, data: tracker_services.tracker_recover_harm(
             game=game, target_id=fighter_id, by=request.user, version=data["version"]
         ),
     )
@@ -371,7 +372,7 @@ def tracker_undo(request, game_id: int):
         request,
         game_id,
         VersionForm,
-        lambda game, data: services.tracker_undo(game=game, by=request.user, version=data["version"]),
+        lambda game, data: tracker_services.tracker_undo(game=game, by=request.user, version=data["version"]),
     )
 
 
@@ -382,7 +383,7 @@ def tracker_friends(request, game_id: int):
         request,
         game_id,
         FriendsForm,
-        lambda game, data: services.tracker_mark_friends(
+        lambda game, data: tracker_services.tracker_mark_friends(
             game=game, friend_ids=data["friends"], by=request.user, version=data["version"]
         ),
     )
@@ -395,7 +396,7 @@ def tracker_confusion_test(request, game_id: int):
         request,
         game_id,
         ConfusionTestForm,
-        lambda game, data: services.tracker_confusion_test(
+        lambda game, data: tracker_services.tracker_confusion_test(
             game=game, friend_id=data["friend"], faces=data["faces"], by=request.user, version=data["version"]
         ),
         faces=request.POST.getlist("face"),
@@ -409,7 +410,7 @@ def tracker_confusion_choice(request, game_id: int):
         request,
         game_id,
         ConfusionChoiceForm,
-        lambda game, data: services.tracker_confusion_choose(
+        lambda game, data: tracker_services.tracker_confusion_choose(
             game=game, choice=data["choice"], by=request.user, version=data["version"]
         ),
     )
@@ -422,7 +423,7 @@ def tracker_ties(request, game_id: int):
         request,
         game_id,
         TieForm,
-        lambda game, data: services.tracker_order_ties(
+        lambda game, data: tracker_services.tracker_order_ties(
             game=game, tie_order=data["order"], by=request.user, version=data["version"]
         ),
     )
@@ -445,15 +446,15 @@ def tracker_end(request, game_id: int):
     if request.method == "POST":
         if form.is_valid():
             try:
-                services.tracker_end_game(
+                tracker_services.tracker_end_game(
                     game=game,
                     results=form.results(),
                     by=request.user,
                     version=form.cleaned_data["version"],
                     reason=form.cleaned_data["reason"],
                 )
-            except services.TrackerError as refusal:
-                if isinstance(refusal, services.TrackerConflict | services.TrackerBlocked):
+            except tracker_services.TrackerError as refusal:
+                if isinstance(refusal, tracker_services.TrackerConflict | tracker_services.TrackerBlocked):
                     return _refused(request, game, can_act, refusal)
                 error, status = refusal.message, refusal.status
             else:

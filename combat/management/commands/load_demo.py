@@ -32,9 +32,10 @@ from django.core.management.base import BaseCommand
 
 from campaigns import services as campaign_services
 from campaigns.models import Campaign, Game, GamePlayer
-from combat import services as combat
 from combat.models import TrackerFighter, TrackerGame
 from combat.selectors import AttackTest
+from combat.services import post_game as post_game_services
+from combat.services import tracker as tracker_services
 from rosters import services
 from rosters.services import GameEntry
 
@@ -206,12 +207,12 @@ class Command(BaseCommand):
         """
         entry = self._entry(game, warband)
         marked = list(entry.out_of_action.values_list("fighter_id", flat=True))
-        combat.post_game_set_out_of_action(player=entry, fighter_ids=marked, by=by)
+        post_game_services.post_game_set_out_of_action(player=entry, fighter_ids=marked, by=by)
         sequences: dict[tuple[int, str], int] = {}
         for fighter, purpose, faces in rolls:
             key = (fighter.pk, purpose)
             sequences[key] = sequences.get(key, 0) + 1
-            combat.post_game_roll(
+            post_game_services.post_game_roll(
                 player=entry,
                 fighter_id=fighter.pk,
                 purpose=purpose,
@@ -220,16 +221,16 @@ class Command(BaseCommand):
                 by=by,
             )
         for fighter, ducats in (ransoms or {}).items():
-            combat.post_game_answer_ransom(
+            post_game_services.post_game_answer_ransom(
                 player=entry, fighter_id=fighter.pk, paid=True, ransom=ducats, by=by
             )
         if deeds:
             answers = {
-                fighter.pk: combat.ExperienceAnswer(took_part=True, glorious_deeds=count)
+                fighter.pk: post_game_services.ExperienceAnswer(took_part=True, glorious_deeds=count)
                 for fighter, count in deeds.items()
             }
-            combat.post_game_record_experience(player=entry, by=by, answers=answers)
-        return combat.post_game_apply(player=entry, by=by)
+            post_game_services.post_game_record_experience(player=entry, by=by, answers=answers)
+        return post_game_services.post_game_apply(player=entry, by=by)
 
     def _game_one(self, campaign, played_on, shield) -> None:
         organiser, player, p, h = self.organiser, self.player, self.p, self.h
@@ -335,7 +336,7 @@ class Command(BaseCommand):
             scenario="Night Raid",
             notes="In progress on the tracker: open it to carry on.",
         )
-        combat.tracker_start(game=game, by=player)
+        tracker_services.tracker_start(game=game, by=player)
 
         def version() -> int:
             return TrackerGame.objects.get(game=game).version
@@ -343,7 +344,7 @@ class Command(BaseCommand):
         def attack(attacker, target, faces, by, stat=5):
             tracked = TrackerFighter.objects.get(tracker__game=game, fighter=attacker)
             test = AttackTest(dice=len(faces), stat=stat, attacker=tracked)
-            combat.tracker_roll_attack(
+            tracker_services.tracker_roll_attack(
                 game=game, target_id=target.pk, attack=test, faces=faces, by=by, version=version()
             )
 
@@ -351,24 +352,24 @@ class Command(BaseCommand):
         # Incapacitated; his friends within 3" take their Confusion Tests (000 "Confusion").
         attack(p["Prophet Anselm the Unbowed"], h["Trooper Lisk"], [2, 4, 9], player)
         attack(h["Death Commando Sabine"], p["Pilgrim Odo"], [1, 3, 2, 5, 4], organiser)
-        combat.tracker_mark_friends(
+        tracker_services.tracker_mark_friends(
             game=game,
             friend_ids=[p["Pilgrim Bettina"].pk, p["Pilgrim Wendel"].pk],
             by=player,
             version=version(),
         )
-        combat.tracker_confusion_test(
+        tracker_services.tracker_confusion_test(
             game=game, friend_id=p["Pilgrim Bettina"].pk, faces=[3, 8], by=player, version=version()
         )
-        combat.tracker_confusion_test(
+        tracker_services.tracker_confusion_test(
             game=game, friend_id=p["Pilgrim Wendel"].pk, faces=[7, 9], by=player, version=version()
         )
-        combat.tracker_confusion_choose(game=game, choice="fatigue", by=player, version=version())
+        tracker_services.tracker_confusion_choose(game=game, choice="fatigue", by=player, version=version())
         # Damage put on the wrong fighter, undone, then put on the right one.
-        combat.tracker_apply_damage(
+        tracker_services.tracker_apply_damage(
             game=game, target_id=h["Heretic Priest Malachai"].pk, damage=3, by=player, version=version()
         )
-        combat.tracker_undo(game=game, by=player, version=version())
-        combat.tracker_apply_damage(
+        tracker_services.tracker_undo(game=game, by=player, version=version())
+        tracker_services.tracker_apply_damage(
             game=game, target_id=h["Trooper Oszkar"].pk, damage=3, by=player, version=version()
         )
