@@ -5,9 +5,10 @@ from django.contrib.postgres.fields import ArrayField
 from django.db import models
 from django.db.models import Q
 
-from config.history import track_history
+from campaigns.tracking import track_history
+from combat.rules import ELITE, counts_as_elite, has_elite_keyword
 
-ELITE = "ELITE"
+__all__ = ["ELITE"]
 
 
 @track_history
@@ -107,8 +108,13 @@ class Fighter(models.Model):
 
     @property
     def is_elite(self) -> bool:
-        # RULING T-1: a Troop is a model without the ELITE keyword.
-        return ELITE in (keyword.upper() for keyword in self.keywords)
+        """The ELITE keyword itself (RULING T-1), as the roster's form edits it."""
+        return has_elite_keyword(self.keywords)
+
+    @property
+    def counts_as_elite(self) -> bool:
+        """ELITE for the Trauma Step, Harsh Lessons and the badges: the keyword or a Champion (combat.rules)."""
+        return counts_as_elite(keywords=self.keywords, champion=self.champion)
 
     @property
     def is_active(self) -> bool:

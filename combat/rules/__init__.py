@@ -43,6 +43,7 @@ from .odds import (
     trauma_fate_odds,
     trauma_odds,
 )
+from .roles import ELITE, counts_as_elite, has_elite_keyword
 from .rulings import RULINGS, ruling
 from .stat_tests import StatTestResult, dice_pool, roll_test
 from .trauma import (
@@ -121,4 +122,8 @@ __all__ = [
     "recover_harm",
     "ruling",
     "trauma_fate_odds",
+    # who plays the ELITE part (RULING T-1)
+    "ELITE",
+    "counts_as_elite",
+    "has_elite_keyword",
 ]
