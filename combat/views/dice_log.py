@@ -12,7 +12,7 @@ from campaigns.access import get_campaign_for_user
 from campaigns.models import Game
 from combat import selectors
 from rosters.models import Warband
-from rosters.views.history import FastSelect
+from rosters.widgets import FastSelect
 
 
 class DiceLogFilterForm(forms.Form):
