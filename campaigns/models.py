@@ -11,7 +11,7 @@ from django.db import models
 from django.db.models import Q
 
 from campaigns.terms import Terms, terms_for
-from config.history import track_history
+from campaigns.tracking import track_history
 
 
 def new_invitation_code() -> str:

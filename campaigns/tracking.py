@@ -1,4 +1,5 @@
-"""The one place that says how roster and campaign state is tracked by django-pghistory.
+"""The one place that says how roster and campaign state is tracked by django-pghistory (the lowest app, so every
+app's models can import it; config sits on top and is imported by none).
 
 Every model that holds campaign state is decorated with `@track_history`, so inserts, updates (when a value
 changes) and deletes each leave an event row, tied by pghistory's context to the user, the reason and the game.

@@ -19,7 +19,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
-from config.history import track_history
+from campaigns.tracking import track_history
 
 # A fighter's XP from one post-game is small; these bounds refuse a typo such as 100 Glorious Deeds.
 MAX_GLORIOUS_DEEDS = 10

@@ -21,7 +21,7 @@ from django.contrib.postgres.fields import ArrayField
 from django.db import models
 from django.db.models import Q
 
-from config.history import track_history
+from campaigns.tracking import track_history
 
 # RULINGS.md, facts: "at 2 Fatigue it is Exhausted"; the engine refuses more (combat/rules/damage.py).
 MAX_FATIGUE = 2

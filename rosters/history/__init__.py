@@ -1,6 +1,6 @@
 """The campaign's history, read from django-pghistory's event tables (ARCHITECTURE.md, History).
 
-Every tracked model (`config/history.py`) has a generated `*Event` model whose rows are full snapshots written by
+Every tracked model (`campaigns/tracking.py`) has a generated `*Event` model whose rows are full snapshots written by
 database triggers, each tied to a `pghistory.Context` row holding the `action`, `reason`, `game`, `warband`,
 `fighter`, `roll`, `step` and `user` a service or the request set (BRIEF, history context contract). This package
 turns those rows into what a player reads:
