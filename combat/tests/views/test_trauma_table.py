@@ -5,7 +5,9 @@ campaigns/tests/test_views.py with the editor; the editor's content is read on i
 import re
 
 import pytest
+from django.urls import reverse
 
+from campaigns.models import Campaign
 from combat.selectors.trauma_table import default_rows
 
 pytestmark = pytest.mark.django_db
@@ -118,3 +120,104 @@ def test_deleting_a_row_and_adding_one_in_the_blank_row(as_organiser, campaign):
     codes = [row["code"] for row in campaign.house_trauma_table]
     assert "war_story" in codes
     assert len(codes) == len(rows) + 1
+
+
+# --- the editor's own page (issue 10: it moved into combat) ------------------------------------------------------
+
+URL = "/campaigns/{}/settings/trauma-table/"
+
+
+def test_the_editor_is_reached_by_its_name_from_the_settings_page(as_organiser, campaign):
+    url = reverse("campaign_trauma_table", args=[campaign.pk])
+    assert url == URL.format(campaign.pk)
+    settings_page = as_organiser.get(reverse("campaign_settings", args=[campaign.pk])).content.decode()
+    assert f'<a href="{url}">Read the default table</a>' in settings_page
+    as_organiser.post(url, {"action": "copy"})
+    settings_page = as_organiser.get(reverse("campaign_settings", args=[campaign.pk])).content.decode()
+    assert f'<a href="{url}">Edit the campaign\'s Trauma Table</a>' in settings_page
+    assert "its own Trauma Table</strong> (22 rows)" in settings_page
+
+
+def test_without_a_house_table_it_shows_the_default_to_read_and_copy(as_organiser, campaign):
+    response = as_organiser.get(URL.format(campaign.pk))
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "Trench Crusade campaign rules v1.0, with the 1.0.2 changes" in html
+    assert '<td class="primary">41-63</td><td data-label="Result">Full Recovery</td>' in html
+    assert 'name="action" value="copy"' in html
+    assert "rows-TOTAL_FORMS" not in html
+
+
+@pytest.mark.parametrize(
+    ("who", "status"), [("anonymous", 302), ("outsider", 404), ("spectator", 403), ("player", 403)]
+)
+def test_only_the_organiser_reads_or_changes_the_table(client, campaign, request, who, status):
+    if who != "anonymous":
+        client.force_login(request.getfixturevalue(who))
+    assert client.get(URL.format(campaign.pk)).status_code == status
+    assert client.post(URL.format(campaign.pk), {"action": "copy"}).status_code == status
+    campaign.refresh_from_db()
+    assert campaign.house_trauma_table is None
+
+
+def test_reading_the_editor_writes_nothing(as_organiser, campaign):
+    before = Campaign.pgh_event_model.objects.count()
+    as_organiser.get(URL.format(campaign.pk))
+    as_organiser.post(URL.format(campaign.pk), {"action": "copy"})
+    after_copy = Campaign.pgh_event_model.objects.count()
+    as_organiser.get(URL.format(campaign.pk))
+    assert Campaign.pgh_event_model.objects.count() == after_copy == before + 1
+
+
+def test_every_problem_is_listed_beside_the_table_and_nothing_is_saved(as_organiser, campaign):
+    as_organiser.post(URL.format(campaign.pk), {"action": "copy"})
+    rows = default_rows()
+    rows[0]["low"] = 66  # Dead 66-11: the wrong way round
+    rows[20]["code"] = "hardened"  # Bitter Lessons given Hardened's code (issue 14)
+    rows[17]["high"] = 41  # Robbed 36-41 meets Full Recovery on 41
+    response = as_organiser.post(URL.format(campaign.pk), table_post(rows))
+    html = response.content.decode()
+    assert response.status_code == 422
+    problems = html[
+        html.index('id="trauma-table-problems"') : html.index('<table class="stack trauma-table">')
+    ]
+    assert "Row 1 (Dead): low 66 is above high 11." in problems
+    assert "Rows overlap: D66 41 is in both Robbed and Full Recovery." in problems
+    assert "Two rows have the code hardened (Hardened, 64; Bitter Lessons, 65)" in problems
+    assert 'value="66"' in html  # the organiser's input is kept to fix
+    campaign.refresh_from_db()
+    assert campaign.house_trauma_table == default_rows()
+
+
+def test_problems_name_the_rows_as_the_page_numbers_them_after_a_deleted_row(as_organiser, campaign):
+    as_organiser.post(URL.format(campaign.pk), {"action": "copy"})
+    rows = default_rows()
+    rows[20]["high"] = 60  # Bitter Lessons 65-60, row 21 on the page: 60 is no D66 result
+    data = table_post(rows)
+    data["rows-2-DELETE"] = (
+        "on"  # Severe Nerve Damage (13) deleted: a gap, and the rows after it keep their numbers
+    )
+    response = as_organiser.post(URL.format(campaign.pk), data)
+    html = response.content.decode()
+    assert response.status_code == 422
+    assert "Row 21 (Bitter Lessons): high 60 is not a D66 result" in html
+    campaign.refresh_from_db()
+    assert campaign.house_trauma_table == default_rows()
+
+
+def test_an_unknown_action_is_a_bad_request_that_changes_nothing(as_organiser, campaign):
+    response = as_organiser.post(URL.format(campaign.pk), {"action": "burn"})
+    assert response.status_code == 400
+    campaign.refresh_from_db()
+    assert campaign.house_trauma_table is None
+
+
+def test_going_back_to_the_default_from_the_editor_asks_first(as_organiser, campaign):
+    as_organiser.post(URL.format(campaign.pk), {"action": "copy"})
+    html = as_organiser.get(URL.format(campaign.pk)).content.decode()
+    form = html[: html.index('value="default"')]
+    form = form[form.rindex("<form") :]
+    assert 'data-confirm="Go back to the default Trauma Table?' in form
+    assert not re.search(r"\son[a-z]+=", html)  # no inline handler (a strict CSP comes next)
+    response = as_organiser.post(URL.format(campaign.pk), {"action": "default"}, follow=True)
+    assert "The campaign rolls on the default Trauma Table again." in response.content.decode()
