@@ -21,9 +21,8 @@ class TraumaTablePage:
 
 
 def trauma_table_page(*, campaign: Campaign) -> TraumaTablePage:
-    return TraumaTablePage(
-        house_rows=[dict(row) for row in campaign.house_trauma_table]
-        if campaign.house_trauma_table
-        else None,
-        default=rules.TraumaTable.default(),
-    )
+    house = campaign.house_trauma_table
+    if isinstance(house, dict):  # a whole data document, as the post-game also reads one: edit its rows
+        house = house.get("rows")
+    rows = [dict(row) for row in house if isinstance(row, dict)] if isinstance(house, list) else []
+    return TraumaTablePage(house_rows=rows or None, default=rules.TraumaTable.default())
