@@ -5,7 +5,7 @@ from typing import Any
 from django.db.models import QuerySet
 
 from campaigns.models import Campaign, Membership
-from campaigns.trauma_tables import rows_in_use
+from combat import rules  # the pure engine: every app may call it for a rule (ARCHITECTURE.md)
 
 
 def campaigns_for_user(*, user) -> QuerySet[Campaign]:
@@ -24,4 +24,6 @@ def campaign_for_invitation(*, code: str) -> Campaign | None:
 
 def trauma_table_rows(*, campaign: Campaign) -> list[dict[str, Any]]:
     """The Trauma Table the campaign rolls on: its own copy when it has one, else the shipped default."""
-    return rows_in_use(campaign.house_trauma_table)
+    if campaign.house_trauma_table:
+        return [dict(row) for row in campaign.house_trauma_table]
+    return rules.TraumaTable.default().to_rows()

@@ -1,9 +1,10 @@
-"""Writes for campaigns: create, settings, invitations, members and the house Trauma Table.
+"""Writes for campaigns: create, settings, invitations and members (the house Trauma Table is combat's:
+combat/services/trauma_table.py).
 
 Every function is keyword-only, runs in one transaction, `full_clean()`s before it saves and records why in
 django-pghistory's context (`action`, `reason`, `campaign`, `user`), which the history feed reads. Permission
 checks are the views' job (campaigns/access.py); these functions keep the campaign's own invariants (a campaign
-always has an organiser, a house table always has no gap or overlap).
+always has an organiser).
 
 Writes that need warbands or fighters (games, rosters) live in `rosters.services`: `campaigns` never imports
 `rosters` (ARCHITECTURE.md).
@@ -18,7 +19,6 @@ from django.db import transaction
 
 from campaigns.history_context import add_context, history_context
 from campaigns.models import Campaign, Membership, new_invitation_code
-from campaigns.trauma_tables import TraumaTableError, check_rows
 
 
 def _context(*, action: str, reason: str, campaign: Campaign | None, by, **extra: Any) -> pghistory.context:
@@ -193,31 +193,6 @@ def membership_remove(*, membership: Membership, by) -> None:
         by=by,
     ):
         membership.delete()
-
-
-@transaction.atomic
-def campaign_set_trauma_table(*, campaign: Campaign, rows: list[dict[str, Any]] | None, by) -> Campaign:
-    """Use the campaign's own Trauma Table (`rows`, checked: no gap, no overlap), or the default with None.
-
-    A table with a problem raises ValidationError listing every problem, and nothing is saved.
-    """
-    campaign = _lock(campaign)
-    if rows is None:
-        reason = f"{by} went back to the default Trauma Table"
-        clean = None
-    else:
-        try:
-            clean = check_rows(rows)
-        except TraumaTableError as error:
-            raise ValidationError(error.messages) from error
-        reason = f"{by} saved the campaign's own Trauma Table ({len(clean)} rows)"
-    if campaign.house_trauma_table == clean:
-        return campaign
-    campaign.house_trauma_table = clean
-    campaign.full_clean()
-    with _context(action="campaign.trauma_table", reason=reason, campaign=campaign, by=by):
-        campaign.save(update_fields=["house_trauma_table"])
-    return campaign
 
 
 # -- read-only sharing (issue 6) --------------------------------------------------------------------------------

@@ -2,6 +2,7 @@ from django.urls import path
 
 from campaigns.views import campaigns
 
+# The house Trauma Table editor (/campaigns/<id>/settings/trauma-table/) is combat's: combat/urls.py.
 # The dashboard (/) and the campaign page (/campaigns/<id>/) show warbands, so they live in rosters/urls.py.
 urlpatterns = [
     path("campaigns/new/", campaigns.campaign_create, name="campaign_create"),
@@ -10,11 +11,6 @@ urlpatterns = [
         "campaigns/<int:campaign_id>/settings/invitation/",
         campaigns.campaign_rotate_invitation,
         name="campaign_rotate_invitation",
-    ),
-    path(
-        "campaigns/<int:campaign_id>/settings/trauma-table/",
-        campaigns.campaign_trauma_table,
-        name="campaign_trauma_table",
     ),
     path(
         "campaigns/<int:campaign_id>/members/<int:membership_id>/",

@@ -46,3 +46,14 @@ urlpatterns += [
     path(f"{TRACKER_FIGHTER}fatigue/", tracker_views.tracker_fatigue, name="tracker_fatigue"),
     path(f"{TRACKER_FIGHTER}recover-harm/", tracker_views.tracker_recover_harm, name="tracker_recover_harm"),
 ]
+
+# The house Trauma Table editor, linked from the campaign's settings page (issue 10: it moved here from campaigns).
+from combat.views import trauma_table as trauma_table_views  # noqa: E402
+
+urlpatterns += [
+    path(
+        "campaigns/<int:campaign_id>/settings/trauma-table/",
+        trauma_table_views.campaign_trauma_table,
+        name="campaign_trauma_table",
+    ),
+]

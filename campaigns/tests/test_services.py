@@ -6,7 +6,6 @@ from django.core.exceptions import ValidationError
 from campaigns import services
 from campaigns.models import Campaign, Membership
 from campaigns.tests.history import deleted_context, events_of, last_context
-from campaigns.trauma_tables import default_rows
 
 pytestmark = pytest.mark.django_db
 
@@ -143,39 +142,3 @@ def test_it_removes_a_member(campaign, organiser, player2):
     context = deleted_context(Membership, pk)
     assert context["action"] == "membership.remove"
     assert context["user"] == organiser.pk
-
-
-def test_it_saves_a_house_trauma_table(campaign, organiser):
-    rows = default_rows()
-    rows[0]["name"] = "Killed Outright"
-    services.campaign_set_trauma_table(campaign=campaign, rows=rows, by=organiser)
-    campaign.refresh_from_db()
-    assert campaign.house_trauma_table[0]["name"] == "Killed Outright"
-    assert len(campaign.house_trauma_table) == len(rows)
-    context = last_context(campaign, "update")
-    assert context["action"] == "campaign.trauma_table"
-    assert "own Trauma Table" in context["reason"]
-
-    services.campaign_set_trauma_table(campaign=campaign, rows=None, by=organiser)
-    campaign.refresh_from_db()
-    assert campaign.house_trauma_table is None
-    assert "default Trauma Table" in last_context(campaign, "update")["reason"]
-
-
-@pytest.mark.parametrize(
-    ("change", "message"),
-    [
-        (lambda rows: rows.pop(3), "gap: no row covers D66 14"),
-        (lambda rows: rows[3].update(high=15), "overlap: D66 15"),
-        (lambda rows: rows[3].update(low=17, high=17), "not a D66 result"),
-        (lambda rows: rows[3].update(name=""), "needs a name"),
-    ],
-)
-def test_it_refuses_a_broken_trauma_table_and_keeps_the_old_one(campaign, organiser, change, message):
-    change_rows = default_rows()
-    change(change_rows)
-    with pytest.raises(ValidationError) as error:
-        services.campaign_set_trauma_table(campaign=campaign, rows=change_rows, by=organiser)
-    assert any(message in text for text in error.value.messages)
-    campaign.refresh_from_db()
-    assert campaign.house_trauma_table is None

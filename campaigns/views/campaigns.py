@@ -2,8 +2,8 @@
 
 The campaign page itself (`/campaigns/<id>/`) shows warbands, so it lives in `rosters` (ARCHITECTURE.md).
 
-The settings page edits the house Trauma Table here in `campaigns`, with campaigns/trauma_tables.py checking it
-against the rules' invariants, rather than in `combat`: the table is a campaign setting, and the check is small.
+The settings page shows which Trauma Table the campaign rolls on and links to its editor, which is combat's
+(combat/views/trauma_table.py): the engine that says what a Trauma Table is lives there.
 """
 
 from django.contrib import messages
@@ -16,9 +16,8 @@ from django.views.decorators.http import require_POST
 
 from campaigns import selectors, services
 from campaigns.access import get_campaign_for_user
-from campaigns.forms import CampaignForm, CampaignSettingsForm, TraumaTableFormSet
+from campaigns.forms import CampaignForm, CampaignSettingsForm
 from campaigns.models import Campaign, Membership
-from campaigns.trauma_tables import d66_range, default_title
 
 UNPROCESSABLE = 422
 
@@ -50,11 +49,7 @@ def invitation_url(request, campaign: Campaign) -> str:
     return request.build_absolute_uri(reverse("campaign_join", args=[campaign.invitation_code]))
 
 
-def _settings_page(request, campaign, membership, *, status=200, settings_form=None, table_formset=None):
-    house = campaign.house_trauma_table
-    if table_formset is None and house:
-        table_formset = TraumaTableFormSet(initial=house, prefix="rows")
-    rows = selectors.trauma_table_rows(campaign=campaign)
+def _settings_page(request, campaign, membership, *, status=200, settings_form=None):
     context = {
         "campaign": campaign,
         "membership": membership,
@@ -63,9 +58,6 @@ def _settings_page(request, campaign, membership, *, status=200, settings_form=N
         "members": selectors.campaign_members(campaign=campaign),
         "roles": Membership.Role.choices,
         "invitation_url": invitation_url(request, campaign),
-        "table_rows": [{**row, "rolls": d66_range(row)} for row in rows],
-        "table_formset": table_formset,
-        "default_title": default_title(),
     }
     return render(request, "campaigns/settings.html", context, status=status)
 
@@ -95,39 +87,6 @@ def campaign_rotate_invitation(request, campaign_id: int):
     services.campaign_rotate_invitation(campaign=campaign, by=request.user)
     messages.success(request, "New invitation link made; the old one no longer works.")
     return redirect(reverse("campaign_settings", args=[campaign.pk]) + "#invitation")
-
-
-@login_required
-@require_POST
-def campaign_trauma_table(request, campaign_id: int):
-    """Copy the default table to edit it, save the edited rows, or go back to the default."""
-    campaign, membership = get_campaign_for_user(request.user, campaign_id, manage=True)
-    action = request.POST.get("action")
-    anchor = reverse("campaign_settings", args=[campaign.pk]) + "#trauma-table"
-    if action == "copy":
-        from campaigns.trauma_tables import default_rows
-
-        services.campaign_set_trauma_table(campaign=campaign, rows=default_rows(), by=request.user)
-        messages.success(request, "The default Trauma Table is copied: edit your campaign's own rows below.")
-        return redirect(anchor)
-    if action == "default":
-        services.campaign_set_trauma_table(campaign=campaign, rows=None, by=request.user)
-        messages.success(request, "The campaign rolls on the default Trauma Table again.")
-        return redirect(anchor)
-    if action != "save":
-        return _settings_page(request, campaign, membership, status=400)
-    formset = TraumaTableFormSet(request.POST, prefix="rows")
-    if formset.is_valid():
-        try:
-            services.campaign_set_trauma_table(campaign=campaign, rows=formset.rows, by=request.user)
-        except (
-            ValidationError
-        ) as error:  # the formset checked the same rules; kept for a race with another tab
-            messages.error(request, " ".join(error.messages))
-        else:
-            messages.success(request, "The campaign's Trauma Table is saved.")
-            return redirect(anchor)
-    return _settings_page(request, campaign, membership, table_formset=formset, status=UNPROCESSABLE)
 
 
 @login_required

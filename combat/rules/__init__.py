@@ -48,14 +48,13 @@ from .rulings import RULINGS, ruling
 from .stat_tests import StatTestResult, dice_pool, roll_test
 from .trauma import (
     Casualty,
-    TraumaEntry,
     TraumaOutcome,
-    TraumaTable,
-    explain_trauma,
-    explain_trauma_entry,
     settle_capture,
     trauma_step,
 )
+from .trauma_explain import explain_trauma, explain_trauma_entry
+from .trauma_table import TraumaEntry, TraumaTable
+from .trauma_table_checks import TraumaTableError, trauma_table_problems
 
 __all__ = [
     # ENGINE.md
@@ -122,6 +121,9 @@ __all__ = [
     "recover_harm",
     "ruling",
     "trauma_fate_odds",
+    # checking a house Trauma Table (the editor lists every problem)
+    "TraumaTableError",
+    "trauma_table_problems",
     # who plays the ELITE part (RULING T-1)
     "ELITE",
     "counts_as_elite",

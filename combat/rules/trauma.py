@@ -20,246 +20,40 @@ second time, make the D66 roll for the model again until you roll a result on th
 The results with special consequences are given them by `code` (dead, captured, lost_an_eye, head_wound,
 muscle_damage, minor_wound, robbed, full_recovery, bitter_lessons), so a campaign's house table keeps them.
 
-Besides the names of ENGINE.md: `TraumaTable.names()`, `TraumaTable.from_document(...)`, `TraumaTable.to_rows()`,
-`explain_trauma(outcome)` (one plain sentence for the post-game wizard), `explain_trauma_entry(entry, roll=...)`
-(the sentence for a result whose outcome waits, such as Bitter Lessons before its D3), and `resolve_entry` /
-`is_rerolled`, which the odds share with `trauma_step` so the rule lives in one place.
+The table itself (`TraumaTable`, `TraumaEntry`, loading and checking) is in `trauma_table.py` and
+`trauma_table_checks.py`, the plain sentences (`explain_trauma`, `explain_trauma_entry`) in `trauma_explain.py`.
+Besides the names of ENGINE.md, `resolve_entry` / `is_rerolled` are shared with the odds so the rule lives in one
+place.
 """
 
 from __future__ import annotations
 
-import json
-import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import KW_ONLY, dataclass, field, replace
-from functools import cache
-from importlib import resources
 from typing import Any
 
-from .dice import Dice, d3, d66, is_d66
+from .dice import Dice, d3, d66
 from .stat_tests import check_count
+from .trauma_table import D66_VALUES, TraumaEntry, TraumaTable
 
 __all__ = [
     "D66_VALUES",
+    "SURVIVAL_DIE",
+    "SURVIVES_ON",
     "Casualty",
     "Consequence",
     "TraumaEntry",
     "TraumaOutcome",
     "TraumaTable",
-    "explain_trauma",
-    "explain_trauma_entry",
     "is_rerolled",
     "resolve_entry",
     "settle_capture",
     "trauma_step",
 ]
 
-D66_VALUES = tuple(tens * 10 + units for tens in range(1, 7) for units in range(1, 7))
-DEFAULT_TABLE = "trench-crusade-1.0"
-TABLE_FORMAT = 1
-ENTRY_FIELDS = ("low", "high", "code", "name", "effect", "scar", "injury")
-# Keys the odds use beside the result codes, so no table may use them as codes.
-RESERVED_CODES = frozenset({"removed", "survived"})
-CODE_PATTERN = re.compile(r"[a-z][a-z0-9_]*")
-
 # RULING T-2: Troop Survival Roll, one D6: 1-2 removed, 3+ fights on.
 SURVIVAL_DIE = 6
 SURVIVES_ON = 3
-
-
-@dataclass(frozen=True, slots=True)
-class TraumaEntry:
-    """A row of a Trauma Table: the D66 range `low`..`high`, the stable `code`, the result's `name`, a summary of
-    its `effect`, whether it gives a Battle Scar (`scar`) and whether it is an Injury the model keeps (`injury`,
-    so a repeat is rerolled)."""
-
-    low: int
-    high: int
-    code: str
-    name: str
-    effect: str
-    scar: bool
-    injury: bool
-
-    def __contains__(self, roll: int) -> bool:
-        return self.low <= roll <= self.high
-
-    @property
-    def rolls(self) -> str:
-        """The D66 range as the table prints it: "15" or "41-63"."""
-        return str(self.low) if self.low == self.high else f"{self.low}-{self.high}"
-
-
-def _entry_from_row(row: Mapping[str, Any], index: int) -> TraumaEntry:
-    if not isinstance(row, Mapping):
-        raise ValueError(f"row {index} must be a mapping of {', '.join(ENTRY_FIELDS)}, got {row!r}")
-    missing = [name for name in ENTRY_FIELDS if name not in row]
-    if missing:
-        raise ValueError(f"row {index} has no {', '.join(missing)}: {dict(row)!r}")
-    unknown = sorted(set(row) - set(ENTRY_FIELDS))
-    if unknown:
-        raise ValueError(f"row {index} has unknown fields {', '.join(unknown)}")
-    low, high, code = row["low"], row["high"], row["code"]
-    for name, value in (("low", low), ("high", high)):
-        if not is_d66(value):
-            raise ValueError(
-                f"row {index} ({code!r}): {name} must be a D66 result (11-66, digits 1-6), got {value!r}"
-            )
-    if low > high:
-        raise ValueError(f"row {index} ({code!r}): low {low} is above high {high}")
-    if not isinstance(code, str) or not CODE_PATTERN.fullmatch(code):
-        raise ValueError(f"row {index}: code must be lower_case_with_underscores, got {code!r}")
-    if code in RESERVED_CODES:
-        raise ValueError(f"row {index}: code {code!r} is reserved for the odds")
-    for name in ("name", "effect"):
-        if not isinstance(row[name], str):
-            raise ValueError(f"row {index} ({code!r}): {name} must be text, got {row[name]!r}")
-    if not row["name"].strip():
-        raise ValueError(f"row {index} ({code!r}): name must not be empty")
-    for name in ("scar", "injury"):
-        if type(row[name]) is not bool:
-            raise ValueError(f"row {index} ({code!r}): {name} must be true or false, got {row[name]!r}")
-    return TraumaEntry(low, high, code, row["name"], row["effect"], row["scar"], row["injury"])
-
-
-class TraumaTable:
-    """A Trauma Table, checked on load: every D66 result 11-66 in exactly one row (no gap, no overlap).
-
-    `TraumaTable.default()` is Trench Crusade v1.0 (with the 1.0.2 changes); `TraumaTable.named(name)` another
-    shipped version (`TraumaTable.names()`, or `named()` with no name, lists them); `TraumaTable.from_rows(rows)`
-    a campaign's house table. Tables are immutable and hashable (the odds cache on them).
-    """
-
-    __slots__ = ("name", "version", "title", "entries", "codes", "all_injuries", "_by_roll", "_hash")
-
-    def __init__(self, entries: Iterable[TraumaEntry], *, name: str, version: str, title: str = "") -> None:
-        entries = tuple(sorted(entries, key=lambda entry: entry.low))
-        by_roll: dict[int, TraumaEntry] = {}
-        for entry in entries:
-            for roll in D66_VALUES:
-                if entry.low <= roll <= entry.high:
-                    if roll in by_roll:
-                        other = by_roll[roll]
-                        raise ValueError(
-                            f"D66 {roll} is in two rows: {other.code!r} ({other.rolls}) and "
-                            f"{entry.code!r} ({entry.rolls})"
-                        )
-                    by_roll[roll] = entry
-        gaps = [roll for roll in D66_VALUES if roll not in by_roll]
-        if gaps:
-            raise ValueError(f"no row covers D66 {', '.join(map(str, gaps))}: the table has a gap")
-        flags: dict[str, TraumaEntry] = {}
-        for entry in entries:
-            first = flags.setdefault(entry.code, entry)
-            if (first.scar, first.injury) != (entry.scar, entry.injury):
-                raise ValueError(
-                    f"code {entry.code!r} has rows {first.rolls} and {entry.rolls} that disagree on scar/injury"
-                )
-        self.name = name
-        self.version = version
-        self.title = title or name
-        self.entries = entries
-        self.codes = tuple(flags)  # each code once, in table order
-        # A table with a result that is not an Injury always has a usable roll (RULING T-5 cannot loop forever).
-        self.all_injuries = all(entry.injury for entry in entries)
-        self._by_roll = by_roll
-        self._hash = hash((name, version, entries))
-
-    # -- loading ------------------------------------------------------------------------------------------------
-
-    @classmethod
-    def default(cls) -> TraumaTable:
-        """Trench Crusade campaign rules v1.0, with the 1.0.2 changes (TRAUMA_TABLE.md)."""
-        return cls.named(DEFAULT_TABLE)
-
-    @classmethod
-    def names(cls) -> tuple[str, ...]:
-        """The names of the shipped tables."""
-        return tuple(sorted(_shipped_documents()))
-
-    @classmethod
-    def named(cls, name: str | None = None) -> Any:
-        """The shipped table called `name` (an unknown name raises `ValueError`); with no name, the names of the
-        shipped tables (as `names()`)."""
-        if name is None:
-            return cls.names()
-        return _shipped_table(name)
-
-    @classmethod
-    def from_rows(
-        cls, rows: Iterable[Mapping[str, Any]], *, name: str = "house", version: str = "1"
-    ) -> TraumaTable:
-        """A campaign's house table from rows with the `TraumaEntry` fields, as in the data files."""
-        if isinstance(rows, (str, bytes, Mapping)):
-            raise ValueError(f"rows must be a list of row mappings, got {type(rows).__name__}")
-        return cls(
-            (_entry_from_row(row, index) for index, row in enumerate(rows)), name=name, version=version
-        )
-
-    @classmethod
-    def from_document(cls, document: Mapping[str, Any]) -> TraumaTable:
-        """A table from a whole data document: `{"format": 1, "name", "version", "title", "rows": [...]}`."""
-        if not isinstance(document, Mapping):
-            raise ValueError(f"a Trauma Table document must be a mapping, got {type(document).__name__}")
-        if document.get("format") != TABLE_FORMAT:
-            raise ValueError(
-                f"unknown Trauma Table format {document.get('format')!r}, expected {TABLE_FORMAT}"
-            )
-        for key in ("name", "version"):
-            if not isinstance(document.get(key), str) or not document[key]:
-                raise ValueError(f"a Trauma Table document needs a {key}, got {document.get(key)!r}")
-        rows = document.get("rows")
-        if not isinstance(rows, list):
-            raise ValueError(f"a Trauma Table document needs a list of rows, got {rows!r}")
-        entries = (_entry_from_row(row, index) for index, row in enumerate(rows))
-        return cls(
-            entries, name=document["name"], version=document["version"], title=document.get("title", "")
-        )
-
-    def to_rows(self) -> list[dict[str, Any]]:
-        """The rows as plain data, for an organiser to copy and edit into a house table."""
-        return [{name: getattr(entry, name) for name in ENTRY_FIELDS} for entry in self.entries]
-
-    # -- reading ------------------------------------------------------------------------------------------------
-
-    def lookup(self, d66: int) -> TraumaEntry:
-        """The row of a D66 result; `ValueError` for a number a D66 roll cannot give."""
-        try:
-            return self._by_roll[d66]
-        except (KeyError, TypeError):
-            raise ValueError(f"not a D66 result (two digits, each 1-6): {d66!r}") from None
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, TraumaTable):
-            return NotImplemented
-        return (self.name, self.version, self.entries) == (other.name, other.version, other.entries)
-
-    def __hash__(self) -> int:
-        return self._hash
-
-    def __repr__(self) -> str:
-        return f"TraumaTable(name={self.name!r}, version={self.version!r}, rows={len(self.entries)})"
-
-
-@cache
-def _shipped_documents() -> dict[str, Any]:
-    documents = {}
-    folder = resources.files(__package__).joinpath("data", "trauma_tables")
-    for path in folder.iterdir():
-        if path.name.endswith(".json"):
-            document = json.loads(path.read_text(encoding="utf-8"))
-            documents[document["name"]] = document
-    return documents
-
-
-@cache
-def _shipped_table(name: str) -> TraumaTable:
-    documents = _shipped_documents()
-    if name not in documents:
-        raise ValueError(
-            f"no shipped Trauma Table is named {name!r}; there are: {', '.join(sorted(documents))}"
-        )
-    return TraumaTable.from_document(documents[name])
 
 
 # -- the fighters -----------------------------------------------------------------------------------------------
@@ -375,90 +169,91 @@ def resolve_entry(casualty: Casualty, entry: TraumaEntry) -> Consequence:
     """The consequences of a usable row (one that `is_rerolled` refuses is an error)."""
     if is_rerolled(casualty, entry):
         raise ValueError(f"{casualty.id!r} already has {entry.code!r}: roll again (RULING T-5)")
-    code = entry.code
-    scars, injuries, can_gain_xp = casualty.scars, casualty.injuries, casualty.can_gain_xp
-    if code in casualty.full_recovery_instead:
-        # TRAUMA_TABLE.md, Lost an Eye: "a Sniper Priest treats this result as Full Recovery".
-        return Consequence(
-            False, None, False, scars, injuries, "kept", False, can_gain_xp, None, False, True, ()
-        )
-    if code == "dead":
-        # 003 "Models Killed In Action": all its Battlekit is lost (RULING T-6).
-        return Consequence(
-            True, "dead", False, scars, injuries, "lost", False, can_gain_xp, None, False, False, ("T-6",)
-        )
-    if code == "captured":
-        # TRAUMA_TABLE.md, Captured: the players may agree a ransom; `settle_capture` finishes it.
-        return Consequence(
-            False, None, False, scars, injuries, "kept", False, can_gain_xp, "ransom", False, False, ()
-        )
+    special = _unscarred_result(casualty, entry)
+    return special if special is not None else _scarring_result(casualty, entry)
 
+
+def _as_it_was(casualty: Casualty, **changes: Any) -> Consequence:
+    """A consequence that leaves the casualty's record as it was, but for `changes`."""
+    fields: dict[str, Any] = {
+        "removed": False,
+        "reason": None,
+        "scar_gained": False,
+        "scars": casualty.scars,
+        "injuries": casualty.injuries,
+        "battlekit": "kept",
+        "misses_next_game": False,
+        "can_gain_xp": casualty.can_gain_xp,
+        "pending": None,
+        "heavy_battlekit_lost": False,
+        "treated_as_full_recovery": False,
+        "rulings": (),
+    }
+    return Consequence(**(fields | changes))
+
+
+def _unscarred_result(casualty: Casualty, entry: TraumaEntry) -> Consequence | None:
+    """The results that end before any Battle Scar is counted, or None for the others."""
+    if entry.code in casualty.full_recovery_instead:
+        # TRAUMA_TABLE.md, Lost an Eye: "a Sniper Priest treats this result as Full Recovery".
+        return _as_it_was(casualty, treated_as_full_recovery=True)
+    if entry.code == "dead":
+        # 003 "Models Killed In Action": all its Battlekit is lost (RULING T-6).
+        return _as_it_was(casualty, removed=True, reason="dead", battlekit="lost", rulings=("T-6",))
+    if entry.code == "captured":
+        # TRAUMA_TABLE.md, Captured: the players may agree a ransom; `settle_capture` finishes it.
+        return _as_it_was(casualty, pending="ransom")
+    return None
+
+
+def _scarring_result(casualty: Casualty, entry: TraumaEntry) -> Consequence:
+    """A result that may give a Battle Scar, an Injury and its own consequence, and may make the model Unfit."""
+    code = entry.code
     # 003 "Battle Scars", RULING T-4 / T-8: one Scar for the final result, unless it says "no Scar".
-    scar_gained = entry.scar
-    if scar_gained:
-        scars += 1
-    if code == "lost_an_eye" and code in injuries:
+    scars = casualty.scars + 1 if entry.scar else casualty.scars
+    if code == "lost_an_eye" and code in casualty.injuries:
         # RULING T-5: "a second Lost an Eye removes the model (no reroll)"; its own removal wins over Unfit For Duty
         # (ENGINE.md), and nothing goes to the Arsenal (RULING T-6).
-        return Consequence(
-            True,
-            "blinded",
-            scar_gained,
-            scars,
-            injuries,
-            "lost",
-            False,
-            can_gain_xp,
-            None,
-            False,
-            False,
-            ("T-5", "T-6"),
+        return _as_it_was(
+            casualty,
+            removed=True,
+            reason="blinded",
+            scar_gained=entry.scar,
+            scars=scars,
+            battlekit="lost",
+            rulings=("T-5", "T-6"),
         )
-    if entry.injury:
-        injuries = injuries | {code}  # 003 "Recording Injuries & Battle Scars"
-    battlekit = "kept"
-    heavy_lost = (
-        code == "muscle_damage"
-    )  # TRAUMA_TABLE.md: "cannot carry HEAVY Battlekit; any it has is lost"
-    if heavy_lost:
-        battlekit = "heavy_lost"
-    elif code == "robbed":
-        battlekit = (
-            "lost"  # TRAUMA_TABLE.md: "all its Battlekit is lost, except Battlekit that cannot be lost"
-        )
-    misses_next_game = code == "minor_wound"  # TRAUMA_TABLE.md: "misses the next game"
-    if code == "head_wound":
-        can_gain_xp = False  # TRAUMA_TABLE.md: "can no longer gain XP"
-    if scar_gained and scars >= casualty.scar_limit:
-        # 003 "Unfit For Duty", RULING T-4: removed, its Battlekit to the Arsenal (what Robbed took stays lost).
-        return Consequence(
-            True,
-            "unfit_for_duty",
-            True,
-            scars,
-            injuries,
-            "lost" if battlekit == "lost" else "arsenal",
-            False,
-            can_gain_xp,
-            None,
-            heavy_lost,
-            False,
-            ("T-4",),
-        )
-    return Consequence(
-        False,
-        None,
-        scar_gained,
-        scars,
-        injuries,
-        battlekit,
-        misses_next_game,
-        can_gain_xp,
-        None,
-        heavy_lost,
-        False,
-        (),
+    result = _as_it_was(
+        casualty,
+        scar_gained=entry.scar,
+        scars=scars,
+        # 003 "Recording Injuries & Battle Scars"
+        injuries=casualty.injuries | {code} if entry.injury else casualty.injuries,
+        battlekit=_battlekit_kept(code),
+        misses_next_game=code == "minor_wound",  # TRAUMA_TABLE.md: "misses the next game"
+        can_gain_xp=casualty.can_gain_xp and code != "head_wound",  # TRAUMA_TABLE.md: "can no longer gain XP"
+        # TRAUMA_TABLE.md, Muscle Damage: "cannot carry HEAVY Battlekit; any it has is lost"
+        heavy_battlekit_lost=code == "muscle_damage",
     )
+    if entry.scar and scars >= casualty.scar_limit:
+        # 003 "Unfit For Duty", RULING T-4: removed, its Battlekit to the Arsenal (what Robbed took stays lost).
+        return replace(
+            result,
+            removed=True,
+            reason="unfit_for_duty",
+            battlekit="lost" if result.battlekit == "lost" else "arsenal",
+            misses_next_game=False,
+            rulings=("T-4",),
+        )
+    return result
+
+
+def _battlekit_kept(code: str) -> str:
+    if code == "muscle_damage":
+        return "heavy_lost"  # TRAUMA_TABLE.md: "cannot carry HEAVY Battlekit; any it has is lost"
+    if code == "robbed":
+        return "lost"  # TRAUMA_TABLE.md: "all its Battlekit is lost, except Battlekit that cannot be lost"
+    return "kept"
 
 
 def _check_casualties(casualties: Iterable[Casualty]) -> tuple[Casualty, ...]:
@@ -592,111 +387,3 @@ def settle_capture(outcome: TraumaOutcome, *, ransom_paid: bool) -> TraumaOutcom
         ransom_paid=False,
         rulings=(*outcome.rulings, "T-6"),
     )
-
-
-# -- plain sentences --------------------------------------------------------------------------------------------
-
-
-def _scar_text(outcome: TraumaOutcome) -> str:
-    return f"Battle Scar {outcome.scars} of {outcome.scar_limit}"
-
-
-def _d66_head(who: str, roll: int, entry: TraumaEntry, rerolled: Iterable[tuple[int, TraumaEntry]]) -> str:
-    """The start of a D66 sentence: `Hero: D66 65 after rerolling 14 (Hand Wound), an Injury it already has
-    (RULING T-5), Bitter Lessons`."""
-    head = f"{who}: D66 {roll}"
-    again = ", ".join(f"{earlier} ({earlier_entry.name})" for earlier, earlier_entry in rerolled)
-    if again:
-        head += f" after rerolling {again}, an Injury it already has (RULING T-5)"
-    return f"{head}, {entry.name}"
-
-
-def explain_trauma_entry(
-    entry: TraumaEntry,
-    *,
-    roll: int,
-    name: str | None = None,
-    rerolled: Iterable[tuple[int, TraumaEntry]] = (),
-) -> str:
-    """One plain sentence for a Trauma Table result read before its outcome is settled, in the words of the table:
-    "Hero: D66 65, Bitter Lessons — gains D3 extra XP; no Injury and no Scar." (the D3 still to roll).
-
-    `roll` is the D66 that gave `entry`; `rerolled` the `(roll, entry)` pairs rolled again before it (RULING T-5).
-    Once the outcome is known, `explain_trauma(outcome)` says what it did. A roll outside `entry` raises
-    `ValueError` naming it.
-    """
-    if not is_d66(roll) or roll not in entry:
-        raise ValueError(f"roll {roll!r} is not a D66 result of {entry.name} ({entry.rolls})")
-    rerolled = tuple(rerolled)
-    for earlier, earlier_entry in rerolled:
-        if not is_d66(earlier) or earlier not in earlier_entry:
-            raise ValueError(
-                f"rerolled {earlier!r} is not a D66 result of {earlier_entry.name} ({earlier_entry.rolls})"
-            )
-    head = _d66_head(name or "This fighter", roll, entry, rerolled)
-    return f"{head} — {entry.effect}." if entry.effect else f"{head}."
-
-
-def explain_trauma(outcome: TraumaOutcome, *, name: str | None = None) -> str:
-    """One plain sentence: what the Trauma Step did to the fighter and what follows (scar count, Battlekit lost or
-    to the Arsenal, removed, misses the next game), naming the ruling where one decided it."""
-    who = name or outcome.name or outcome.id
-    if outcome.entry is None:
-        roll = outcome.rolls[0]
-        if outcome.survived:
-            return f"{who}: Survival Roll {roll} (3+) — survived and fights on as normal (RULING T-2)."
-        return f"{who}: Survival Roll {roll} (1-2) — dead, removed from the roster with all its Battlekit (RULING T-2)."
-
-    entry = outcome.entry
-    head = _d66_head(who, outcome.rolls[-1], entry, zip(outcome.rolls, outcome.rerolled, strict=False))
-
-    if outcome.treated_as_full_recovery:
-        return f"{head} — this fighter treats it as Full Recovery: no Injury and no Scar."
-    if entry.code == "captured":
-        if outcome.pending == "ransom":
-            return (
-                f"{head} — the players may agree a ransom: unpaid, it is executed and removed with all its "
-                "Battlekit; paid, it counts as Full Recovery."
-            )
-        if outcome.ransom_paid:
-            return f"{head}, ransom paid — counts as Full Recovery: no Injury and no Scar (RULING T-8)."
-        return f"{head}, no ransom paid — executed and removed from the roster with all its Battlekit (RULING T-6)."
-    if outcome.reason == "dead":
-        return f"{head} — removed from the roster with all its Battlekit (RULING T-6)."
-    if outcome.reason == "blinded":
-        return (
-            f"{head} a second time — blinded and removed from the roster with all its Battlekit, no reroll "
-            "(RULING T-5)."
-        )
-
-    parts = []
-    if outcome.scar_gained:
-        parts.append(_scar_text(outcome))
-    code = entry.code
-    if code == "full_recovery":
-        parts.append("no Injury and no Scar")
-    elif code == "robbed":
-        parts.append("all its Battlekit is lost, except Battlekit that cannot be lost; no Injury and no Scar")
-    elif code == "bitter_lessons":
-        if outcome.can_gain_xp:
-            parts.append(f"gains {outcome.xp_gained} XP; no Injury and no Scar")
-        else:
-            parts.append("no XP, as it can no longer gain XP (RULING T-9); no Injury and no Scar")
-    elif code == "head_wound":
-        parts.append("it can no longer gain XP")
-    elif code == "muscle_damage":
-        parts.append("it cannot carry HEAVY Battlekit, and any it has is lost")
-    elif code == "minor_wound":
-        if not outcome.removed:
-            parts.append("it misses the next game")
-    elif entry.effect:
-        parts.append(entry.effect)
-    if outcome.reason == "unfit_for_duty":
-        if outcome.battlekit == "lost":
-            kit = "its Battlekit is lost"
-        elif outcome.heavy_battlekit_lost:
-            kit = "the rest of its Battlekit and its Glory Items go to the Arsenal"
-        else:
-            kit = "its Battlekit and Glory Items go to the Arsenal"
-        parts.append(f"so it is Unfit For Duty: removed from the roster, {kit} (RULING T-4)")
-    return f"{head} — {'; '.join(parts)}."

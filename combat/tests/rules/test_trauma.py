@@ -1,8 +1,6 @@
-"""Tests for combat/rules/trauma.py (seed 003, TRAUMA_TABLE.md): the Trauma Table as data, Troop Survival Rolls,
-ELITE Trauma rolls and their consequences. The rulings T-1 to T-9 are pinned in test_rulings.py."""
-
-import json
-from importlib import resources
+"""Tests for combat/rules/trauma.py (seed 003, TRAUMA_TABLE.md): Troop Survival Rolls, ELITE Trauma rolls and
+their consequences, with the sentences explain_trauma gives them (trauma_explain.py). The table itself is tested in
+test_trauma_table.py; the rulings T-1 to T-9 are pinned in test_rulings.py."""
 
 import pytest
 from hypothesis import given
@@ -14,7 +12,6 @@ from combat.rules import (
     ScriptedDice,
     TraumaTable,
     explain_trauma,
-    explain_trauma_entry,
     settle_capture,
     trauma_step,
 )
@@ -26,142 +23,6 @@ TABLE = TraumaTable.default()
 def _elite(faces, **fields):
     """One ELITE casualty's outcome, with the D66 typed in as `faces`."""
     return trauma_step([Casualty("hero", elite=True, **fields)], ScriptedDice(faces))[0]
-
-
-# --- the table as data -------------------------------------------------------------------------------------------
-
-
-def test_the_default_table_is_trench_crusade_v1_0_with_the_1_0_2_changes():
-    assert TABLE.name == "trench-crusade-1.0"
-    assert TABLE.version == "1.0.2"
-    assert "Trench Crusade" in TABLE.title
-    assert len(TABLE.entries) == 22
-    assert TraumaTable.named() == TraumaTable.names() == ("trench-crusade-1.0",)
-    assert TraumaTable.named("trench-crusade-1.0") is TABLE
-
-
-@pytest.mark.parametrize("name", TraumaTable.names())
-def test_every_shipped_table_file_is_versioned_and_valid(name):
-    folder = resources.files("combat.rules").joinpath("data", "trauma_tables")
-    documents = [
-        json.loads(path.read_text(encoding="utf-8"))
-        for path in folder.iterdir()
-        if path.name.endswith(".json")
-    ]
-    document = next(document for document in documents if document["name"] == name)
-    assert document["format"] == 1
-    assert document["version"]
-    assert TraumaTable.from_document(document) == TraumaTable.named(name)
-
-
-@pytest.mark.parametrize(
-    ("roll", "code"),
-    [(11, "dead"), (12, "captured"), (15, "lost_an_eye"), (34, "muscle_damage"), (35, "minor_wound"),
-     (36, "robbed"), (41, "full_recovery"), (52, "full_recovery"), (63, "full_recovery"), (64, "hardened"),
-     (65, "bitter_lessons"), (66, "prominent_scar")],
-)  # fmt: skip
-def test_the_default_table_reads_as_trauma_table_md(roll, code):
-    assert TABLE.lookup(roll).code == code
-
-
-def test_scars_and_injuries_follow_trauma_table_md():
-    scarred = {entry.code for entry in TABLE.entries if entry.scar}
-    kept = {entry.code for entry in TABLE.entries if entry.injury}
-    assert scarred == kept | {"minor_wound"}
-    assert "robbed" not in scarred
-    assert not {"dead", "captured", "full_recovery", "hardened", "bitter_lessons", "prominent_scar"} & scarred
-
-
-@pytest.mark.parametrize("number", [10, 17, 20, 67, 70, 0, -11, 3.4, "34", None])
-def test_lookup_refuses_a_number_that_is_not_a_d66_result(number):
-    with pytest.raises(ValueError, match="not a D66 result"):
-        TABLE.lookup(number)
-
-
-def test_an_unknown_table_name_is_refused():
-    with pytest.raises(ValueError, match="no shipped Trauma Table is named 'mordheim'"):
-        TraumaTable.named("mordheim")
-
-
-def test_a_house_table_copied_from_the_default_works_alike():
-    house = TraumaTable.from_rows(TABLE.to_rows(), name="our-house", version="2")
-    assert house.entries == TABLE.entries
-    assert house.name == "our-house"
-
-
-def _rows_with(**changes):
-    rows = TABLE.to_rows()
-    for index, fields in changes.items():
-        rows[int(index.removeprefix("row"))].update(fields)
-    return rows
-
-
-def test_a_table_with_a_gap_is_refused_naming_the_gap():
-    rows = [row for row in TABLE.to_rows() if row["code"] != "robbed"]
-    with pytest.raises(ValueError, match="no row covers D66 36: the table has a gap"):
-        TraumaTable.from_rows(rows)
-
-
-def test_a_table_with_an_overlap_is_refused_naming_the_roll():
-    rows = _rows_with(row18={"low": 36})  # Full Recovery 36-63 meets Robbed on 36
-    with pytest.raises(
-        ValueError, match="D66 36 is in two rows: 'robbed' \\(36\\) and 'full_recovery' \\(36-63\\)"
-    ):
-        TraumaTable.from_rows(rows)
-
-
-@pytest.mark.parametrize(
-    ("change", "message"),
-    [
-        ({"low": 10}, "low must be a D66 result .* got 10"),
-        ({"high": 67}, "high must be a D66 result .* got 67"),
-        ({"high": 17}, "got 17"),
-        ({"code": "Dead!"}, "got 'Dead!'"),
-        ({"code": "removed"}, "code 'removed' is reserved"),
-        ({"scar": "yes"}, "scar must be true or false, got 'yes'"),
-        ({"name": " "}, "name must not be empty"),
-        ({"notes": "x"}, "unknown fields notes"),
-    ],
-)
-def test_a_bad_row_is_refused_naming_the_value(change, message):
-    with pytest.raises(ValueError, match=message):
-        TraumaTable.from_rows(_rows_with(row0=change))
-
-
-def test_a_row_missing_a_field_or_a_row_that_is_not_a_mapping_is_refused():
-    rows = TABLE.to_rows()
-    del rows[3]["injury"]
-    with pytest.raises(ValueError, match="row 3 has no injury"):
-        TraumaTable.from_rows(rows)
-    with pytest.raises(ValueError, match="row 0 must be a mapping"):
-        TraumaTable.from_rows([[11, 11]])
-    with pytest.raises(ValueError, match="rows must be a list"):
-        TraumaTable.from_rows("dead")
-
-
-def test_a_code_whose_rows_disagree_on_scar_is_refused():
-    rows = _rows_with(row1={"code": "dead"})
-    rows[1]["scar"] = True
-    with pytest.raises(ValueError, match="code 'dead' has rows 11 and 12 that disagree"):
-        TraumaTable.from_rows(rows)
-
-
-def test_a_document_needs_its_format_name_and_version():
-    with pytest.raises(ValueError, match="unknown Trauma Table format 2"):
-        TraumaTable.from_document({"format": 2, "name": "x", "version": "1", "rows": []})
-    with pytest.raises(ValueError, match="needs a version"):
-        TraumaTable.from_document({"format": 1, "name": "x", "rows": TABLE.to_rows()})
-
-
-def test_a_house_table_keeps_the_special_results_by_code():
-    # Swap Dead (11) and Prominent Scar (66): the consequences follow the code, not the number.
-    rows = _rows_with(
-        row0={"code": "prominent_scar", "name": "Prominent Scar"}, row21={"code": "dead", "name": "Dead"}
-    )
-    house = TraumaTable.from_rows(rows)
-    outcome = trauma_step([Casualty("hero", elite=True)], ScriptedDice([6, 6]), table=house)[0]
-    assert outcome.removed
-    assert outcome.reason == "dead"
 
 
 # --- Troops -----------------------------------------------------------------------------------------------------
@@ -367,44 +228,6 @@ def test_bitter_lessons_gains_d3_xp():
     assert outcome.rolls == (65,)  # the D3 is in the dice log only
     assert [roll.sides for roll in dice.log] == [6, 6, 3]
     assert explain_trauma(outcome) == "hero: D66 65, Bitter Lessons — gains 2 XP; no Injury and no Scar."
-
-
-def test_a_bitter_lessons_result_says_what_it_is_while_its_d3_waits():
-    dice = ScriptedDice([6, 5])
-    with pytest.raises(DiceExhausted):
-        trauma_step([Casualty("hero", elite=True)], dice)  # the D3 is not rolled yet
-    roll = 65
-
-    sentence = explain_trauma_entry(TABLE.lookup(roll), roll=roll, name="Brother Marcus")
-
-    assert sentence == "Brother Marcus: D66 65, Bitter Lessons — gains D3 extra XP; no Injury and no Scar."
-
-
-def test_a_trauma_entry_sentence_names_the_rerolls_as_explain_trauma_does():
-    # Hand Wound (14) already had, rolled again (RULING T-5): 65, Bitter Lessons, its D3 still to roll.
-    rerolled = [(14, TABLE.lookup(14))]
-
-    sentence = explain_trauma_entry(TABLE.lookup(65), roll=65, rerolled=rerolled)
-
-    assert sentence == (
-        "This fighter: D66 65 after rerolling 14 (Hand Wound), an Injury it already has (RULING T-5), Bitter "
-        "Lessons — gains D3 extra XP; no Injury and no Scar."
-    )
-    outcome = _elite([1, 4, 6, 5, 3], injuries={"hand_wound"})
-    assert explain_trauma(outcome).startswith(sentence.split(" — ")[0].replace("This fighter", "hero"))
-
-
-@pytest.mark.parametrize(
-    ("roll", "rerolled", "message"),
-    [
-        (64, [], "roll 64 is not a D66 result of Bitter Lessons \\(65\\)"),
-        (67, [], "roll 67 is not a D66 result"),
-        (65, [(15, TABLE.lookup(14))], "rerolled 15 is not a D66 result of Hand Wound \\(14\\)"),
-    ],
-)
-def test_a_trauma_entry_sentence_refuses_a_roll_outside_its_result(roll, rerolled, message):
-    with pytest.raises(ValueError, match=message):
-        explain_trauma_entry(TABLE.lookup(65), roll=roll, rerolled=rerolled)
 
 
 def test_a_sniper_priest_treats_lost_an_eye_as_full_recovery():

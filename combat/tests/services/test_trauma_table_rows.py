@@ -1,16 +1,25 @@
-"""The house Trauma Table check: the same invariants as the rules engine (RULING T-3, TRAUMA_TABLE.md).
+"""The rows a campaign stores for its house Trauma Table (RULING T-3, TRAUMA_TABLE.md): checked by the engine.
 
-`campaigns` may not import the engine, so it has its own small validator; these tests import the engine (tests
-may) to check that both accept and refuse the same tables.
+Moved from campaigns/tests/test_trauma_tables.py when campaigns' own validator went: `checked_rows` (the rows the
+service stores) now asks the engine, and these tests check it accepts and refuses the same tables as the engine.
 """
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from campaigns.trauma_tables import D66_VALUES, TraumaTableError, check_rows, default_rows, rows_in_use
+from campaigns.models import Campaign
+from campaigns.selectors import trauma_table_rows
+from combat import rules
+from combat.rules import TraumaTableError
+from combat.rules.trauma_table import D66_VALUES
+from combat.selectors.trauma_table import default_rows
+from combat.services.trauma_table import checked_rows as check_rows
 
-rules = pytest.importorskip("combat.rules")
+
+def rows_in_use(house_rows):
+    """The rows the campaign rolls on (campaigns.selectors.trauma_table_rows), for a campaign holding `house_rows`."""
+    return trauma_table_rows(campaign=Campaign(house_trauma_table=house_rows))
 
 
 def test_the_default_table_covers_every_d66_result_once():
@@ -37,7 +46,7 @@ def test_it_names_every_problem_at_once():
     rows[1]["name"] = " "
     with pytest.raises(TraumaTableError) as error:
         check_rows(rows)
-    assert len(error.value.messages) == 2
+    assert len(error.value.problems) == 2
 
 
 def test_it_refuses_rows_that_disagree_on_scar_for_one_code():
