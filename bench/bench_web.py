@@ -10,7 +10,7 @@ roster page at least half the bare view's throughput.
 The database is the bench's own `warband_bench` (bench/support.py: on the server of `BENCH_DATABASE_URL`,
 `DATABASE_URL`, 127.0.0.1:5432 or the embedded PostgreSQL, created and migrated when missing). The bench campaign is created once and
 reused; `ANALYZE` runs after it is loaded (PITFALLS.md). The whole run takes about a minute and a half, and the server's
-processes are stopped at the end, whatever happens.
+processes are stopped at the end, whatever happens (an error, Ctrl-C or SIGTERM).
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from support import bench_database_url  # noqa: E402
+from support import bench_database_url, stop_on_sigterm  # noqa: E402
 
 BENCH_DATABASE = "warband_bench"
 CAMPAIGN = "Bench campaign (bench/bench_web.py)"
@@ -276,6 +276,7 @@ def load_with_python(port: int, path: str, cookie: str, seconds: int) -> dict:
 
 
 def main() -> int:
+    stop_on_sigterm()  # a SIGTERM still runs the `finally` below, which stops gunicorn
     url = bench_database_url(BENCH_DATABASE)
     os.environ.update(PRODUCTION)
     os.environ["DATABASE_URL"] = url
