@@ -68,12 +68,11 @@ def stop_on_sigterm() -> None:
 def _embedded_server_url() -> str:
     """The embedded server's URL; when the bench is the one that starts it, it is stopped at exit."""
     from config import embedded_db
-    from config.database import embedded_database_url
+    from config.database import STARTED_HERE, embedded_database_url
 
     data_dir = ROOT / ".data" / "postgres"
-    already_running = bool(embedded_db.servers(data_dir))
     url = embedded_database_url(data_dir)
-    if not already_running:
+    if data_dir in STARTED_HERE:
         stop_on_sigterm()
         atexit.register(lambda: print("\n".join(embedded_db.stop(data_dir)), flush=True))
     return url

@@ -15,7 +15,7 @@ import psutil
 import psycopg
 import pytest
 
-from config import embedded_db
+from config import database, embedded_db
 
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
@@ -155,3 +155,22 @@ def test_status_names_the_running_server(data):
 
     assert embedded_db.status(data).startswith("Running: PostgreSQL (pid ")
     assert [server.data_dir for server in embedded_db.servers(data)] == [data / "postgres"]
+
+
+def test_a_process_that_starts_the_server_knows_it_must_stop_it(data, monkeypatch):
+    """What the test suite's end (conftest.py) and the benchmarks read, to stop only a server they started."""
+    monkeypatch.setattr(database, "STARTED_HERE", set())
+
+    database.embedded_database_url(data / "postgres")
+
+    assert sorted(database.STARTED_HERE) == [data / "postgres"]
+    assert [server.data_dir for server in embedded_db.servers(data)] == [data / "postgres"]
+
+
+def test_a_server_another_process_started_is_not_ours_to_stop(data, monkeypatch):
+    monkeypatch.setattr(database, "STARTED_HERE", set())
+    start(data / "postgres")  # as `make run` would
+
+    database.embedded_database_url(data / "postgres")
+
+    assert not database.STARTED_HERE
