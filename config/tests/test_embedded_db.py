@@ -1,4 +1,5 @@
-"""`make stop` and `make clean-data` stop the embedded PostgreSQL before anything else (issue 18).
+"""`make stop` and `make clean-data` stop the embedded PostgreSQL before anything else; benchmarks stop the one they
+started (issue 18).
 
 Each test starts a real embedded server (pgserver) in a subprocess, on a temporary folder of its own, never on
 the checkout's `.data`, and runs the Make step as a user would. Whatever happens, the fixture stops every server
@@ -174,3 +175,33 @@ def test_a_server_another_process_started_is_not_ours_to_stop(data, monkeypatch)
     database.embedded_database_url(data / "postgres")
 
     assert not database.STARTED_HERE
+
+
+def bench_uses_the_embedded_server(top: Path) -> subprocess.CompletedProcess:
+    """A benchmark process that finds no other PostgreSQL: bench/support.py falls back to `<top>/.data/postgres`."""
+    script = (
+        "import sys; from pathlib import Path; sys.path.insert(0, 'bench'); import support; "
+        f"support.ROOT = Path({str(top)!r}); print(support._embedded_server_url())"
+    )
+    return subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=60, check=False
+    )
+
+
+def test_a_bench_stops_the_embedded_server_it_started(data):
+    result = bench_uses_the_embedded_server(data.parent)
+
+    assert result.returncode == 0, result.stderr
+    assert "Stopped PostgreSQL" in result.stdout
+    assert postgres_processes_of(data) == []
+    assert (data / "postgres" / "PG_VERSION").exists()
+
+
+def test_a_bench_leaves_running_a_server_it_found_running(data):
+    start(data / "postgres")  # `make run`'s
+
+    result = bench_uses_the_embedded_server(data.parent)
+
+    assert result.returncode == 0, result.stderr
+    assert "Stopped" not in result.stdout
+    assert postgres_processes_of(data)
