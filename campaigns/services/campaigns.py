@@ -4,14 +4,14 @@ from django.db import transaction
 
 from campaigns.history_context import add_context
 from campaigns.models import SCAR_LIMIT_DEFAULT, Campaign, Membership
-from campaigns.services.common import campaign_context, lock_campaign
+from campaigns.services.common import User, campaign_context, lock_campaign
 
 
 @transaction.atomic
 def campaign_create(
     *,
     name: str,
-    by,
+    by: User,
     description: str = "",
     preset: str = Campaign.Preset.TRENCH_CRUSADE,
     scar_limit: int = SCAR_LIMIT_DEFAULT,
@@ -40,7 +40,7 @@ def campaign_create(
 def campaign_update(
     *,
     campaign: Campaign,
-    by,
+    by: User,
     name: str | None = None,
     description: str | None = None,
     preset: str | None = None,

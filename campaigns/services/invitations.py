@@ -4,11 +4,11 @@ from django.db import transaction
 
 from campaigns.errors import CampaignArchived, InvitationNotValid
 from campaigns.models import Campaign, Membership, new_invitation_code
-from campaigns.services.common import campaign_context, lock_campaign
+from campaigns.services.common import User, campaign_context, lock_campaign
 
 
 @transaction.atomic
-def campaign_rotate_invitation(*, campaign: Campaign, by) -> Campaign:
+def campaign_rotate_invitation(*, campaign: Campaign, by: User) -> Campaign:
     """A new invitation code: the old link stops working at once."""
     campaign = lock_campaign(campaign)
     campaign.invitation_code = new_invitation_code()
@@ -24,7 +24,7 @@ def campaign_rotate_invitation(*, campaign: Campaign, by) -> Campaign:
 
 
 @transaction.atomic
-def campaign_join(*, code: str, user) -> tuple[Membership, bool]:
+def campaign_join(*, code: str, user: User) -> tuple[Membership, bool]:
     """Join the campaign of an invitation code as a player: (membership, True when it is new).
 
     A member who opens the link again keeps the role they have. An archived campaign takes no new members.

@@ -4,7 +4,7 @@ from django.db import transaction
 
 from campaigns.errors import LastOrganiser
 from campaigns.models import Campaign, Membership
-from campaigns.services.common import campaign_context, lock_campaign
+from campaigns.services.common import User, campaign_context, lock_campaign
 
 
 def _organisers_left(campaign: Campaign, *, without: Membership) -> int:
@@ -28,7 +28,7 @@ def _keep_an_organiser(campaign: Campaign, membership: Membership) -> None:
 
 
 @transaction.atomic
-def membership_set_role(*, membership: Membership, role: str, by) -> Membership:
+def membership_set_role(*, membership: Membership, role: str, by: User) -> Membership:
     """Make a member organiser, player or spectator; the campaign keeps at least one organiser."""
     campaign, membership = _lock_membership(membership)
     if membership.role == role:
@@ -48,7 +48,7 @@ def membership_set_role(*, membership: Membership, role: str, by) -> Membership:
 
 
 @transaction.atomic
-def membership_remove(*, membership: Membership, by) -> None:
+def membership_remove(*, membership: Membership, by: User) -> None:
     """Take a member out of the campaign. Their warbands stay in it (the organiser can still change them)."""
     campaign, membership = _lock_membership(membership)
     _keep_an_organiser(campaign, membership)

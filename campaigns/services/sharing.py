@@ -5,11 +5,11 @@ import secrets
 from django.db import transaction
 
 from campaigns.models import Campaign
-from campaigns.services.common import campaign_context, lock_campaign
+from campaigns.services.common import User, campaign_context, lock_campaign
 
 
 @transaction.atomic
-def campaign_share_create(*, campaign: Campaign, by) -> Campaign:
+def campaign_share_create(*, campaign: Campaign, by: User) -> Campaign:
     """A new read-only link (`/share/<token>/`): anyone holding it reads the campaign, its rosters and history,
     without an account. Making one again replaces the token, so a link that went too far stops working."""
     campaign = lock_campaign(campaign)
@@ -27,7 +27,7 @@ def campaign_share_create(*, campaign: Campaign, by) -> Campaign:
 
 
 @transaction.atomic
-def campaign_share_revoke(*, campaign: Campaign, by) -> Campaign:
+def campaign_share_revoke(*, campaign: Campaign, by: User) -> Campaign:
     """Stop sharing: the read-only link answers 404 from now on."""
     campaign = lock_campaign(campaign)
     if not campaign.share_token:

@@ -9,12 +9,12 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from campaigns.models import Campaign
-from campaigns.services.common import campaign_context, lock_campaign
+from campaigns.services.common import User, campaign_context, lock_campaign
 from campaigns.trauma_tables import TraumaTableError, check_rows
 
 
 @transaction.atomic
-def campaign_set_trauma_table(*, campaign: Campaign, rows: list[dict[str, Any]] | None, by) -> Campaign:
+def campaign_set_trauma_table(*, campaign: Campaign, rows: list[dict[str, Any]] | None, by: User) -> Campaign:
     """Use the campaign's own Trauma Table (`rows`, checked: no gap, no overlap), or the default with None.
 
     A table with a problem raises ValidationError listing every problem, and nothing is saved.
