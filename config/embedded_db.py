@@ -166,10 +166,13 @@ def _wait_for_exit(server: Server) -> str:
 
 def stop_server(server: Server) -> str:
     """Stop one server and wait for it to exit; says how it went."""
-    if not _pg_ctl_stop(server):
-        with contextlib.suppress(psutil.NoSuchProcess):
-            psutil.Process(server.pid).send_signal(signal.SIGINT)  # pg_ctl's fast shutdown, sent by hand
-    return f"Stopped {server}: {_wait_for_exit(server)}."
+    try:
+        if not _pg_ctl_stop(server):
+            with contextlib.suppress(psutil.NoSuchProcess):
+                psutil.Process(server.pid).send_signal(signal.SIGINT)  # pg_ctl's fast shutdown, sent by hand
+        return f"Stopped {server}: {_wait_for_exit(server)}."
+    except psutil.AccessDenied as error:
+        raise RuntimeError(f"{server} is not ours to stop: run this as {server.user} or root") from error
 
 
 def stop(folder: str | Path) -> list[str]:
