@@ -18,9 +18,12 @@ FORMS = (CampaignForm, CampaignSettingsForm)
 
 
 def campaign_data(**changes) -> dict:
-    return {"name": "Limits", "preset": "trench_crusade", "scar_limit": SCAR_LIMIT_DEFAULT, "status": "active"} | (
-        changes
-    )
+    return {
+        "name": "Limits",
+        "preset": "trench_crusade",
+        "scar_limit": SCAR_LIMIT_DEFAULT,
+        "status": "active",
+    } | (changes)
 
 
 def model_refuses(organiser, **values) -> bool:
