@@ -10,14 +10,18 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 CHROMIUM ?= /usr/bin/chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+# Where the embedded PostgreSQL keeps its data (config/database.py uses $(DATA)/postgres).
+DATA ?= .data
 
-.PHONY: help run test bench lint format install install-dev chromium wrk migrate demo clean-data
+.PHONY: help run test bench lint format install install-dev chromium wrk migrate demo stop clean-data
 
 help:
 	@echo "make run    - install, migrate, load the demo campaign and serve on http://$(HOST):$(PORT)"
 	@echo "make test   - install test tools (Chromium too) and run the whole suite, ruff included"
 	@echo "make bench  - run the benchmarks and print their figures"
 	@echo "make lint   - ruff check and format check"
+	@echo "make stop   - stop the embedded PostgreSQL, keeping its data"
+	@echo "make clean-data - stop the embedded PostgreSQL, then delete its data ($(DATA)/)"
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -76,7 +80,14 @@ format: install-dev
 	$(BIN)/ruff check --fix .
 	$(BIN)/ruff format .
 
-# Stops the embedded PostgreSQL and deletes its data (the demo is loaded again by the next `make run`).
+# The embedded PostgreSQL keeps running after `make run` ends (config/database.py); config/embedded_db.py stops it
+# with pg_ctl's fast shutdown and waits for it to exit. Without .venv nothing can have started it.
+stop:
+	@if [ -x $(BIN)/python ]; then $(BIN)/python -m config.embedded_db stop $(DATA); \
+	else echo "No $(BIN)/python: no embedded PostgreSQL was started from here."; fi
+
+# Stops the embedded PostgreSQL first, then deletes its data (the demo is loaded again by the next `make run`).
 clean-data:
-	-$(BIN)/python -c "import pgserver; pgserver.get_server('.data/postgres', cleanup_mode='delete').cleanup()"
-	rm -rf .data
+	@if [ -x $(BIN)/python ]; then $(BIN)/python -m config.embedded_db clean $(DATA); \
+	elif [ -e $(DATA) ]; then rm -rf $(DATA) && echo "Deleted $(DATA)."; \
+	else echo "$(DATA) does not exist: nothing to delete."; fi

@@ -118,3 +118,15 @@ def make_fighter():
         return Fighter.objects.create(warband=warband, name=name, keywords=keywords, **fields)
 
     return make
+
+
+def pytest_sessionfinish(session, exitstatus):
+    """A test run that had to start the embedded PostgreSQL (no DATABASE_URL, no server running) stops it again at
+    its end, as every test stops what it started (issue 18); a server that was already running is left alone."""
+    from config import database
+
+    if database.STARTED_HERE:
+        from config import embedded_db
+
+        for data_dir in sorted(database.STARTED_HERE):
+            embedded_db.stop(data_dir)

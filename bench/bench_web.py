@@ -10,7 +10,7 @@ roster page at least half the bare view's throughput.
 The database is the bench's own `warband_bench` (bench/support.py: on the server of `BENCH_DATABASE_URL`,
 `DATABASE_URL`, 127.0.0.1:5432 or the embedded PostgreSQL, created and migrated when missing). The bench campaign is created once and
 reused; `ANALYZE` runs after it is loaded (PITFALLS.md). The whole run takes about a minute and a half, and the server's
-processes are stopped at the end, whatever happens.
+processes are stopped at the end, whatever happens (an error, Ctrl-C or SIGTERM).
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from support import bench_database_url  # noqa: E402
+from support import bench_database_url, stop_on_sigterm  # noqa: E402
 
 BENCH_DATABASE = "warband_bench"
 CAMPAIGN = "Bench campaign (bench/bench_web.py)"
@@ -99,21 +99,19 @@ def prepare() -> dict[str, str]:
 
 def load_campaign():
     """A campaign with a 50-fighter warband (Battlekit, Injuries, Scars), a rival warband and ten games."""
-    import datetime
-
     from django.contrib.auth import get_user_model
     from django.db import transaction
 
-    from campaigns import services as campaign_services
+    from campaigns.services import campaigns as campaign_services
+    from campaigns.services import invitations as invitation_services
     from rosters import services
-    from rosters.services import GameEntry
 
     users = get_user_model().objects
     with transaction.atomic():
         organiser = users.filter(username="bench_organiser").first() or users.create_user("bench_organiser")
         player = users.filter(username="bench_player").first() or users.create_user("bench_player")
         campaign = campaign_services.campaign_create(name=CAMPAIGN, by=organiser)
-        campaign_services.campaign_join(code=campaign.invitation_code, user=player)
+        invitation_services.campaign_join(code=campaign.invitation_code, user=player)
         pilgrims = services.warband_create(
             campaign=campaign,
             owner=player,
@@ -125,45 +123,64 @@ def load_campaign():
         rivals = services.warband_create(
             campaign=campaign, owner=organiser, name="Bench Heretics", faction="Heretic Legion", by=organiser
         )
-        fighters = []
-        for number in range(FIGHTERS):
-            elite = number % 5 == 0
-            fighter = services.fighter_create(
-                warband=pilgrims,
-                by=player,
-                name=f"Bench Fighter {number}",
-                fighter_type="Castigator" if elite else "Trench Pilgrim",
-                elite=elite,
-                xp=number % 9,
-                battle_scars=1 if elite and number % 2 else 0,
-            )
-            services.item_create(warband=pilgrims, fighter=fighter, name="Bolt Action Rifle", by=player)
-            services.item_create(
-                warband=pilgrims, fighter=fighter, name="Trench Club", keywords=["TWO-HANDED"], by=player
-            )
-            if number % 4 == 0:
-                services.injury_add(fighter=fighter, code="leg_wound", name="Leg Wound", d66=31, by=player)
-            fighters.append(fighter)
-        for number in range(5):
-            services.item_create(warband=pilgrims, name=f"Spare kit {number}", by=player)
+        fighters = _load_pilgrims(pilgrims, player)
         rival_fighters = [
             services.fighter_create(warband=rivals, by=organiser, name=f"Heretic {number}", elite=number < 3)
             for number in range(12)
         ]
-        for number in range(10):
-            services.game_record(
-                campaign=campaign,
-                by=organiser,
-                played_on=datetime.date(2025, 1, 1) + datetime.timedelta(days=7 * number),
-                scenario="Bench scenario",
-                entries=[
-                    GameEntry(pilgrims, "win" if number % 2 else "loss", fighters[number : number + 2]),
-                    GameEntry(
-                        rivals, "loss" if number % 2 else "win", rival_fighters[number % 12 : number % 12 + 1]
-                    ),
-                ],
-            )
+        _load_games(campaign, organiser, (pilgrims, fighters), (rivals, rival_fighters))
     return campaign
+
+
+def _load_pilgrims(pilgrims, player) -> list:
+    """FIGHTERS fighters, each with two pieces of Battlekit, every fourth with an Injury; five spare items."""
+    from rosters import services
+
+    fighters = []
+    for number in range(FIGHTERS):
+        elite = number % 5 == 0
+        fighter = services.fighter_create(
+            warband=pilgrims,
+            by=player,
+            name=f"Bench Fighter {number}",
+            fighter_type="Castigator" if elite else "Trench Pilgrim",
+            elite=elite,
+            xp=number % 9,
+            battle_scars=1 if elite and number % 2 else 0,
+        )
+        services.item_create(warband=pilgrims, fighter=fighter, name="Bolt Action Rifle", by=player)
+        services.item_create(
+            warband=pilgrims, fighter=fighter, name="Trench Club", keywords=["TWO-HANDED"], by=player
+        )
+        if number % 4 == 0:
+            services.injury_add(fighter=fighter, code="leg_wound", name="Leg Wound", d66=31, by=player)
+        fighters.append(fighter)
+    for number in range(5):
+        services.item_create(warband=pilgrims, name=f"Spare kit {number}", by=player)
+    return fighters
+
+
+def _load_games(campaign, organiser, pilgrims_side, rivals_side) -> None:
+    """Ten games of the two warbands, a week apart, with a fighter or two Out of Action on each side."""
+    import datetime
+
+    from rosters import services
+    from rosters.services import GameEntry
+
+    (pilgrims, fighters), (rivals, rival_fighters) = pilgrims_side, rivals_side
+    for number in range(10):
+        services.game_record(
+            campaign=campaign,
+            by=organiser,
+            played_on=datetime.date(2025, 1, 1) + datetime.timedelta(days=7 * number),
+            scenario="Bench scenario",
+            entries=[
+                GameEntry(pilgrims, "win" if number % 2 else "loss", fighters[number : number + 2]),
+                GameEntry(
+                    rivals, "loss" if number % 2 else "win", rival_fighters[number % 12 : number % 12 + 1]
+                ),
+            ],
+        )
 
 
 def free_port() -> int:
@@ -275,7 +292,61 @@ def load_with_python(port: int, path: str, cookie: str, seconds: int) -> dict:
     }
 
 
+def start_gunicorn(port: int, log) -> subprocess.Popen:
+    """gunicorn with 2 sync workers in a session of its own, so stopping its group stops every worker."""
+    command = [sys.executable, "-m", "gunicorn", "config.wsgi:application", "--workers", "2"]
+    command += ["--bind", f"127.0.0.1:{port}", "--log-level", "warning"]
+    return subprocess.Popen(
+        command, cwd=ROOT, env=os.environ.copy(), stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+    )
+
+
+def stop_gunicorn(server: subprocess.Popen) -> None:
+    """SIGTERM to gunicorn's whole group, SIGKILL after 10 s: no worker outlives the bench."""
+    os.killpg(server.pid, signal.SIGTERM)
+    try:
+        server.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        os.killpg(server.pid, signal.SIGKILL)
+        server.wait()
+
+
+def measure(port: int, pages: dict[str, str], cookie: str, load, log_name: str) -> dict[str, dict]:
+    """Check each page answers itself, warm up, then load each page ROUNDS times and keep its best round."""
+    for path in pages.values():
+        status, body = fetch(port, path, cookie)
+        if status != 200 or (
+            path != "/bench/plain" and "Bench Fighter" not in body and "Bench Pilgrims" not in body
+        ):
+            raise RuntimeError(f"{path} answered {status}, not the page: check {log_name}")
+    for path in pages.values():
+        load(port, path, cookie, WARMUP_SECONDS)
+        time.sleep(1)  # let the workers drain the warm-up's queue (PITFALLS.md)
+    results: dict[str, dict] = {}
+    for _ in range(ROUNDS):
+        for name, path in pages.items():
+            figures = load(port, path, cookie, SECONDS)
+            if name not in results or figures["rps"] > results[name]["rps"]:
+                results[name] = figures
+            time.sleep(1)
+    return results
+
+
+def report(results: dict[str, dict]) -> None:
+    bare = results["bare view (/bench/plain)"]["rps"]
+    print(f"{'':28} {'req/s':>8} {'p50 ms':>8} {'p99 ms':>8} {'ratio':>6}")
+    for name, figures in results.items():
+        errors = f"  ({figures['errors']} errors)" if figures["errors"] else ""
+        print(
+            f"{name:28} {figures['rps']:8.0f} {figures['p50']:8.1f} {figures['p99']:8.1f} "
+            f"{figures['rps'] / bare:6.2f}{errors}"
+        )
+    ratio = results["roster, 50 fighters"]["rps"] / bare
+    print(f"roster / bare view: {ratio:.2f} (aim >= 0.50) {'ok' if ratio >= 0.5 else 'MISSED'}")
+
+
 def main() -> int:
+    stop_on_sigterm()  # a SIGTERM still runs the `finally` below, which stops gunicorn
     url = bench_database_url(BENCH_DATABASE)
     os.environ.update(PRODUCTION)
     os.environ["DATABASE_URL"] = url
@@ -288,77 +359,28 @@ def main() -> int:
         f"{SECONDS} s each, best of {ROUNDS} rounds",
         flush=True,
     )
-
+    pages = {
+        "bare view (/bench/plain)": "/bench/plain",
+        "roster, 50 fighters": targets["roster"],
+        "campaign page": targets["campaign"],
+    }
     port = free_port()
     # gunicorn's own output, kept (and its path printed) only when something went wrong.
     log = tempfile.NamedTemporaryFile("w", prefix="bench_web_gunicorn_", suffix=".log", delete=False)  # noqa: SIM115
-    server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "gunicorn",
-            "config.wsgi:application",
-            "--workers",
-            "2",
-            "--bind",
-            f"127.0.0.1:{port}",
-            "--log-level",
-            "warning",
-        ],
-        cwd=ROOT,
-        env=os.environ.copy(),
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-    )
-    results = {}
+    server = start_gunicorn(port, log)
     failed = True
     try:
         wait_until_up(port, server)
-        pages = {
-            "bare view (/bench/plain)": "/bench/plain",
-            "roster, 50 fighters": targets["roster"],
-            "campaign page": targets["campaign"],
-        }
-        for path in pages.values():
-            status, body = fetch(port, path, cookie)
-            if status != 200 or (
-                path != "/bench/plain" and "Bench Fighter" not in body and "Bench Pilgrims" not in body
-            ):
-                raise RuntimeError(f"{path} answered {status}, not the page: check {log.name}")
-        for path in pages.values():
-            load(port, path, cookie, WARMUP_SECONDS)
-            time.sleep(1)  # let the workers drain the warm-up's queue (PITFALLS.md)
-        for _ in range(ROUNDS):
-            for name, path in pages.items():
-                figures = load(port, path, cookie, SECONDS)
-                if name not in results or figures["rps"] > results[name]["rps"]:
-                    results[name] = figures
-                time.sleep(1)
+        results = measure(port, pages, cookie, load, log.name)
         failed = False
     finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, signal.SIGKILL)
-            server.wait()
+        stop_gunicorn(server)
         log.close()
         if failed:
             print(f"gunicorn's log: {log.name}", file=sys.stderr)
         else:
             os.unlink(log.name)
-
-    bare = results["bare view (/bench/plain)"]["rps"]
-    print(f"{'':28} {'req/s':>8} {'p50 ms':>8} {'p99 ms':>8} {'ratio':>6}")
-    for name, figures in results.items():
-        errors = f"  ({figures['errors']} errors)" if figures["errors"] else ""
-        print(
-            f"{name:28} {figures['rps']:8.0f} {figures['p50']:8.1f} {figures['p99']:8.1f} "
-            f"{figures['rps'] / bare:6.2f}{errors}"
-        )
-    ratio = results["roster, 50 fighters"]["rps"] / bare
-    print(f"roster / bare view: {ratio:.2f} (aim >= 0.50) {'ok' if ratio >= 0.5 else 'MISSED'}")
+    report(results)
     return 0
 
 

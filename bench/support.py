@@ -2,12 +2,16 @@
 
 A benchmark never writes into the database `make run` uses: it takes a database named for itself on the
 server of `BENCH_DATABASE_URL`, else of `DATABASE_URL`, else of the local server on 127.0.0.1:5432, else of the
-embedded PostgreSQL under `.data/postgres`, creating it when missing.
+embedded PostgreSQL under `.data/postgres`, creating it when missing. An embedded server the bench had to start
+is stopped again when the bench ends, also when it fails or is sent SIGTERM (issue 18); one that was already
+running (`make run`'s) is left running.
 """
 
 from __future__ import annotations
 
+import atexit
 import os
+import signal
 import statistics
 import sys
 from pathlib import Path
@@ -45,13 +49,33 @@ def bench_database_url(name: str) -> str:
             return _create_if_missing(server, name)
         except psycopg.OperationalError as error:
             problems.append(f"{urlsplit(server).hostname or 'socket'}: {error}".strip())
-    from config.database import embedded_database_url
-
     try:
-        return _create_if_missing(embedded_database_url(ROOT / ".data" / "postgres"), name)
+        return _create_if_missing(_embedded_server_url(), name)
     except Exception as error:
         problems.append(f"embedded: {error}")
         raise SystemExit(f"no PostgreSQL for the benchmarks ({'; '.join(problems)})") from error
+
+
+def stop_on_sigterm() -> None:
+    """SIGTERM ends the bench through SystemExit, so its `finally` blocks and atexit hooks stop what it started."""
+
+    def _exit(signum, frame):
+        raise SystemExit(128 + signum)
+
+    signal.signal(signal.SIGTERM, _exit)
+
+
+def _embedded_server_url() -> str:
+    """The embedded server's URL; when the bench is the one that starts it, it is stopped at exit."""
+    from config import embedded_db
+    from config.database import STARTED_HERE, embedded_database_url
+
+    data_dir = ROOT / ".data" / "postgres"
+    url = embedded_database_url(data_dir)
+    if data_dir in STARTED_HERE:
+        stop_on_sigterm()
+        atexit.register(lambda: print("\n".join(embedded_db.stop(data_dir)), flush=True))
+    return url
 
 
 def setup_django(url: str) -> None:

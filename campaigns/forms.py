@@ -2,6 +2,7 @@ from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.core.exceptions import ValidationError
 
+from campaigns.limits import value_bounds
 from campaigns.models import Campaign, Membership
 
 
@@ -14,18 +15,26 @@ class SignupForm(UserCreationForm):
         fields = ("username", "email")
 
 
+SCAR_LIMIT_MIN, SCAR_LIMIT_MAX = value_bounds(Campaign, "scar_limit")
+SCAR_LIMIT_DEFAULT = Campaign._meta.get_field("scar_limit").default
+
+
 class CampaignForm(forms.ModelForm):
     """A new campaign, or its settings (with `status` when the campaign already exists)."""
 
+    # The bounds and the default are the model field's (campaigns/models.py); only the words are the form's.
     scar_limit = forms.IntegerField(
         label="Battle Scar limit",
-        min_value=1,
-        max_value=10,
-        initial=3,
-        help_text="An ELITE fighter with this many Battle Scars is Unfit For Duty (RULING T-4; 3 in the rules).",
+        min_value=SCAR_LIMIT_MIN,
+        max_value=SCAR_LIMIT_MAX,
+        initial=SCAR_LIMIT_DEFAULT,
+        help_text=(
+            "An ELITE fighter with this many Battle Scars is Unfit For Duty "
+            f"(RULING T-4; {SCAR_LIMIT_DEFAULT} in the rules)."
+        ),
         error_messages={
-            "min_value": "The Battle Scar limit is at least 1.",
-            "max_value": "The Battle Scar limit is at most 10.",
+            "min_value": f"The Battle Scar limit is at least {SCAR_LIMIT_MIN}.",
+            "max_value": f"The Battle Scar limit is at most {SCAR_LIMIT_MAX}.",
         },
     )
 
@@ -54,5 +63,19 @@ class CampaignSettingsForm(CampaignForm):
         }
 
 
+CHOOSE_A_ROLE = "Choose organiser, player or spectator."
+
+
 class MemberForm(forms.Form):
-    role = forms.ChoiceField(choices=Membership.Role.choices)
+    """A member's new role, or `remove` to take them out of the campaign (the settings page's two buttons)."""
+
+    role = forms.ChoiceField(
+        choices=Membership.Role.choices, required=False, error_messages={"invalid_choice": CHOOSE_A_ROLE}
+    )
+    remove = forms.BooleanField(required=False)
+
+    def clean(self):
+        cleaned = super().clean()
+        if not cleaned.get("remove") and not cleaned.get("role") and "role" not in self.errors:
+            raise ValidationError(CHOOSE_A_ROLE)
+        return cleaned

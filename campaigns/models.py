@@ -7,11 +7,18 @@ string reference ("rosters.Warband"), and never imports `rosters` or `combat`.
 import secrets
 
 from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 
 from campaigns.terms import Terms, terms_for
 from campaigns.tracking import track_history
+
+# The Battle Scar limit: 3 by default in the rules (RULINGS.md T-4); a house rule may set 1 to 10. The field's
+# validators, the database constraint and the forms (which read the field) all take these numbers.
+SCAR_LIMIT_DEFAULT = 3
+SCAR_LIMIT_MIN = 1
+SCAR_LIMIT_MAX = 10
 
 
 def new_invitation_code() -> str:
@@ -38,7 +45,9 @@ class Campaign(models.Model):
     # stays its own.
     last_game_number = models.PositiveIntegerField(default=0, editable=False)
     scar_limit = models.PositiveSmallIntegerField(
-        default=3, help_text="Battle Scars at which an ELITE fighter is Unfit For Duty."
+        default=SCAR_LIMIT_DEFAULT,
+        validators=[MinValueValidator(SCAR_LIMIT_MIN), MaxValueValidator(SCAR_LIMIT_MAX)],
+        help_text="Battle Scars at which an ELITE fighter is Unfit For Duty.",
     )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
     invitation_code = models.CharField(max_length=32, unique=True, default=new_invitation_code)
@@ -53,7 +62,8 @@ class Campaign(models.Model):
         ordering = ["-created_at"]
         constraints = [
             models.CheckConstraint(
-                condition=Q(scar_limit__gte=1) & Q(scar_limit__lte=10), name="campaign_scar_limit_range"
+                condition=Q(scar_limit__gte=SCAR_LIMIT_MIN) & Q(scar_limit__lte=SCAR_LIMIT_MAX),
+                name="campaign_scar_limit_range",
             ),
         ]
 

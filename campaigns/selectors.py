@@ -13,13 +13,38 @@ def campaigns_for_user(*, user) -> QuerySet[Campaign]:
     return Campaign.objects.filter(memberships__user=user).distinct().order_by("-created_at")
 
 
+def campaign_fresh_copy(*, campaign: Campaign) -> Campaign:
+    """The campaign read again: a form bound to it can be refused without changing the object a page shows."""
+    return Campaign.objects.get(pk=campaign.pk)
+
+
 def campaign_members(*, campaign: Campaign) -> QuerySet[Membership]:
     """Everyone in the campaign with their role, in the order they joined."""
     return Membership.objects.filter(campaign=campaign).select_related("user").order_by("joined_at", "id")
 
 
+def campaign_member(*, campaign: Campaign, membership_id: int) -> Membership | None:
+    """One membership of this campaign (None for another campaign's: it is not this page's to change)."""
+    return (
+        Membership.objects.select_related("user", "campaign")
+        .filter(pk=membership_id, campaign=campaign)
+        .first()
+    )
+
+
+def campaign_organisers(*, campaign: Campaign) -> list:
+    """The users who organise the campaign, in the order they joined (the invitation page names them)."""
+    members = campaign_members(campaign=campaign).filter(role=Membership.Role.ORGANISER)
+    return [membership.user for membership in members]
+
+
 def campaign_for_invitation(*, code: str) -> Campaign | None:
     return Campaign.objects.filter(invitation_code=code).first()
+
+
+def membership_in(*, campaign: Campaign, user) -> Membership | None:
+    """The user's membership of the campaign, or None when they are not in it."""
+    return Membership.objects.filter(campaign=campaign, user=user).first()
 
 
 def trauma_table_rows(*, campaign: Campaign) -> list[dict[str, Any]]:

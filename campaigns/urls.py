@@ -1,6 +1,6 @@
 from django.urls import path
 
-from campaigns.views import campaigns
+from campaigns.views import campaigns, invitations, members
 
 # The house Trauma Table editor (/campaigns/<id>/settings/trauma-table/) is combat's: combat/urls.py.
 # The dashboard (/) and the campaign page (/campaigns/<id>/) show warbands, so they live in rosters/urls.py.
@@ -9,13 +9,13 @@ urlpatterns = [
     path("campaigns/<int:campaign_id>/settings/", campaigns.campaign_settings, name="campaign_settings"),
     path(
         "campaigns/<int:campaign_id>/settings/invitation/",
-        campaigns.campaign_rotate_invitation,
+        invitations.campaign_rotate_invitation,
         name="campaign_rotate_invitation",
     ),
     path(
         "campaigns/<int:campaign_id>/members/<int:membership_id>/",
-        campaigns.campaign_member,
+        members.campaign_member,
         name="campaign_member",
     ),
-    path("join/<str:code>/", campaigns.campaign_join, name="campaign_join"),
+    path("join/<str:code>/", invitations.campaign_join, name="campaign_join"),
 ]

@@ -2,7 +2,9 @@
 
 The embedded server (the `pgserver` package) lets a new user run the project with no database server of their
 own. It keeps running after the process that started it ends (`cleanup_mode=None`), so the next `make run`
-finds it, with its data, and only connects.
+finds it, with its data, and only connects. `make stop` and `make clean-data` stop it (config/embedded_db.py); a
+process that runs for a limited time (the test suite, a benchmark) and had to start it stops it at its end, using
+`STARTED_HERE`.
 """
 
 import logging
@@ -18,6 +20,9 @@ HOW_TO_CONFIGURE = (
     "postgres://user:password@localhost:5432/warband_ledger) or start one with `docker compose up db`."
 )
 
+# The data folders whose embedded server this process started (none was running on them before it asked).
+STARTED_HERE: set[Path] = set()
+
 
 def embedded_database_url(data_dir: Path) -> str:
     try:
@@ -29,13 +34,18 @@ def embedded_database_url(data_dir: Path) -> str:
     # pgserver says "cleaning last handle" at interpreter exit, after test runners have closed their streams;
     # only its warnings matter to a user.
     logging.getLogger("pgserver").setLevel(logging.WARNING)
+    from config import embedded_db  # psutil, which pgserver brings
+
     data_dir.parent.mkdir(parents=True, exist_ok=True)
+    was_running = bool(embedded_db.servers(data_dir))
     try:
         server = pgserver.get_server(data_dir, cleanup_mode=None)
     except Exception as error:  # pgserver raises plain exceptions when initdb or pg_ctl fail
         raise ImproperlyConfigured(
             f"The embedded PostgreSQL under {data_dir} did not start ({error}). {HOW_TO_CONFIGURE}"
         ) from error
+    if not was_running:
+        STARTED_HERE.add(data_dir)
     return server.get_uri()
 
 

@@ -98,7 +98,7 @@ def test_an_anonymous_visitor_is_sent_to_log_in_and_back(client, campaign):
 
 
 def test_an_archived_campaign_refuses_new_members(client, campaign, organiser, outsider):
-    from campaigns.services import campaign_update
+    from campaigns.services.campaigns import campaign_update
 
     campaign_update(campaign=campaign, by=organiser, status="archived")
     client.force_login(outsider)
@@ -136,7 +136,7 @@ def test_a_member_can_be_removed(as_organiser, campaign, player2):
 
 
 def test_a_member_of_another_campaign_cannot_be_changed_from_this_one(as_organiser, campaign, outsider):
-    from campaigns.services import campaign_create
+    from campaigns.services.campaigns import campaign_create
 
     other = campaign_create(name="Elsewhere", by=outsider)
     theirs = Membership.objects.get(campaign=other)

@@ -13,7 +13,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from campaigns.services import campaign_update
+from campaigns.services.campaigns import campaign_update
 from combat.models import DiceRoll
 from combat.tests.post_game_helpers import enter, record_game
 from combat.tests.tracker_helpers import setup_game

@@ -150,7 +150,7 @@ def test_it_refuses_a_dead_fighter_out_of_action(campaign, warband, rival_warban
 
 
 def test_a_warband_of_another_campaign_cannot_play(campaign, warband, player, organiser):
-    from campaigns.services import campaign_create
+    from campaigns.services.campaigns import campaign_create
 
     other = campaign_create(name="Elsewhere", by=organiser)
     stranger = services.warband_create(campaign=other, owner=organiser, name="Strangers", by=organiser)

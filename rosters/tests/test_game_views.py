@@ -105,7 +105,7 @@ def test_a_refused_way_of_playing_is_shown_on_the_form(as_player, world):
 
 
 def test_a_fallout_game_needs_two_crews(as_player, world, organiser):
-    from campaigns.services import campaign_update
+    from campaigns.services.campaigns import campaign_update
 
     campaign_update(campaign=world.campaign, by=organiser, preset="fallout_factions")
     data = game_data(world)

@@ -13,7 +13,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from campaigns.services import campaign_update
+from campaigns.services.campaigns import campaign_update
 from rosters import services
 
 pytestmark = pytest.mark.django_db

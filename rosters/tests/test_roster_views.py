@@ -179,7 +179,7 @@ def test_adding_a_bad_fighter_is_refused(as_player, world, change, message):
 
 
 def test_a_fallout_campaign_uses_champion_and_caps(as_player, world, organiser):
-    from campaigns.services import campaign_update
+    from campaigns.services.campaigns import campaign_update
 
     campaign_update(campaign=world.campaign, by=organiser, preset="fallout_factions")
     html = as_player.get(f"/warbands/{world.warband.pk}/").content.decode()
@@ -197,7 +197,7 @@ def test_a_fallout_campaign_uses_champion_and_caps(as_player, world, organiser):
 
 def test_a_fallout_campaign_says_equipment_and_crew_in_its_messages(as_player, world, organiser):
     """The Battlekit forms' messages and help spoke Trench Crusade in a Fallout: Factions campaign."""
-    from campaigns.services import campaign_update
+    from campaigns.services.campaigns import campaign_update
 
     campaign_update(campaign=world.campaign, by=organiser, preset="fallout_factions")
     response = as_player.post(f"/warbands/{world.warband.pk}/items/new/", {"name": " ", "holder": "arsenal"})

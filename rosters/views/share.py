@@ -16,9 +16,9 @@ from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from campaigns import services as campaign_services
 from campaigns.access import get_campaign_for_user
 from campaigns.models import Campaign, Game
+from campaigns.services import sharing as campaign_services
 from rosters import history, selectors
 from rosters.models import Warband
 from rosters.views.history import as_of_context, history_response
