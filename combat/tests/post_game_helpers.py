@@ -9,8 +9,9 @@ from datetime import date
 
 from campaigns.models import Game, GamePlayer, OutOfAction
 from combat.models import PostGameRoll
-from combat.selectors import post_game_player, post_game_state
-from combat.services.post_game import post_game_roll
+from combat.selectors.post_game.out_of_action import post_game_player
+from combat.selectors.post_game.state import post_game_state
+from combat.services.post_game.rolls import post_game_roll
 from rosters.models import Fighter, Injury, Item, Warband
 
 

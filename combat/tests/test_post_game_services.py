@@ -12,16 +12,13 @@ from django.test.utils import CaptureQueriesContext
 from campaigns.models import Game, GamePlayer, OutOfAction
 from campaigns.tests.history import events_of, last_context
 from combat.models import DiceRoll, PostGame, PostGameRoll
-from combat.services.post_game import (
-    ExperienceAnswer,
-    PostGameError,
-    post_game_answer_ransom,
-    post_game_apply,
-    post_game_record_experience,
-    post_game_revert,
-    post_game_roll,
-    post_game_set_out_of_action,
-)
+from combat.services.post_game.apply import post_game_apply
+from combat.services.post_game.attempt import PostGameError
+from combat.services.post_game.experience import ExperienceAnswer, post_game_record_experience
+from combat.services.post_game.out_of_action import post_game_set_out_of_action
+from combat.services.post_game.ransom import post_game_answer_ransom
+from combat.services.post_game.revert import post_game_revert
+from combat.services.post_game.rolls import post_game_roll
 from combat.tests.post_game_helpers import casualty, enter, record_game, roll, rolls_of, roster_snapshot
 from rosters.models import Fighter, Injury, Item
 

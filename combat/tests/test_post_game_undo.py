@@ -4,13 +4,10 @@ Revert equal what they were before the Apply; the Revert is itself in the histor
 import pytest
 
 from campaigns.tests.history import events_of
-from combat.services.post_game import (
-    ExperienceAnswer,
-    post_game_answer_ransom,
-    post_game_apply,
-    post_game_record_experience,
-    post_game_revert,
-)
+from combat.services.post_game.apply import post_game_apply
+from combat.services.post_game.experience import ExperienceAnswer, post_game_record_experience
+from combat.services.post_game.ransom import post_game_answer_ransom
+from combat.services.post_game.revert import post_game_revert
 from combat.tests.post_game_helpers import enter, record_game, roster_snapshot
 from rosters.models import Fighter, Injury, Item
 

@@ -311,7 +311,7 @@ def test_watchers_poll_until_it_is_applied(client, after, player, spectator):
 
     enter(after, after.fighters["marcus"], 4, 1, by=player)
     enter(after, after.fighters["ada"], 5, 5, by=player)
-    from combat.services.post_game import post_game_apply
+    from combat.services.post_game.apply import post_game_apply
 
     post_game_apply(player=after.player, by=player)
     response = client.get(url(after, "post_game_status"), **HTMX)

@@ -3,11 +3,17 @@ view of each (`rules.Casualty`) on the campaign's Trauma Table."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
 from django.db.models import OuterRef, Prefetch, Q, Subquery
 
 from campaigns.models import GamePlayer, OutOfAction
 from combat import rules
 from rosters.models import Fighter, Injury, Item
+
+if TYPE_CHECKING:
+    from combat.selectors.post_game.state import PostGameState
 
 SNIPER_PRIEST = "sniper priest"
 
@@ -89,3 +95,29 @@ def post_game_fighters(player: GamePlayer, *, for_update: bool) -> list[Fighter]
 def applied_fighters(player: GamePlayer) -> list[Fighter]:
     """Once applied, the fighters taken Out of Action, in the order the game recorded them."""
     return list(Fighter.objects.filter(out_of_action__player=player).order_by("out_of_action__id"))
+
+
+@dataclass(frozen=True)
+class OutOfActionChoices:
+    """What step 1's form offers: the fighters that can be ticked, those ticked now, those with dice rolled (they
+    stay on the list)."""
+
+    fighters: list[Fighter]
+    initial: list[int]
+    rolled: frozenset[int]
+
+
+def out_of_action_choices(state: PostGameState) -> OutOfActionChoices:
+    """Step 1's choices: the active roster and whoever the game marked Out of Action."""
+    marked = state.out_of_action
+    return OutOfActionChoices(
+        fighters=[fighter for fighter in state.fighters if fighter.is_active or fighter in marked],
+        initial=[fighter.pk for fighter in marked],
+        rolled=frozenset(casualty.id for casualty in state.casualties if casualty.rolls),
+    )
+
+
+def first_rolls_step(state: PostGameState, chosen: set[int]) -> str:
+    """Where the wizard goes after step 1: the Troops when one was chosen, as they roll first (RULING T-1)."""
+    troops = [f for f in state.fighters if f.pk in chosen and not f.counts_as_elite]
+    return "troops" if troops else "elites"
