@@ -18,14 +18,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from campaigns.access import is_organiser, membership_of
-from combat.forms.postgame import (
-    ExperienceForm,
-    OutOfActionForm,
-    RansomForm,
-    RollForm,
-    form_reason,
-    posted_fighter,
-)
+from combat.forms import postgame as forms
 from combat.selectors.post_game.out_of_action import first_rolls_step, out_of_action_choices, post_game_player
 from combat.selectors.post_game.state import post_game_revert_refusal, post_game_state
 from combat.services.post_game.apply import post_game_apply as apply_post_game
@@ -176,7 +169,7 @@ def post_game_out_of_action(request, game_id: int, warband_id: int):
     if state.applied:
         return _applied_redirect(request, player)
     choices = out_of_action_choices(state)
-    form = OutOfActionForm(
+    form = forms.OutOfActionForm(
         request.POST or None,
         fighters=choices.fighters,
         rolled=choices.rolled,
@@ -254,11 +247,11 @@ def post_game_roll(request, game_id: int, warband_id: int):
     """A roll: "Roll" (the server's dice) or "Enter dice" (typed in). Stored before it is shown; asked twice (a
     double click, a second tab), the stored roll is shown again."""
     player, membership, _ = _player_for_user(request.user, game_id, warband_id, write=True)
-    form = RollForm(request.POST)
+    form = forms.RollForm(request.POST)
     step = request.POST.get("step") if request.POST.get("step") in STEP_VIEWS else "troops"
     if not form.is_valid():
         return _card_refused(
-            request, player, membership, step, form.cleaned_data.get("fighter"), form_reason(form)
+            request, player, membership, step, form.cleaned_data.get("fighter"), forms.form_reason(form)
         )
     data = form.cleaned_data
     try:
@@ -285,13 +278,13 @@ def post_game_ransom(request, game_id: int, warband_id: int):
     """Captured: the ransom paid (how many ducats, to whom) or not."""
     player, membership, _ = _player_for_user(request.user, game_id, warband_id, write=True)
     state = post_game_state(player=player)
-    form = RansomForm(request.POST, opponents=state.opponents, currency=state.terms.currency)
+    form = forms.RansomForm(request.POST, opponents=state.opponents, currency=state.terms.currency)
     try:
         if not form.is_valid():
-            raise PostGameError(form_reason(form))
+            raise PostGameError(forms.form_reason(form))
         post_game_answer_ransom(player=player, by=request.user, **form.answer())
     except PostGameError as error:
-        fighter_id = posted_fighter(request.POST)
+        fighter_id = forms.posted_fighter(request.POST)
         return _card_refused(
             request, player, membership, "elites", fighter_id, str(error), entered=form.entered()
         )
@@ -311,7 +304,7 @@ def _experience_page(
     if state.applied:
         return _applied_redirect(request, player)
     _card_errors(state, card_errors)
-    context["form"] = form or ExperienceForm(lines=state.xp, adjust=context["is_organiser"])
+    context["form"] = form or forms.ExperienceForm(lines=state.xp, adjust=context["is_organiser"])
     context["d3"] = [casualty for casualty in state.casualties if casualty.waiting_for == "d3"]
     context["bitter"] = [
         casualty
@@ -335,7 +328,7 @@ def post_game_experience(request, game_id: int, warband_id: int):
     if not posted:
         return _experience_page(request, player, membership, can_write)
     organiser = is_organiser(membership)
-    form = ExperienceForm(request.POST, lines=post_game_state(player=player).xp, adjust=organiser)
+    form = forms.ExperienceForm(request.POST, lines=post_game_state(player=player).xp, adjust=organiser)
     if form.is_valid():
         answers = {fighter_id: ExperienceAnswer(**answer) for fighter_id, answer in form.answers().items()}
         try:
