@@ -14,6 +14,7 @@ from .casualties import (
     LOST,
     KitPiece,
     battlekit_fate,
+    full_recovery_instead,
     trauma_order,
 )
 from .damage import (
@@ -141,5 +142,6 @@ __all__ = [
     "KitPiece",
     "battlekit_fate",
     "d66_from_faces",
+    "full_recovery_instead",
     "trauma_order",
 ]

@@ -4,6 +4,8 @@ roster: the order the casualties roll in, and what becomes of each piece of thei
 - 003_37ee4a105d59703a.txt, "Troops" / "Elite Models" and RULING T-1: "All Troops roll before any ELITE model";
   ENGINE.md: "Troops first, then ELITE models, each in the order given" (`trauma_order`, the order `trauma_step`
   rolls and answers in).
+- TRAUMA_TABLE.md 15, Lost an Eye: "a Sniper Priest treats this result as Full Recovery"
+  (`full_recovery_instead`, the fighter's own rule the `Casualty` carries).
 - Battlekit (`battlekit_fate`, reading the `battlekit` answer of `TraumaOutcome`):
   003 "Models Killed In Action": "all its Battlekit is lost"; RULING T-6: a model removed for any reason but Unfit
   For Duty "loses all its Battlekit; nothing goes to the Arsenal";
@@ -30,6 +32,7 @@ __all__ = [
     "LOST",
     "KitPiece",
     "battlekit_fate",
+    "full_recovery_instead",
     "trauma_order",
 ]
 
@@ -42,6 +45,8 @@ KIT_FATES = (KEPT, LOST, ARSENAL)
 BATTLEKIT_ANSWERS = ("kept", "lost", "heavy_lost", "arsenal")
 # TRAUMA_TABLE.md 34, Muscle Damage: the keyword of the Battlekit it cannot carry.
 HEAVY = "HEAVY"
+# TRAUMA_TABLE.md 15: the fighter whose own rule turns Lost an Eye into Full Recovery, by type or keyword.
+SNIPER_PRIEST = "sniper priest"
 
 T = TypeVar("T")
 
@@ -107,3 +112,13 @@ def trauma_order(
     which (by default the `elite` attribute, as on `Casualty`); `trauma_step` answers in this same order."""
     casualties = tuple(casualties)
     return (*(c for c in casualties if not elite(c)), *(c for c in casualties if elite(c)))
+
+
+def full_recovery_instead(*, fighter_type: str = "", keywords: Iterable[str] = ()) -> frozenset[str]:
+    """The Trauma Table results this fighter treats as Full Recovery (`Casualty.full_recovery_instead`):
+    TRAUMA_TABLE.md 15, Lost an Eye, "a Sniper Priest treats this result as Full Recovery" (its type or a keyword
+    names it a Sniper Priest, compared without case)."""
+    words = [fighter_type or "", *keywords]
+    if any(SNIPER_PRIEST in word.lower() for word in words):
+        return frozenset({"lost_an_eye"})
+    return frozenset()

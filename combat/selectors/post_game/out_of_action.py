@@ -15,8 +15,6 @@ from rosters.models import Fighter, Injury, Item
 if TYPE_CHECKING:
     from combat.selectors.post_game.state import PostGameState
 
-SNIPER_PRIEST = "sniper priest"
-
 
 class PostGameProblem(ValueError):
     """Something in the records stops the post-game (a house table the engine refuses, a game still played)."""
@@ -32,11 +30,9 @@ def post_game_player(*, game_id: int, warband_id: int) -> GamePlayer | None:
 
 
 def post_game_full_recovery_instead(fighter) -> frozenset[str]:
-    """TRAUMA_TABLE.md, Lost an Eye: "a Sniper Priest treats this result as Full Recovery" (by type or keyword)."""
-    words = [fighter.fighter_type or "", *fighter.keywords]
-    if any(SNIPER_PRIEST in word.lower() for word in words):
-        return frozenset({"lost_an_eye"})
-    return frozenset()
+    """The results this fighter treats as Full Recovery, by its type and keywords (`rules.full_recovery_instead`:
+    a Sniper Priest's Lost an Eye, TRAUMA_TABLE.md 15)."""
+    return rules.full_recovery_instead(fighter_type=fighter.fighter_type or "", keywords=fighter.keywords)
 
 
 def post_game_trauma_table(campaign) -> rules.TraumaTable:

@@ -16,6 +16,7 @@ from combat.rules import (
     KitPiece,
     ScriptedDice,
     battlekit_fate,
+    full_recovery_instead,
     settle_capture,
     trauma_order,
     trauma_step,
@@ -155,3 +156,27 @@ def test_trauma_order_is_the_order_trauma_step_rolls_and_answers_in(data, group)
     except ValueError:
         return  # a casualty with every result of the table: no roll can be used
     assert [outcome.id for outcome in outcomes] == [casualty.id for casualty in trauma_order(group)]
+
+
+# -- the fighter's own rules ------------------------------------------------------------------------------------
+
+
+def test_a_sniper_priest_by_type_or_keyword_treats_lost_an_eye_as_full_recovery():
+    # TRAUMA_TABLE.md 15, Lost an Eye: "a Sniper Priest treats this result as Full Recovery".
+    assert full_recovery_instead(fighter_type="Sniper Priest") == {"lost_an_eye"}
+    assert full_recovery_instead(fighter_type="Trench Cleric", keywords=["SNIPER PRIEST"]) == {"lost_an_eye"}
+    assert full_recovery_instead(fighter_type="Trench Cleric", keywords=["ELITE"]) == frozenset()
+    assert full_recovery_instead() == frozenset()
+    (outcome,) = trauma_step(
+        [
+            Casualty(
+                "ezra", elite=True, full_recovery_instead=full_recovery_instead(fighter_type="sniper priest")
+            )
+        ],
+        ScriptedDice([1, 5]),
+    )
+    assert (outcome.entry.code, outcome.treated_as_full_recovery, outcome.scar_gained) == (
+        "lost_an_eye",
+        True,
+        False,
+    )
