@@ -20,7 +20,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from campaigns.access import is_organiser, membership_of
 from combat.forms import postgame as forms
 from combat.selectors.post_game.out_of_action import first_rolls_step, out_of_action_choices, post_game_player
-from combat.selectors.post_game.state import post_game_revert_refusal, post_game_state
+from combat.selectors.post_game.state import post_game_overview, post_game_state
 from combat.services.post_game.apply import post_game_apply as apply_post_game
 from combat.services.post_game.attempt import PostGameError
 from combat.services.post_game.experience import ExperienceAnswer, post_game_record_experience
@@ -138,12 +138,10 @@ def post_game(request, game_id: int, warband_id: int):
     """The post-game's overview: where it stands, what each roll gave, or once applied what it changed (with
     Revert). The owner and the organiser go straight on to the step where they left off."""
     player, membership, can_write = _player_for_user(request.user, game_id, warband_id)
-    state = post_game_state(player=player)
+    state = post_game_overview(player=player)
     if can_write and not state.applied and state.problem is None and request.GET.get("watch") is None:
         return redirect(_url(STEP_VIEWS[state.current_step], player))
     context = _context(request, player, membership, can_write, step="overview", state=state)
-    if state.applied:
-        context["revert_refusal"] = post_game_revert_refusal(player, state.post_game)
     return render(request, "combat/post_game.html", context)
 
 

@@ -49,6 +49,7 @@ class PostGameState:
     blockers: list[str] = field(default_factory=list)
     problem: str | None = None
     table: rules.TraumaTable | None = None
+    revert_refusal: str | None = None  # once applied, why it can no longer be reverted (`post_game_overview`)
 
     @property
     def applied(self) -> bool:
@@ -208,6 +209,14 @@ def post_game_state(*, player: GamePlayer, for_update: bool = False) -> PostGame
     experience(state, answers)
     changes_step.blockers(state)
     changes_step.changes(state, answers)
+    return state
+
+
+def post_game_overview(*, player: GamePlayer) -> PostGameState:
+    """The overview page's read: the post-game, and once applied why it can no longer be reverted (if so)."""
+    state = post_game_state(player=player)
+    if state.applied:
+        state.revert_refusal = post_game_revert_refusal(player, state.post_game)
     return state
 
 
