@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from combat import rules
 from combat.models import PostGameFighter
-from combat.selectors.post_game.ransom import StrongboxChange, ransom_changes
+from combat.selectors.post_game.ransom import ransom_changes
 from rosters.models import Fighter, Item
 
 if TYPE_CHECKING:
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from combat.selectors.post_game.state import PostGameState
     from combat.selectors.post_game.trauma import CasualtyState
 
-__all__ = ["REMOVAL_STATUS", "FighterChange", "StrongboxChange", "blockers", "changes"]
+__all__ = ["REMOVAL_STATUS", "FighterChange", "battlekit_fate", "blockers", "changes"]
 
 # Fighter statuses for the engine's removal reasons (TraumaOutcome.reason).
 REMOVAL_STATUS = {

@@ -12,7 +12,7 @@ from campaigns.models import Game, GamePlayer
 from combat import rules
 from combat.models import PostGame, PostGameFighter, PostGameRoll
 from combat.selectors.post_game import changes as changes_step
-from combat.selectors.post_game.changes import FighterChange, StrongboxChange
+from combat.selectors.post_game.changes import FighterChange
 from combat.selectors.post_game.experience import XpLine, experience
 from combat.selectors.post_game.out_of_action import (
     PostGameProblem,
@@ -21,6 +21,7 @@ from combat.selectors.post_game.out_of_action import (
     post_game_fighters,
     post_game_trauma_table,
 )
+from combat.selectors.post_game.ransom import StrongboxChange
 from combat.selectors.post_game.rolls import logged_rolls
 from combat.selectors.post_game.trauma import CasualtyState, odds, resolve
 from rosters.models import Fighter, Warband

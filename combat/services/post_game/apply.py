@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from campaigns.models import GamePlayer
 from combat.models import PostGame
-from combat.selectors.post_game.changes import StrongboxChange
+from combat.selectors.post_game.ransom import StrongboxChange
 from combat.selectors.post_game.state import PostGameState, post_game_state
 from combat.services.post_game.attempt import (
     PostGameError,
