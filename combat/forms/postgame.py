@@ -5,8 +5,8 @@ from django import forms
 
 from combat.models import PostGameRoll
 from combat.models.postgame import MAX_GLORIOUS_DEEDS, MAX_XP_ADJUSTMENT
+from combat.selectors.post_game.state import POST_GAME_STEPS
 
-STEPS = ("out-of-action", "troops", "elites", "experience", "review")
 NUMBER = {"inputmode": "numeric", "pattern": "[0-9]*"}
 
 
@@ -50,7 +50,7 @@ class RollForm(forms.Form):
     purpose = forms.ChoiceField(choices=PostGameRoll.Purpose.choices, widget=forms.HiddenInput)
     sequence = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
     step = forms.ChoiceField(
-        choices=[(step, step) for step in STEPS], required=False, widget=forms.HiddenInput
+        choices=[(step, step) for step in POST_GAME_STEPS], required=False, widget=forms.HiddenInput
     )
     mode = forms.ChoiceField(choices=[(ROLL, "Roll"), (ENTER, "Enter dice")])
     first = forms.IntegerField(required=False, label="Die", widget=forms.NumberInput(attrs=NUMBER))

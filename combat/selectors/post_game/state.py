@@ -26,6 +26,7 @@ from combat.selectors.post_game.rolls import logged_rolls
 from combat.selectors.post_game.trauma import CasualtyState, odds, resolve
 from rosters.models import Fighter, Warband
 
+# The wizard's steps, in order (the pages, the forms' hidden `step`).
 POST_GAME_STEPS = ("out-of-action", "troops", "elites", "experience", "review")
 
 
