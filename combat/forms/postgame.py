@@ -5,9 +5,22 @@ from django import forms
 
 from combat.models import PostGameRoll
 from combat.models.postgame import MAX_GLORIOUS_DEEDS, MAX_XP_ADJUSTMENT
+from combat.selectors.post_game.state import POST_GAME_STEPS
 
-STEPS = ("out-of-action", "troops", "elites", "experience", "review")
 NUMBER = {"inputmode": "numeric", "pattern": "[0-9]*"}
+
+
+def form_reason(form: forms.Form) -> str:
+    """Every error of a refused form in one line, for the fighter's card."""
+    return " ".join(message for messages in form.errors.values() for message in messages)
+
+
+def posted_fighter(data) -> int | None:
+    """The fighter a posted card was for, when it can be read (its card shows the refusal)."""
+    try:
+        return int(data.get("fighter"))
+    except (TypeError, ValueError):
+        return None
 
 
 class OutOfActionForm(forms.Form):
@@ -17,9 +30,14 @@ class OutOfActionForm(forms.Form):
         coerce=int, required=False, widget=forms.CheckboxSelectMultiple, label="Taken Out of Action"
     )
 
-    def __init__(self, *args, fighters, **kwargs):
+    def __init__(self, *args, fighters, rolled=frozenset(), **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["fighters"].choices = [(fighter.pk, fighter.name) for fighter in fighters]
+        self.rolled = frozenset(rolled)
+
+    def fighter_ids(self) -> set[int]:
+        """The fighters ticked, and those with dice rolled already: they stay on the list (shown disabled)."""
+        return set(self.cleaned_data["fighters"]) | self.rolled
 
 
 class RollForm(forms.Form):
@@ -32,7 +50,7 @@ class RollForm(forms.Form):
     purpose = forms.ChoiceField(choices=PostGameRoll.Purpose.choices, widget=forms.HiddenInput)
     sequence = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
     step = forms.ChoiceField(
-        choices=[(step, step) for step in STEPS], required=False, widget=forms.HiddenInput
+        choices=[(step, step) for step in POST_GAME_STEPS], required=False, widget=forms.HiddenInput
     )
     mode = forms.ChoiceField(choices=[(ROLL, "Roll"), (ENTER, "Enter dice")])
     first = forms.IntegerField(required=False, label="Die", widget=forms.NumberInput(attrs=NUMBER))
@@ -80,6 +98,20 @@ class RansomForm(forms.Form):
         if not cleaned.get("paid"):
             cleaned["ransom"] = 0
         return cleaned
+
+    def answer(self) -> dict:
+        """The keyword arguments of `post_game_answer_ransom` this form gives."""
+        data = self.cleaned_data
+        return {
+            "fighter_id": data["fighter"],
+            "paid": data["paid"],
+            "ransom": data["ransom"],
+            "captor_id": data["captor"],
+        }
+
+    def entered(self) -> dict:
+        """What was typed in, shown again on the card when refused."""
+        return {"paid": self.data.get("paid", ""), "ransom": self.data.get("ransom", "")}
 
 
 class ExperienceForm(forms.Form):

@@ -8,6 +8,15 @@ every rule and ruling to its function and tests.
 
 from .allocation import Allocation, ShootingEngagement, UnitModel, allocate_damage, explain_allocation
 from .brawl import MAKESHIFT_WEAPON, BrawlResult, MeleeWeapon, brawl, brawl_bonus_dice, brawl_dice_pool
+from .casualties import (
+    ARSENAL,
+    KEPT,
+    LOST,
+    KitPiece,
+    battlekit_fate,
+    full_recovery_instead,
+    trauma_order,
+)
 from .damage import (
     CONFUSION_CHOICES,
     Combatant,
@@ -25,7 +34,7 @@ from .damage import (
     inflict_damage,
     recover_harm,
 )
-from .dice import Dice, DiceExhausted, RandomDice, Roll, ScriptedDice, d3, d66, is_d66
+from .dice import Dice, DiceExhausted, RandomDice, Roll, ScriptedDice, d3, d66, d66_from_faces, is_d66
 from .experience import EXPERIENCE_REASONS, ExperienceAward, post_game_experience
 from .health_pools import (
     Formation,
@@ -128,4 +137,13 @@ __all__ = [
     "ELITE",
     "counts_as_elite",
     "has_elite_keyword",
+    # the post-game's consequences for its casualties (casualties.py)
+    "ARSENAL",
+    "KEPT",
+    "LOST",
+    "KitPiece",
+    "battlekit_fate",
+    "d66_from_faces",
+    "full_recovery_instead",
+    "trauma_order",
 ]

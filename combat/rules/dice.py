@@ -12,7 +12,7 @@ Two readings of dice come from the seed texts:
 
 - 003_37ee4a105d59703a.txt, "Elite Models": "A D66 roll is made by rolling two D6s, one after the other, counting
   the first roll as tens and the second roll as units. For example, if you rolled a 3 followed by a 4, the D66
-  roll would be 34." (`d66`)
+  roll would be 34." (`d66`, and `d66_from_faces` for two faces already rolled or typed in)
 - the D3 of Bitter Lessons (TRAUMA_TABLE.md) is `dice.roll(3)` (`d3`).
 """
 
@@ -32,6 +32,7 @@ __all__ = [
     "ScriptedDice",
     "d3",
     "d66",
+    "d66_from_faces",
     "is_d66",
 ]
 
@@ -158,13 +159,22 @@ class ScriptedDice:
         return f"ScriptedDice(used={self._next}, remaining={self.remaining!r})"
 
 
-def d66(dice: Dice) -> int:
-    """A D66 roll: the first D6 is the tens, the second the units (11..66).
+def d66_from_faces(tens: int, units: int) -> int:
+    """The D66 result of two D6 faces: the first die the tens, the second the units (11..66, RULING T-3).
 
     003_37ee4a105d59703a.txt, "Elite Models": "if you rolled a 3 followed by a 4, the D66 roll would be 34".
+    A face that is not a whole number from 1 to 6 is refused with a `ValueError` naming the die and the face.
     """
+    for die, face in (("tens", tens), ("units", units)):
+        if type(face) is not int or not 1 <= face <= 6:
+            raise ValueError(f"the {die} die of a D66 shows 1 to 6, got {face!r}")
+    return tens * 10 + units
+
+
+def d66(dice: Dice) -> int:
+    """A D66 roll: the first D6 is the tens, the second the units (11..66), read by `d66_from_faces`."""
     tens = dice.roll(6)
-    return tens * 10 + dice.roll(6)
+    return d66_from_faces(tens, dice.roll(6))
 
 
 def d3(dice: Dice) -> int:

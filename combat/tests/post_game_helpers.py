@@ -9,8 +9,9 @@ from datetime import date
 
 from campaigns.models import Game, GamePlayer, OutOfAction
 from combat.models import PostGameRoll
-from combat.selectors import post_game_player, post_game_state
-from combat.services.post_game import post_game_roll
+from combat.selectors.post_game.out_of_action import post_game_player
+from combat.selectors.post_game.state import post_game_state
+from combat.services.post_game.rolls import post_game_roll
 from rosters.models import Fighter, Injury, Item, Warband
 
 
@@ -103,3 +104,28 @@ def roster_snapshot(*warbands: Warband) -> dict:
         "items": _rows(Item.objects.filter(warband__in=ids).order_by("pk")),
         "injuries": _rows(Injury.objects.filter(fighter__warband__in=ids).order_by("pk")),
     }
+
+
+def game_with(fighters_out, *, campaign, warband, rival_warband, number=1) -> AfterGame:
+    return record_game(
+        campaign=campaign,
+        warband=warband,
+        rival_warband=rival_warband,
+        out_of_action=fighters_out,
+        number=number,
+    )
+
+
+def kit(fighter: Fighter) -> list[str]:
+    return sorted(Item.objects.filter(fighter=fighter).values_list("name", flat=True))
+
+
+def arsenal(warband: Warband) -> list[str]:
+    return sorted(Item.objects.filter(warband=warband, fighter__isnull=True).values_list("name", flat=True))
+
+
+def full_game(after: AfterGame, fighters: dict, player) -> None:
+    """Every roll of the `fighters` fixture's post-game: the Troop fights on, Hand Wound, Unfit For Duty."""
+    enter(after, fighters["troop"], 1, by=player)
+    enter(after, fighters["marcus"], 1, 4, by=player)
+    enter(after, fighters["ada"], 2, 4, by=player)

@@ -4,8 +4,9 @@
 campaign's organiser roll and apply; every other member of the campaign reads the same pages, and the overview
 refreshes itself every few seconds (htmx polling of the status partial) until the post-game is applied.
 
-Each view parses, calls one service or selector, and renders. Refusals from `combat.services` come back as a
-message with status 422 and nothing changed; with htmx, the step's section is swapped in its place.
+Each view parses, calls one service or selector, and renders. Refusals from `combat.services.post_game`
+(`PostGameError`) come back as a message with status 422 and nothing changed; with htmx, the step's section is
+swapped in its place.
 """
 
 from django.contrib import messages
@@ -17,9 +18,16 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from campaigns.access import is_organiser, membership_of
-from combat import selectors
-from combat.forms.postgame import ExperienceForm, OutOfActionForm, RansomForm, RollForm
-from combat.services import post_game as post_game_services
+from combat.forms import postgame as forms
+from combat.selectors.post_game.out_of_action import first_rolls_step, out_of_action_choices, post_game_player
+from combat.selectors.post_game.state import post_game_overview, post_game_state
+from combat.services.post_game.apply import post_game_apply as apply_post_game
+from combat.services.post_game.attempt import PostGameError
+from combat.services.post_game.experience import ExperienceAnswer, post_game_record_experience
+from combat.services.post_game.out_of_action import post_game_set_out_of_action
+from combat.services.post_game.ransom import post_game_answer_ransom
+from combat.services.post_game.revert import post_game_revert as revert_post_game
+from combat.services.post_game.rolls import post_game_roll as roll_for
 from rosters.access import can_change_warband
 
 UNPROCESSABLE = 422
@@ -39,6 +47,14 @@ STEP_VIEWS = {
     "experience": "post_game_experience",
     "review": "post_game_review",
 }
+OTHER_URLS = {
+    "overview": "post_game",
+    "status": "post_game_status",
+    "roll": "post_game_roll",
+    "ransom": "post_game_ransom",
+    "apply": "post_game_apply",
+    "revert": "post_game_revert",
+}
 
 
 def _player_for_user(user, game_id: int, warband_id: int, *, write: bool = False):
@@ -46,7 +62,7 @@ def _player_for_user(user, game_id: int, warband_id: int, *, write: bool = False
 
     Outsiders get 404; members read; only the warband's owner or the campaign's organiser write (403).
     """
-    player = selectors.post_game_player(game_id=game_id, warband_id=warband_id)
+    player = post_game_player(game_id=game_id, warband_id=warband_id)
     membership = membership_of(user, player.game.campaign) if player is not None else None
     if membership is None:
         # The same answer for a game that does not exist, a warband that did not play, and an outsider.
@@ -65,11 +81,12 @@ def _url(name: str, player) -> str:
 
 def _steps(state, current: str) -> list[dict]:
     terms = state.terms
+    started = state.post_game is not None
     done = {
-        "out-of-action": state.post_game is not None,
-        "troops": state.post_game is not None and state.troops_done,
-        "elites": state.post_game is not None and state.elites_done,
-        "experience": state.post_game is not None and state.elites_done and state.current_step == "review",
+        "out-of-action": started,
+        "troops": started and state.troops_done,
+        "elites": started and state.elites_done,
+        "experience": started and state.elites_done and state.current_step == "review",
         "review": state.applied,
     }
     return [
@@ -86,7 +103,9 @@ def _steps(state, current: str) -> list[dict]:
 
 
 def _context(request, player, membership, can_write: bool, *, step: str, state=None, **extra) -> dict:
-    state = state if state is not None else selectors.post_game_state(player=player)
+    state = state if state is not None else post_game_state(player=player)
+    urls = {key: _url(view, player) for key, view in OTHER_URLS.items()}
+    urls.update({key.replace("-", "_"): _url(view, player) for key, view in STEP_VIEWS.items()})
     return {
         "state": state,
         "player": player,
@@ -99,21 +118,13 @@ def _context(request, player, membership, can_write: bool, *, step: str, state=N
         "is_organiser": is_organiser(membership),
         "step": step,
         "steps": _steps(state, step),
-        "urls": {
-            "overview": _url("post_game", player),
-            "status": _url("post_game_status", player),
-            "roll": _url("post_game_roll", player),
-            "ransom": _url("post_game_ransom", player),
-            "apply": _url("post_game_apply", player),
-            "revert": _url("post_game_revert", player),
-            **{key.replace("-", "_"): _url(view, player) for key, view in STEP_VIEWS.items()},
-        },
+        "urls": urls,
         "poll_seconds": POLL_SECONDS,
         **extra,
     }
 
 
-def _applied_redirect(request, player, state):
+def _applied_redirect(request, player):
     messages.info(request, "This post-game is applied: here is what it changed.")
     return redirect(_url("post_game", player))
 
@@ -127,12 +138,10 @@ def post_game(request, game_id: int, warband_id: int):
     """The post-game's overview: where it stands, what each roll gave, or once applied what it changed (with
     Revert). The owner and the organiser go straight on to the step where they left off."""
     player, membership, can_write = _player_for_user(request.user, game_id, warband_id)
-    state = selectors.post_game_state(player=player)
+    state = post_game_overview(player=player)
     if can_write and not state.applied and state.problem is None and request.GET.get("watch") is None:
         return redirect(_url(STEP_VIEWS[state.current_step], player))
     context = _context(request, player, membership, can_write, step="overview", state=state)
-    if state.applied:
-        context["revert_refusal"] = post_game_services.post_game_revert_refusal(player, state.post_game)
     return render(request, "combat/post_game.html", context)
 
 
@@ -151,36 +160,29 @@ def post_game_status(request, game_id: int, warband_id: int):
 @require_http_methods(["GET", "POST"])
 @login_required
 def post_game_out_of_action(request, game_id: int, warband_id: int):
-    player, membership, can_write = _player_for_user(
-        request.user, game_id, warband_id, write=request.method == "POST"
-    )
-    state = selectors.post_game_state(player=player)
+    """Step 1: the fighters the game marked Out of Action, corrected before any dice are rolled for them."""
+    posted = request.method == "POST"
+    player, membership, can_write = _player_for_user(request.user, game_id, warband_id, write=posted)
+    state = post_game_state(player=player)
     if state.applied:
-        return _applied_redirect(request, player, state)
-    rolled = {casualty.id for casualty in state.casualties if casualty.rolls}
-    form = OutOfActionForm(
+        return _applied_redirect(request, player)
+    choices = out_of_action_choices(state)
+    form = forms.OutOfActionForm(
         request.POST or None,
-        fighters=[
-            fighter for fighter in state.fighters if fighter.is_active or fighter in state.out_of_action
-        ],
-        initial={"fighters": [fighter.pk for fighter in state.out_of_action]},
+        fighters=choices.fighters,
+        rolled=choices.rolled,
+        initial={"fighters": choices.initial},
     )
-    status = 200
-    if request.method == "POST":
-        if form.is_valid():
-            try:
-                post_game_services.post_game_set_out_of_action(
-                    player=player, fighter_ids=set(form.cleaned_data["fighters"]) | rolled, by=request.user
-                )
-            except post_game_services.PostGameError as error:
-                form.add_error(None, str(error))
-            else:
-                chosen = set(form.cleaned_data["fighters"]) | rolled
-                troops = [f for f in state.fighters if f.pk in chosen and not selectors.post_game_is_elite(f)]
-                return redirect(_url(STEP_VIEWS["troops" if troops else "elites"], player))
-        status = UNPROCESSABLE
+    if posted and form.is_valid():
+        try:
+            post_game_set_out_of_action(player=player, fighter_ids=form.fighter_ids(), by=request.user)
+        except PostGameError as error:
+            form.add_error(None, str(error))
+        else:
+            return redirect(_url(STEP_VIEWS[first_rolls_step(state, form.fighter_ids())], player))
     context = _context(request, player, membership, can_write, step="out-of-action", state=state)
-    context.update(form=form, rolled=rolled)
+    context.update(form=form, rolled=choices.rolled)
+    status = UNPROCESSABLE if posted else 200
     return render(request, "combat/post_game_out_of_action.html", context, status=status)
 
 
@@ -194,21 +196,12 @@ def _card_errors(state, card_errors, entered=None) -> None:
 
 
 def _rolls_page(
-    request,
-    player,
-    membership,
-    can_write: bool,
-    *,
-    step: str,
-    status: int = 200,
-    card_errors=None,
-    entered=None,
-    **extra,
+    request, player, membership, can_write: bool, *, step: str, status=200, card_errors=None, entered=None
 ):
-    context = _context(request, player, membership, can_write, step=step, **extra)
+    context = _context(request, player, membership, can_write, step=step)
     state = context["state"]
     if state.applied and request.method == "GET":
-        return _applied_redirect(request, player, state)
+        return _applied_redirect(request, player)
     _card_errors(state, card_errors, entered)
     context["casualties"] = state.troops if step == "troops" else state.elites
     if request.htmx and request.method == "POST":
@@ -232,19 +225,35 @@ def post_game_elites(request, game_id: int, warband_id: int):
     return _rolls_page(request, player, membership, can_write, step="elites")
 
 
+def _step_section(request, player, membership, step: str, **extra):
+    """The step a card was posted from, shown again (its section with htmx)."""
+    if step == "experience":
+        return _experience_page(request, player, membership, True, **extra)
+    return _rolls_page(request, player, membership, True, step=step, **extra)
+
+
+def _card_refused(request, player, membership, step: str, fighter_id, reason: str, *, entered=None):
+    """A refused roll or answer: the step again with the reason on the fighter's card, 422, nothing stored."""
+    entered = {fighter_id: entered} if entered is not None else None
+    extra = {"card_errors": {fighter_id: reason}, **({"entered": entered} if entered else {})}
+    return _step_section(request, player, membership, step, status=UNPROCESSABLE, **extra)
+
+
 @require_POST
 @login_required
 def post_game_roll(request, game_id: int, warband_id: int):
     """A roll: "Roll" (the server's dice) or "Enter dice" (typed in). Stored before it is shown; asked twice (a
     double click, a second tab), the stored roll is shown again."""
-    player, membership, can_write = _player_for_user(request.user, game_id, warband_id, write=True)
-    form = RollForm(request.POST)
+    player, membership, _ = _player_for_user(request.user, game_id, warband_id, write=True)
+    form = forms.RollForm(request.POST)
     step = request.POST.get("step") if request.POST.get("step") in STEP_VIEWS else "troops"
     if not form.is_valid():
-        return _roll_refused(request, player, membership, step, form.cleaned_data.get("fighter"), form)
+        return _card_refused(
+            request, player, membership, step, form.cleaned_data.get("fighter"), forms.form_reason(form)
+        )
     data = form.cleaned_data
     try:
-        made = post_game_services.post_game_roll(
+        made = roll_for(
             player=player,
             fighter_id=data["fighter"],
             purpose=data["purpose"],
@@ -252,8 +261,8 @@ def post_game_roll(request, game_id: int, warband_id: int):
             faces=data["faces"],
             by=request.user,
         )
-    except post_game_services.PostGameError as error:
-        return _roll_refused(request, player, membership, step, data["fighter"], str(error))
+    except PostGameError as error:
+        return _card_refused(request, player, membership, step, data["fighter"], str(error))
     if not made.created:
         messages.info(request, f"Already rolled: {made.roll.dice_roll.label}. Shown again, not rolled twice.")
     if request.htmx:
@@ -261,80 +270,39 @@ def post_game_roll(request, game_id: int, warband_id: int):
     return redirect(f"{_url(STEP_VIEWS[step], player)}#fighter-{data['fighter']}")
 
 
-def _step_section(request, player, membership, step: str, *, status: int = 200, **extra):
-    if step == "experience":
-        return _experience_page(request, player, membership, True, status=status, **extra)
-    return _rolls_page(request, player, membership, True, step=step, status=status, **extra)
-
-
-def _roll_refused(request, player, membership, step: str, fighter_id, reason):
-    """A refused roll: the step again with the reason on the fighter's card, status 422, nothing stored."""
-    if not isinstance(reason, str):
-        reason = " ".join(message for messages_ in reason.errors.values() for message in messages_)
-    return _step_section(
-        request, player, membership, step, status=UNPROCESSABLE, card_errors={fighter_id: reason}
-    )
-
-
 @require_POST
 @login_required
 def post_game_ransom(request, game_id: int, warband_id: int):
     """Captured: the ransom paid (how many ducats, to whom) or not."""
-    player, membership, can_write = _player_for_user(request.user, game_id, warband_id, write=True)
-    state = selectors.post_game_state(player=player)
-    form = RansomForm(request.POST, opponents=state.opponents, currency=state.terms.currency)
-    fighter_id = request.POST.get("fighter")
-    if form.is_valid():
-        data = form.cleaned_data
-        try:
-            post_game_services.post_game_answer_ransom(
-                player=player,
-                fighter_id=data["fighter"],
-                paid=data["paid"],
-                ransom=data["ransom"],
-                captor_id=data["captor"],
-                by=request.user,
-            )
-        except post_game_services.PostGameError as error:
-            reason = str(error)
-        else:
-            if request.htmx:
-                return _rolls_page(request, player, membership, True, step="elites")
-            return redirect(f"{_url('post_game_elites', player)}#fighter-{data['fighter']}")
-    else:
-        reason = " ".join(message for errors in form.errors.values() for message in errors)
+    player, membership, _ = _player_for_user(request.user, game_id, warband_id, write=True)
+    state = post_game_state(player=player)
+    form = forms.RansomForm(request.POST, opponents=state.opponents, currency=state.terms.currency)
     try:
-        fighter_id = int(fighter_id)
-    except (TypeError, ValueError):
-        fighter_id = None
-    return _rolls_page(
-        request,
-        player,
-        membership,
-        True,
-        step="elites",
-        status=UNPROCESSABLE,
-        card_errors={fighter_id: reason},
-        entered={
-            fighter_id: {"paid": request.POST.get("paid", ""), "ransom": request.POST.get("ransom", "")}
-        },
-    )
+        if not form.is_valid():
+            raise PostGameError(forms.form_reason(form))
+        post_game_answer_ransom(player=player, by=request.user, **form.answer())
+    except PostGameError as error:
+        fighter_id = forms.posted_fighter(request.POST)
+        return _card_refused(
+            request, player, membership, "elites", fighter_id, str(error), entered=form.entered()
+        )
+    if request.htmx:
+        return _rolls_page(request, player, membership, True, step="elites")
+    return redirect(f"{_url('post_game_elites', player)}#fighter-{form.cleaned_data['fighter']}")
 
 
 # -- step 4: Experience ------------------------------------------------------------------------------------------
 
 
 def _experience_page(
-    request, player, membership, can_write: bool, *, status: int = 200, form=None, card_errors=None, **extra
+    request, player, membership, can_write: bool, *, status: int = 200, form=None, card_errors=None
 ):
-    context = _context(request, player, membership, can_write, step="experience", **extra)
+    context = _context(request, player, membership, can_write, step="experience")
     state = context["state"]
     if state.applied:
-        return _applied_redirect(request, player, state)
+        return _applied_redirect(request, player)
     _card_errors(state, card_errors)
-    if form is None:
-        form = ExperienceForm(lines=state.xp, adjust=context["is_organiser"])
-    context["form"] = form
+    context["form"] = form or forms.ExperienceForm(lines=state.xp, adjust=context["is_organiser"])
     context["d3"] = [casualty for casualty in state.casualties if casualty.waiting_for == "d3"]
     context["bitter"] = [
         casualty
@@ -353,24 +321,17 @@ def _experience_page(
 def post_game_experience(request, game_id: int, warband_id: int):
     """Step 4: +1 XP for each ELITE fighter that took part and survived, Glorious Deeds, Bitter Lessons' D3, no XP
     for a fighter that cannot gain XP; the organiser may adjust."""
-    player, membership, can_write = _player_for_user(
-        request.user, game_id, warband_id, write=request.method == "POST"
-    )
-    if request.method == "GET":
+    posted = request.method == "POST"
+    player, membership, can_write = _player_for_user(request.user, game_id, warband_id, write=posted)
+    if not posted:
         return _experience_page(request, player, membership, can_write)
-    state = selectors.post_game_state(player=player)
     organiser = is_organiser(membership)
-    form = ExperienceForm(request.POST, lines=state.xp, adjust=organiser)
+    form = forms.ExperienceForm(request.POST, lines=post_game_state(player=player).xp, adjust=organiser)
     if form.is_valid():
-        answers = {
-            fighter_id: post_game_services.ExperienceAnswer(**answer)
-            for fighter_id, answer in form.answers().items()
-        }
+        answers = {fighter_id: ExperienceAnswer(**answer) for fighter_id, answer in form.answers().items()}
         try:
-            post_game_services.post_game_record_experience(
-                player=player, by=request.user, answers=answers, adjust=organiser
-            )
-        except post_game_services.PostGameError as error:
+            post_game_record_experience(player=player, by=request.user, answers=answers, adjust=organiser)
+        except PostGameError as error:
             form.add_error(None, str(error))
         else:
             return redirect(_url("post_game_review", player))
@@ -385,9 +346,9 @@ def post_game_experience(request, game_id: int, warband_id: int):
 def post_game_review(request, game_id: int, warband_id: int):
     """Step 5: every change to the roster, in words, and the Apply button (or why it cannot be pressed yet)."""
     player, membership, can_write = _player_for_user(request.user, game_id, warband_id)
-    state = selectors.post_game_state(player=player)
+    state = post_game_state(player=player)
     if state.applied:
-        return _applied_redirect(request, player, state)
+        return _applied_redirect(request, player)
     context = _context(request, player, membership, can_write, step="review", state=state)
     return render(request, "combat/post_game_review.html", context)
 
@@ -398,10 +359,10 @@ def post_game_apply(request, game_id: int, warband_id: int):
     """Apply: every change in one transaction; refused with a message when already applied or not ready."""
     player, membership, can_write = _player_for_user(request.user, game_id, warband_id, write=True)
     try:
-        post_game_services.post_game_apply(player=player, by=request.user)
-    except post_game_services.PostGameError as error:
+        apply_post_game(player=player, by=request.user)
+    except PostGameError as error:
         messages.error(request, str(error))
-        state = selectors.post_game_state(player=player)
+        state = post_game_state(player=player)
         if state.applied:
             return redirect(_url("post_game", player))
         context = _context(request, player, membership, can_write, step="review", state=state)
@@ -418,10 +379,10 @@ def post_game_apply(request, game_id: int, warband_id: int):
 @login_required
 def post_game_revert(request, game_id: int, warband_id: int):
     """Revert this post-game: the roster back exactly as it was; the wizard can then be done again."""
-    player, membership, can_write = _player_for_user(request.user, game_id, warband_id, write=True)
+    player, _, _ = _player_for_user(request.user, game_id, warband_id, write=True)
     try:
-        post_game_services.post_game_revert(player=player, by=request.user)
-    except post_game_services.PostGameError as error:
+        revert_post_game(player=player, by=request.user)
+    except PostGameError as error:
         messages.error(request, str(error))
         return redirect(f"{_url('post_game', player)}?watch=1")
     messages.success(

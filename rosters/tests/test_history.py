@@ -737,12 +737,10 @@ def test_an_attack_logged_before_the_context_named_the_damage_reads_from_its_rol
 
 
 def _post_game(campaign, warband, rival_warband, fighter, by, *, faces, ransom=None):
-    from combat.services.post_game import (
-        post_game_answer_ransom,
-        post_game_apply,
-        post_game_roll,
-        post_game_set_out_of_action,
-    )
+    from combat.services.post_game.apply import post_game_apply
+    from combat.services.post_game.out_of_action import post_game_set_out_of_action
+    from combat.services.post_game.ransom import post_game_answer_ransom
+    from combat.services.post_game.rolls import post_game_roll
 
     game = services.game_record(
         campaign=campaign,

@@ -16,7 +16,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from campaigns.models import GamePlayer
-from combat.services.post_game import post_game_apply, post_game_revert
+from combat.services.post_game.apply import post_game_apply
+from combat.services.post_game.revert import post_game_revert
 from combat.tests.post_game_helpers import AfterGame, enter
 from rosters import services
 from rosters.history import as_of_moment, game_changes, roster_as_of, roster_snapshot, roster_state

@@ -34,8 +34,12 @@ from campaigns import services as campaign_services
 from campaigns.models import Campaign, Game, GamePlayer
 from combat.models import TrackerFighter, TrackerGame
 from combat.selectors import AttackTest
-from combat.services import post_game as post_game_services
 from combat.services import tracker as tracker_services
+from combat.services.post_game.apply import post_game_apply
+from combat.services.post_game.experience import ExperienceAnswer, post_game_record_experience
+from combat.services.post_game.out_of_action import post_game_set_out_of_action
+from combat.services.post_game.ransom import post_game_answer_ransom
+from combat.services.post_game.rolls import post_game_roll
 from rosters import services
 from rosters.services import GameEntry
 
@@ -207,12 +211,12 @@ class Command(BaseCommand):
         """
         entry = self._entry(game, warband)
         marked = list(entry.out_of_action.values_list("fighter_id", flat=True))
-        post_game_services.post_game_set_out_of_action(player=entry, fighter_ids=marked, by=by)
+        post_game_set_out_of_action(player=entry, fighter_ids=marked, by=by)
         sequences: dict[tuple[int, str], int] = {}
         for fighter, purpose, faces in rolls:
             key = (fighter.pk, purpose)
             sequences[key] = sequences.get(key, 0) + 1
-            post_game_services.post_game_roll(
+            post_game_roll(
                 player=entry,
                 fighter_id=fighter.pk,
                 purpose=purpose,
@@ -221,16 +225,14 @@ class Command(BaseCommand):
                 by=by,
             )
         for fighter, ducats in (ransoms or {}).items():
-            post_game_services.post_game_answer_ransom(
-                player=entry, fighter_id=fighter.pk, paid=True, ransom=ducats, by=by
-            )
+            post_game_answer_ransom(player=entry, fighter_id=fighter.pk, paid=True, ransom=ducats, by=by)
         if deeds:
             answers = {
-                fighter.pk: post_game_services.ExperienceAnswer(took_part=True, glorious_deeds=count)
+                fighter.pk: ExperienceAnswer(took_part=True, glorious_deeds=count)
                 for fighter, count in deeds.items()
             }
-            post_game_services.post_game_record_experience(player=entry, by=by, answers=answers)
-        return post_game_services.post_game_apply(player=entry, by=by)
+            post_game_record_experience(player=entry, by=by, answers=answers)
+        return post_game_apply(player=entry, by=by)
 
     def _game_one(self, campaign, played_on, shield) -> None:
         organiser, player, p, h = self.organiser, self.player, self.p, self.h

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from combat.rules import Dice, DiceExhausted, RandomDice, Roll, ScriptedDice, d3, d66, is_d66
+from combat.rules import Dice, DiceExhausted, RandomDice, Roll, ScriptedDice, d3, d66, d66_from_faces, is_d66
 
 
 def test_d66_reads_a_3_then_a_4_as_34():
@@ -118,3 +118,34 @@ def test_the_same_scripted_dice_always_give_the_same_rolls(faces):
     first, second = ScriptedDice(faces), ScriptedDice(faces)
     assert [first.roll(6) for _ in faces] == [second.roll(6) for _ in faces] == faces
     assert first.log == second.log
+
+
+def test_d66_from_faces_reads_the_first_die_as_the_tens():
+    # 003_37ee4a105d59703a.txt, "Elite Models": "if you rolled a 3 followed by a 4, the D66 roll would be 34";
+    # RULING T-3: the first die the tens, the second the units.
+    assert d66_from_faces(3, 4) == 34
+    assert d66_from_faces(4, 3) == 43
+    assert {d66_from_faces(tens, units) for tens in range(1, 7) for units in range(1, 7)} == {
+        value for value in range(11, 67) if is_d66(value)
+    }
+
+
+@pytest.mark.parametrize(
+    ("tens", "units", "named"),
+    [
+        (7, 1, "tens die .* got 7"),
+        (0, 3, "tens die .* got 0"),
+        (2, 9, "units die .* got 9"),
+        (3, "4", "units die .* got '4'"),
+        (True, 1, "tens die .* got True"),
+    ],
+)
+def test_d66_from_faces_refuses_a_face_a_d6_cannot_show_naming_it(tens, units, named):
+    with pytest.raises(ValueError, match=named):
+        d66_from_faces(tens, units)
+
+
+@given(st.integers(1, 6), st.integers(1, 6))
+def test_d66_rolled_is_d66_from_the_faces_it_rolled(tens, units):
+    dice = ScriptedDice([tens, units])
+    assert d66(dice) == d66_from_faces(*(roll.face for roll in dice.log))

@@ -311,7 +311,7 @@ def test_watchers_poll_until_it_is_applied(client, after, player, spectator):
 
     enter(after, after.fighters["marcus"], 4, 1, by=player)
     enter(after, after.fighters["ada"], 5, 5, by=player)
-    from combat.services.post_game import post_game_apply
+    from combat.services.post_game.apply import post_game_apply
 
     post_game_apply(player=after.player, by=player)
     response = client.get(url(after, "post_game_status"), **HTMX)
@@ -347,3 +347,20 @@ def test_experience_refuses_a_non_number(client, after, player):
     assert response.status_code == 422
     assert "Enter a whole number" in response.content.decode()
     assert not PostGame.objects.exists()
+
+
+def test_the_overview_says_why_it_can_no_longer_be_reverted(
+    client, after, player, campaign, warband, rival_warband
+):
+    from combat.services.post_game.apply import post_game_apply
+
+    for fighter, faces in (("troop", [3]), ("marcus", [4, 1]), ("ada", [5, 5])):
+        enter(after, after.fighters[fighter], *faces, by=player)
+    post_game_apply(player=after.player, by=player)
+    client.force_login(player)
+    assert "Revert this post-game" in client.get(url(after, "post_game")).content.decode()
+
+    record_game(campaign=campaign, warband=warband, rival_warband=rival_warband, number=2)
+    content = client.get(url(after, "post_game")).content.decode()
+    assert "Iron Sepulchre has played Game 2 since" in content
+    assert "Revert this post-game" not in content

@@ -1,17 +1,20 @@
-"""Revert this post-game: every field of every fighter, piece of Battlekit, Injury and both Strongboxes after the
-Revert equal what they were before the Apply; the Revert is itself in the history."""
+"""combat/services/post_game/revert.py: every field of every fighter, piece of Battlekit, Injury and both
+Strongboxes after the Revert equal what they were before the Apply; the Revert is itself in the history; and it is
+refused once the warband has played again."""
 
 import pytest
+from django.db.models import RestrictedError
 
-from campaigns.tests.history import events_of
-from combat.services.post_game import (
-    ExperienceAnswer,
-    post_game_answer_ransom,
-    post_game_apply,
-    post_game_record_experience,
-    post_game_revert,
-)
-from combat.tests.post_game_helpers import enter, record_game, roster_snapshot
+from campaigns.models import GamePlayer
+from campaigns.tests.history import events_of, last_context
+from combat.models import DiceRoll, PostGame
+from combat.services.post_game.apply import post_game_apply
+from combat.services.post_game.attempt import PostGameError
+from combat.services.post_game.experience import ExperienceAnswer, post_game_record_experience
+from combat.services.post_game.out_of_action import post_game_set_out_of_action
+from combat.services.post_game.ransom import post_game_answer_ransom
+from combat.services.post_game.revert import post_game_revert
+from combat.tests.post_game_helpers import enter, full_game, game_with, record_game, roster_snapshot
 from rosters.models import Fighter, Injury, Item
 
 pytestmark = pytest.mark.django_db
@@ -152,3 +155,63 @@ def test_apply_again_after_revert(busy_post_game, player, warband):
     post_game_apply(player=after.player, by=player)
 
     assert set(Fighter.objects.filter(warband=warband).values_list("status", flat=True)) == {"active"}
+
+
+# -- Revert ---------------------------------------------------------------------------------------------------------
+
+
+def test_revert_then_the_wizard_starts_again_with_the_old_rolls_kept(after, fighters, player):
+    full_game(after, fighters, player)
+    applied = post_game_apply(player=after.player, by=player)
+
+    post_game_revert(player=after.player, by=player)
+
+    applied.refresh_from_db()
+    after.refresh()
+    assert applied.status == PostGame.Status.REVERTED
+    assert after.player.post_game == GamePlayer.PostGame.PENDING
+    assert DiceRoll.objects.count() == 3  # the old rolls stay in the dice log, tied to the reverted attempt
+    state = after.state()
+    assert state.post_game is None
+    assert state.rolls_made == 0
+    enter(after, fighters["troop"], 6, by=player)
+    assert PostGame.objects.get(player=after.player, status=PostGame.Status.OPEN).attempt == 2
+    assert last_context(fighters["marcus"])["action"] == "post_game.revert"
+
+
+def test_revert_is_refused_once_the_warbands_next_game_is_recorded(after, fighters, player, warband):
+    full_game(after, fighters, player)
+    post_game_apply(player=after.player, by=player)
+    game_with([], campaign=after.game.campaign, warband=warband, rival_warband=after.rival.warband, number=2)
+
+    with pytest.raises(PostGameError, match="played Game 2 since"):
+        post_game_revert(player=after.player, by=player)
+
+
+def test_revert_keeps_xp_spent_since_the_apply(after, fighters, player):
+    marcus = fighters["marcus"]
+    post_game_set_out_of_action(player=after.player, fighter_ids=[marcus.pk], by=player)
+    enter(after, marcus, 4, 4, by=player)
+    post_game_apply(player=after.player, by=player)
+    Fighter.objects.filter(pk=marcus.pk).update(xp=10)  # XP 4 after the Apply, then +6 on the roster
+
+    post_game_revert(player=after.player, by=player)
+
+    marcus.refresh_from_db()
+    assert marcus.xp == 9  # only the Apply's +1 is taken back
+
+
+def test_a_campaign_with_post_game_rolls_can_still_be_deleted(after, fighters, player, campaign):
+    full_game(after, fighters, player)
+    post_game_apply(player=after.player, by=player)
+
+    campaign.delete()
+
+    assert not DiceRoll.objects.exists()
+    assert not PostGame.objects.exists()
+
+
+def test_a_roll_a_post_game_used_cannot_be_deleted_on_its_own(after, fighters, player):
+    made = enter(after, fighters["troop"], 4, by=player)
+    with pytest.raises(RestrictedError):
+        made.roll.dice_roll.delete()

@@ -10,7 +10,9 @@ import pytest
 from django.db import connection
 
 from combat.models import DiceRoll, PostGame
-from combat.services.post_game import PostGameError, post_game_apply, post_game_roll
+from combat.services.post_game.apply import post_game_apply
+from combat.services.post_game.attempt import PostGameError
+from combat.services.post_game.rolls import post_game_roll
 from combat.tests.post_game_helpers import enter, record_game, roster_snapshot
 from rosters.models import Fighter, Injury, Item
 
@@ -102,7 +104,7 @@ def test_the_same_roll_from_two_tabs_at_once_is_made_once(
 def test_a_revert_racing_an_apply_leaves_a_consistent_roster(ready, player, warband, rival_warband):
     """Whatever order they run in, the roster ends either applied or exactly as before, never half of each."""
     before = roster_snapshot(warband, rival_warband)
-    from combat.services.post_game import post_game_revert
+    from combat.services.post_game.revert import post_game_revert
 
     results = at_once(
         lambda: post_game_apply(player=ready.player, by=player),

@@ -1,0 +1,145 @@
+"""Step 4 of the post-game, Experience: for each fighter, what took part and survived means here, and the XP the
+rules engine awards for it (`rules.post_game_experience`, issue 5 and RULING T-9), in the page's words."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from combat import rules
+from combat.models import PostGameFighter
+from rosters.models import Fighter
+
+if TYPE_CHECKING:
+    from combat.selectors.post_game.state import PostGameState
+    from combat.selectors.post_game.trauma import CasualtyState
+
+
+@dataclass
+class XpLine:
+    """The Experience one fighter earns in this post-game: the engine's award (`rules.post_game_experience`) and
+    the reason in the page's words."""
+
+    fighter: Fighter
+    elite: bool
+    out_of_action: bool
+    took_part: bool
+    survived: bool | None  # None: its Trauma roll is not made yet
+    can_gain_xp: bool
+    award: rules.ExperienceAward
+    words: str = ""
+    deeds_entered: int = 0  # as the player typed them, counted or not
+    adjustment_entered: int = 0
+
+    @property
+    def id(self) -> int:
+        return self.fighter.pk
+
+    @property
+    def base(self) -> int:
+        return self.award.base
+
+    @property
+    def deeds(self) -> int:
+        return self.award.glorious_deeds
+
+    @property
+    def bitter(self) -> int:
+        return self.award.bitter_lessons
+
+    @property
+    def adjustment(self) -> int:
+        return self.award.adjustment
+
+    @property
+    def total(self) -> int:
+        return self.award.total
+
+    @property
+    def xp_after(self) -> int:
+        return self.fighter.xp + self.total
+
+
+def experience_words(award: rules.ExperienceAward, *, elite_word: str) -> str:
+    """The award of `rules.post_game_experience` in the Experience step's words."""
+    if award.reason == "removed":
+        return "No XP: removed from the roster."
+    if award.reason == "pending":
+        words = "Waiting for its Trauma Step."
+    elif award.reason == "did_not_take_part":
+        words = "Did not take part: no XP."
+    elif award.reason == "cannot_gain_xp":
+        words = "no XP: it can no longer gain XP (Head Wound; RULING T-9)"
+    else:
+        parts = []
+        if award.base:
+            parts.append(f"+{award.base} for taking part and surviving as {elite_word}")
+        if award.glorious_deeds:
+            parts.append(f"+{award.glorious_deeds} for Glorious Deeds")
+        if award.bitter_lessons:
+            parts.append(f"+{award.bitter_lessons} from Bitter Lessons")
+        words = "; ".join(parts) if parts else "No XP this game."
+    if award.adjustment:
+        words += f" The organiser adjusted it by {award.adjustment:+d}."
+    return words
+
+
+def _took_part(state: PostGameState, fighter: Fighter, out: bool, answer: PostGameFighter | None) -> bool:
+    if out:
+        return True
+    if answer is not None:
+        return answer.took_part
+    # A fighter that joined the roster after the game was recorded cannot have taken part in it.
+    return fighter.created_at <= state.game.created_at
+
+
+def experience_line(
+    state: PostGameState, fighter: Fighter, casualty: CasualtyState | None, answer: PostGameFighter | None
+) -> XpLine:
+    """One fighter's Experience line: the engine's award for what happened to it in this game."""
+    elite = fighter.counts_as_elite
+    out = casualty is not None
+    took_part = _took_part(state, fighter, out, answer)
+    outcome = casualty.outcome if casualty is not None else None
+    if out and (outcome is None or outcome.pending):
+        survived = None
+    else:
+        survived = not (outcome is not None and outcome.removed)
+    can_gain = outcome.can_gain_xp if outcome is not None else fighter.can_gain_xp
+    award = rules.post_game_experience(
+        elite=elite,
+        took_part=took_part,
+        survived=survived,
+        can_gain_xp=can_gain,
+        glorious_deeds=answer.glorious_deeds if answer is not None else 0,
+        bitter_lessons=outcome.xp_gained if outcome is not None else 0,
+        adjustment=answer.xp_adjustment if answer is not None else 0,
+    )
+    line = XpLine(
+        fighter,
+        elite,
+        out,
+        took_part,
+        survived,
+        can_gain,
+        award,
+        words=experience_words(award, elite_word=state.terms.elite),
+    )
+    if answer is not None:
+        line.deeds_entered, line.adjustment_entered = answer.glorious_deeds, answer.xp_adjustment
+    return line
+
+
+def experience(state: PostGameState, answers: dict[int, PostGameFighter]) -> None:
+    """Every fighter's Experience line; a line that would leave its XP below 0 stops the Apply."""
+    by_id = {casualty.id: casualty for casualty in state.casualties}
+    for fighter in state.fighters:
+        casualty = by_id.get(fighter.pk)
+        if casualty is None and not fighter.is_active:
+            continue
+        line = experience_line(state, fighter, casualty, answers.get(fighter.pk))
+        state.xp.append(line)
+        if line.xp_after < 0:
+            state.blockers.append(
+                f"{fighter.name}'s XP would fall below 0: change the organiser's adjustment."
+            )

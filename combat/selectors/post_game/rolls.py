@@ -1,0 +1,93 @@
+"""The stored rolls of a post-game as its pages show them, and the roll a fighter still needs."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from combat import rules
+from combat.models import PostGameRoll
+
+
+@dataclass(frozen=True)
+class RollNeeded:
+    """The next roll a fighter needs: what for, which one (2 for the first reroll), and the dice it takes."""
+
+    purpose: str
+    sequence: int
+    sides: int
+    dice: int
+
+    @property
+    def words(self) -> str:
+        if self.purpose == PostGameRoll.Purpose.SURVIVAL:
+            return "Survival Roll: one D6"
+        if self.purpose == PostGameRoll.Purpose.BITTER_LESSONS:
+            return "Bitter Lessons: one D3 for extra XP"
+        if self.sequence > 1:
+            return "Roll again: D66 (RULING T-5)"
+        return "Trauma roll: D66, the first D6 the tens, the second the units"
+
+    @property
+    def is_d66(self) -> bool:
+        return self.dice == 2
+
+
+@dataclass(frozen=True)
+class LoggedRoll:
+    """A stored roll as the pages show it."""
+
+    roll: PostGameRoll
+
+    @property
+    def dice(self):
+        return self.roll.dice_roll
+
+    @property
+    def value(self) -> int:
+        """The number rolled: a D66 read from its two faces by the engine (RULING T-3), else the one face."""
+        faces = self.dice.faces
+        return rules.d66_from_faces(*faces) if len(faces) == 2 else faces[0]
+
+    @property
+    def what(self) -> str:
+        if self.roll.purpose == PostGameRoll.Purpose.SURVIVAL:
+            return "Survival Roll (D6)"
+        if self.roll.purpose == PostGameRoll.Purpose.BITTER_LESSONS:
+            return "Bitter Lessons (D3)"
+        return "Trauma roll (D66)" if self.roll.sequence == 1 else f"Reroll {self.roll.sequence - 1} (D66)"
+
+    @property
+    def who(self) -> str:
+        user = self.dice.rolled_by
+        name = user.get_username() if user is not None else "someone"
+        if self.dice.source == "server":
+            return f"rolled by the server for {name}"
+        return f"entered from the table by {name}"
+
+
+# The order the engine reads a fighter's rolls (RULING T-1 per fighter): the Survival D6, or the D66 rolls in
+# sequence, then the D3 of Bitter Lessons, which the engine asks for only once the D66 result is settled.
+_READING_ORDER = {
+    PostGameRoll.Purpose.SURVIVAL: 0,
+    PostGameRoll.Purpose.TRAUMA: 1,
+    PostGameRoll.Purpose.BITTER_LESSONS: 2,
+}
+
+
+def logged_rolls(rolls: list[PostGameRoll]) -> list[LoggedRoll]:
+    """A fighter's stored rolls in the order the engine reads them."""
+    return [
+        LoggedRoll(roll)
+        for roll in sorted(rolls, key=lambda roll: (_READING_ORDER[roll.purpose], roll.sequence))
+    ]
+
+
+def needed_after(rolls: list[LoggedRoll], sides: int, *, elite: bool) -> RollNeeded:
+    """The roll the engine asked for when the stored faces ran out (`DiceExhausted.sides`)."""
+    if sides == 3:
+        done = sum(1 for roll in rolls if roll.roll.purpose == PostGameRoll.Purpose.BITTER_LESSONS)
+        return RollNeeded(PostGameRoll.Purpose.BITTER_LESSONS, done + 1, 3, 1)
+    if not elite:
+        return RollNeeded(PostGameRoll.Purpose.SURVIVAL, 1, 6, 1)
+    done = sum(1 for roll in rolls if roll.roll.purpose == PostGameRoll.Purpose.TRAUMA)
+    return RollNeeded(PostGameRoll.Purpose.TRAUMA, done + 1, 6, 2)

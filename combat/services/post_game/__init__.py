@@ -1,0 +1,11 @@
+"""The post-game wizard's writes (issue 5), one module per step; callers import the module they need:
+
+- `attempt`        what every step shares: the locks, the history context, the live attempt, `PostGameError`
+- `out_of_action`  step 1, correct the fighters taken Out of Action
+- `rolls`          steps 2-4, a roll made by the server's dice or typed in (RULING T-7)
+- `ransom`         step 3, a Captured fighter's ransom, paid or not (TRAUMA_TABLE.md 12)
+- `experience`     step 4, who took part, Glorious Deeds, the organiser's adjustment
+- `apply`          step 5, every change to the roster in one transaction, with its before-images
+- `revert`         undo the Apply from its before-images, until the warband's next game
+- `images`         rows as JSON before-images, and how the Revert puts them back
+"""

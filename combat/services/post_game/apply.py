@@ -1,0 +1,193 @@
+"""Step 5 of the post-game, Apply: every change to the roster in one transaction, each part keeping the
+before-image of the rows it changes (the snapshot `post_game_revert` reads).
+
+The parts, in the order they write: the fighters' rows, the Injuries the Trauma Table gave, the Battlekit sent to
+the Arsenal or lost, the Strongboxes a paid ransom moves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from campaigns.models import GamePlayer
+from combat.models import PostGame
+from combat.selectors.post_game.ransom import StrongboxChange
+from combat.selectors.post_game.state import PostGameState, post_game_state
+from combat.services.post_game.attempt import (
+    PostGameError,
+    live_attempt,
+    lock,
+    mark,
+    open_attempt,
+    refuse_while_played,
+    step_context,
+)
+from combat.services.post_game.images import APPLY_FIELDS, image
+from rosters.models import Fighter, Injury, Item, Warband
+
+
+def apply_fighters(state: PostGameState) -> list[dict]:
+    """Fighters: status, Battle Scars, XP, whether they can gain XP, whether they miss the next game. Returns
+    their before- and after-images."""
+    changed = [change for change in state.changes if change.changes_row]
+    # Only the columns some fighter's value changes in: each one is a CASE over the rows in the statement.
+    fields = [
+        name for name in APPLY_FIELDS if any(getattr(c, name) != getattr(c.fighter, name) for c in changed)
+    ]
+    images = []
+    for change in changed:
+        before = image(change.fighter)
+        for name in fields:
+            setattr(change.fighter, name, getattr(change, name))
+        # Fields checked here; the constraints (XP not negative, Scars in range...) by PostgreSQL in the same bulk
+        # statement, which rolls the whole Apply back if one fails (one query, not one per constraint).
+        change.fighter.full_clean(exclude=["warband"], validate_unique=False, validate_constraints=False)
+        images.append({"before": before, "after": image(change.fighter)})
+    if fields:
+        Fighter.objects.bulk_update([change.fighter for change in changed], fields)
+    return images
+
+
+def apply_injuries(state: PostGameState) -> list[int]:
+    """The Injuries the Trauma Table gave (003 "Recording Injuries & Battle Scars"). Returns the ids created."""
+    injuries = [
+        Injury(fighter=change.fighter, game=state.game, **injury)
+        for change in state.changes
+        for injury in change.new_injuries
+    ]
+    for injury in injuries:
+        injury.full_clean(exclude=["fighter", "game"], validate_unique=False, validate_constraints=False)
+    return [injury.pk for injury in Injury.objects.bulk_create(injuries)]
+
+
+def apply_battlekit(state: PostGameState) -> dict[str, list]:
+    """Battlekit to the Arsenal (RULING T-4) or lost (RULING T-6, Robbed, Muscle Damage), as `rules.battlekit_fate`
+    decided. Returns the before-images of both."""
+    moved = [item for change in state.changes for item in change.to_arsenal]
+    images_moved = [{"before": image(item)} for item in moved]
+    Item.objects.filter(pk__in=[item.pk for item in moved]).update(fighter=None)
+    lost = [item for change in state.changes for item in change.lost]
+    images_lost = [image(item) for item in lost]
+    Item.objects.filter(pk__in=[item.pk for item in lost]).delete()
+    return {"items_moved": images_moved, "items_lost": images_lost}
+
+
+def apply_strongboxes(state: PostGameState) -> tuple[list[dict], list[dict]]:
+    """Strongboxes: a paid ransom moves from this warband's to the captor's (TRAUMA_TABLE.md 12). Returns the
+    before- and after-images, and the lines of the summary."""
+    if not state.strongboxes:
+        return [], []
+    deltas = {change.warband.pk: change for change in state.strongboxes}
+    warbands = list(Warband.objects.select_for_update().filter(pk__in=deltas).order_by("pk"))
+    images, lines = [], []
+    for warband in warbands:
+        before = image(warband)
+        warband.strongbox += deltas[warband.pk].delta
+        if warband.strongbox < 0:
+            raise PostGameError(
+                f"{warband.name}'s {state.terms.strongbox} holds only {before['strongbox']} "
+                f"{state.terms.currency}: the ransom cannot be paid."
+            )
+        images.append({"before": before, "after": image(warband)})
+        lines.append(
+            {
+                "warband": warband.name,
+                "before": before["strongbox"],
+                "after": warband.strongbox,
+                "reason": deltas[warband.pk].reason,
+            }
+        )
+    Warband.objects.bulk_update(warbands, ["strongbox"])
+    return images, lines
+
+
+def _summary(state: PostGameState, strongboxes: list[dict]) -> dict:
+    return {
+        "fighters": [
+            {
+                "id": change.fighter.pk,
+                "name": change.fighter.name,
+                "explanation": change.explanation,
+                "rulings": [list(pair) for pair in change.rulings],
+                "sentences": change.sentences,
+            }
+            for change in state.changes
+        ],
+        "strongboxes": strongboxes,
+    }
+
+
+def _names(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def _ransom_reason(state: PostGameState, change: StrongboxChange) -> str:
+    """A paid ransom in a few words (TRAUMA_TABLE.md 12, Captured): "ransom for Brother Marcus" on the Strongbox
+    that pays it, "ransom for Brother Marcus (from Iron Sepulchre)" on the captor's that receives it."""
+    words = f"ransom for {_names(change.ransomed)}" if change.ransomed else "ransom"
+    return words if change.warband.pk == state.warband.pk else f"{words} (from {state.warband.name})"
+
+
+def _ready_state(player: GamePlayer, live: PostGame | None) -> PostGameState:
+    """The post-game worked out with its rows locked, refused when applied already or not ready."""
+    refuse_while_played(player)
+    if live is not None and live.is_applied:
+        raise PostGameError(
+            f"{player.warband.name}'s post-game of Game {player.game.number} is already applied "
+            f"(by {live.applied_by or 'someone'} at {timezone.localtime(live.applied_at):%H:%M})."
+        )
+    state = post_game_state(player=player, for_update=True)
+    if state.problem:
+        raise PostGameError(state.problem)
+    if state.blockers:
+        raise PostGameError("Not ready to apply: " + " ".join(state.blockers))
+    return state
+
+
+def _write_parts(state: PostGameState) -> tuple[dict[str, Any], list[dict]]:
+    """Every part of the Apply, in order; the snapshot is their before-images put together."""
+    snapshot: dict[str, Any] = {"fighters": apply_fighters(state)}
+    snapshot["injuries_created"] = apply_injuries(state)
+    snapshot.update(apply_battlekit(state))
+    snapshot["warbands"], strongboxes = apply_strongboxes(state)
+    return snapshot, strongboxes
+
+
+@transaction.atomic
+def post_game_apply(*, player: GamePlayer, by) -> PostGame:
+    """Step 5: write every change of the post-game to the roster in one transaction, with the before-image of
+    every row it changes kept for `post_game_revert`. A second Apply is refused (the game is locked first, so of
+    two at once one waits, then finds it applied)."""
+    player = lock(player)
+    live = live_attempt(player)
+    state = _ready_state(player, live)
+    reason = f"Post-game of Game {player.game.number} applied to {player.warband.name}"
+    # Why each Strongbox moves, for the history feed (rosters.history): warband id -> "ransom for Brother Marcus".
+    ransoms = {
+        str(change.warband.pk): _ransom_reason(state, change) for change in state.strongboxes if change.delta
+    }
+    context = {"ransoms": ransoms} if ransoms else {}
+    with step_context(
+        action="post_game.apply",
+        player=player,
+        by=by,
+        step="apply",
+        reason=reason,
+        roll=state.roll_ids,
+        **context,
+    ):
+        if live is None:
+            live = open_attempt(player, by=by, action="post_game.apply", step="apply", reason=reason)
+        snapshot, strongboxes = _write_parts(state)
+        live.status = PostGame.Status.APPLIED
+        live.applied_by = by
+        live.applied_at = timezone.now()
+        live.snapshot = snapshot
+        live.summary = _summary(state, strongboxes)
+        live.save(update_fields=["status", "applied_by", "applied_at", "snapshot", "summary"])
+        mark(player, GamePlayer.PostGame.DONE, by=by, action="post_game.apply", step="apply", reason=reason)
+    return live

@@ -1,0 +1,103 @@
+"""What every post-game write shares: the locks, the history context, the live attempt and its refusals.
+
+Every write locks the game, then the warband's entry in it (the order `rosters.services` locks them in), so two
+tabs, a double click or two players at once are served one after the other: a roll already made is given back
+instead of rolled again, and a second Apply is refused. The unique constraints of combat/models/postgame.py hold
+the same line in the database.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pghistory
+from django.core.exceptions import ValidationError
+from django.db.models import Max
+
+from campaigns.history_context import history_context
+from campaigns.models import Game, GamePlayer
+from combat.models import PostGame
+from rosters.models import Fighter
+from rosters.services import game_post_game_mark
+
+
+class PostGameError(ValueError):
+    """A post-game write refused, with a message a player can read; nothing was written."""
+
+
+def step_context(
+    *, action: str, player: GamePlayer, by, step: str, reason: str, **extra: Any
+) -> pghistory.context:
+    """The django-pghistory context of one post-game write (`action`, `reason`, `game`, `warband`, `step`...)."""
+    return history_context(
+        by=by,
+        action=action,
+        reason=reason,
+        game=player.game_id,
+        warband=player.warband_id,
+        campaign=player.game.campaign_id,
+        step=step,
+        **extra,
+    )
+
+
+def lock(player: GamePlayer) -> GamePlayer:
+    """The game, then the warband's entry in it, locked for the rest of the transaction."""
+    game = Game.objects.select_for_update().filter(pk=player.game_id).first()
+    if game is None:
+        raise PostGameError("That game no longer exists.")
+    return (
+        GamePlayer.objects.select_for_update(of=("self",))
+        .select_related("game__campaign", "warband__owner")
+        .get(pk=player.pk)
+    )
+
+
+def refuse_while_played(player: GamePlayer) -> None:
+    game = player.game
+    if game.status == Game.Status.IN_PROGRESS:
+        raise PostGameError(
+            f"Game {game.number} is still being played: its post-game opens when it is recorded."
+        )
+
+
+def live_attempt(player: GamePlayer) -> PostGame | None:
+    """The attempt being filled in or applied (a reverted one is history)."""
+    return PostGame.objects.filter(player=player).exclude(status=PostGame.Status.REVERTED).first()
+
+
+def mark(player: GamePlayer, state: str, *, by, action: str, step: str, reason: str, **extra: Any) -> None:
+    """The warband's post-game status on the game page, and the game's own status with it."""
+    try:
+        game_post_game_mark(
+            player=player, state=state, by=by, reason=reason, action=action, step=step, **extra
+        )
+    except ValidationError as error:
+        raise PostGameError(" ".join(error.messages)) from error
+
+
+def open_attempt(player: GamePlayer, *, by, action: str, step: str, reason: str, live=...) -> PostGame:
+    """The attempt being filled in, started on the first write (the game page then shows "In progress").
+    `live` is the live attempt when the caller has read it already."""
+    refuse_while_played(player)
+    live = live_attempt(player) if live is ... else live
+    if live is not None and live.is_applied:
+        raise PostGameError(
+            f"{player.warband.name}'s post-game of Game {player.game.number} is already applied: "
+            "revert it first to change it."
+        )
+    if live is not None:
+        return live
+    attempt = (PostGame.objects.filter(player=player).aggregate(top=Max("attempt"))["top"] or 0) + 1
+    live = PostGame.objects.create(player=player, attempt=attempt, started_by=by)
+    mark(player, GamePlayer.PostGame.IN_PROGRESS, by=by, action=action, step=step, reason=reason)
+    return live
+
+
+def fighter_name(player: GamePlayer, fighter_id: int) -> str:
+    name = (
+        Fighter.objects.filter(pk=fighter_id, warband_id=player.warband_id)
+        .values_list("name", flat=True)
+        .first()
+    )
+    return name or "That fighter"

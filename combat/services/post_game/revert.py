@@ -1,0 +1,105 @@
+"""Revert an applied post-game: every row it changed put back from the before-images the Apply kept, until the
+warband's next game is recorded. The parts mirror the Apply's: fighters, Injuries, Battlekit, Strongboxes."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from campaigns.models import GamePlayer
+from combat.models import PostGame, PostGameRoll
+from combat.selectors.post_game.state import post_game_revert_refusal
+from combat.services.post_game.attempt import PostGameError, live_attempt, lock, mark, step_context
+from combat.services.post_game.images import from_image, restore
+from rosters.models import Fighter, Injury, Item, Warband
+
+
+def revert_fighters(snapshot: Mapping[str, Any]) -> None:
+    """Fighters back as they were; XP another write added since is kept (`restore`)."""
+    images = {entry["before"]["id"]: entry for entry in snapshot["fighters"]}
+    fighters = list(Fighter.objects.select_for_update().filter(pk__in=images).order_by("pk"))
+    fields: set[str] = set()
+    for fighter in fighters:
+        entry = images[fighter.pk]
+        fields.update(restore(Fighter, "fighter", fighter, entry["before"], entry["after"]))
+        if fighter.xp < 0:
+            raise PostGameError(f"{fighter.name} has spent XP since: reverting would leave it below 0.")
+    if fields:
+        Fighter.objects.bulk_update(fighters, sorted(fields))
+
+
+def revert_injuries(snapshot: Mapping[str, Any]) -> None:
+    """The Injuries the Apply created are struck off."""
+    Injury.objects.filter(pk__in=snapshot["injuries_created"]).delete()
+
+
+def revert_battlekit(snapshot: Mapping[str, Any]) -> None:
+    """Battlekit back in the hands it was in; lost Battlekit recreated exactly (same id, same fields)."""
+    moved = {entry["before"]["id"]: entry["before"] for entry in snapshot["items_moved"]}
+    items = list(Item.objects.select_for_update().filter(pk__in=moved).order_by("pk"))
+    for item in items:
+        item.fighter_id = moved[item.pk]["fighter_id"]
+    Item.objects.bulk_update(items, ["fighter"])
+    ids = [values["id"] for values in snapshot["items_lost"]]
+    existing = set(Item.objects.filter(pk__in=ids).values_list("pk", flat=True))
+    lost = [values for values in snapshot["items_lost"] if values["id"] not in existing]
+    recreated = [Item(**from_image(Item, values)) for values in lost]
+    Item.objects.bulk_create(recreated)
+    # `created_at` is auto_now_add, which an insert always sets to now: write the original back.
+    for item, values in zip(recreated, lost, strict=True):
+        item.created_at = from_image(Item, values)["created_at"]
+    Item.objects.bulk_update(recreated, ["created_at"])
+
+
+def revert_strongboxes(snapshot: Mapping[str, Any]) -> None:
+    """Strongboxes: the ransom goes back; what else moved them since is kept (`restore`)."""
+    images = {entry["before"]["id"]: entry for entry in snapshot["warbands"]}
+    warbands = list(Warband.objects.select_for_update().filter(pk__in=images).order_by("pk"))
+    for warband in warbands:
+        entry = images[warband.pk]
+        restore(Warband, "warband", warband, entry["before"], entry["after"])
+        if warband.strongbox < 0:
+            raise PostGameError(
+                f"{warband.name} has spent the ransom since: reverting would leave its Strongbox below 0."
+            )
+    if warbands:
+        Warband.objects.bulk_update(warbands, ["strongbox"])
+
+
+@transaction.atomic
+def post_game_revert(*, player: GamePlayer, by) -> PostGame:
+    """Undo an applied post-game: every row it changed back as it was (fighters, Injuries, Battle Scars, XP,
+    Battlekit, Strongboxes), until the warband's next game is recorded. The attempt is kept, marked reverted,
+    with its rolls in the dice log; the wizard can then be done again."""
+    player = lock(player)
+    live = live_attempt(player)
+    if live is None or not live.is_applied:
+        raise PostGameError(f"{player.warband.name}'s post-game of Game {player.game.number} is not applied.")
+    refusal = post_game_revert_refusal(player, live)
+    if refusal:
+        raise PostGameError(refusal)
+    reason = f"Post-game of Game {player.game.number} reverted for {player.warband.name}"
+    roll_ids = list(
+        PostGameRoll.objects.filter(post_game=live).order_by("id").values_list("dice_roll_id", flat=True)
+    )
+    with step_context(
+        action="post_game.revert", player=player, by=by, step="revert", reason=reason, roll=roll_ids
+    ):
+        for part in (revert_fighters, revert_injuries, revert_battlekit, revert_strongboxes):
+            part(live.snapshot)
+        live.status = PostGame.Status.REVERTED
+        live.reverted_by = by
+        live.reverted_at = timezone.now()
+        live.save(update_fields=["status", "reverted_by", "reverted_at"])
+        mark(
+            player,
+            GamePlayer.PostGame.PENDING,
+            by=by,
+            action="post_game.revert",
+            step="revert",
+            reason=reason,
+        )
+    return live
