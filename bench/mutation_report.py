@@ -63,28 +63,42 @@ def function_sources(name: str, path: Path) -> tuple[str, str]:
     return textwrap.dedent(original), textwrap.dedent(mutant)
 
 
-def _strings(tree: ast.AST) -> list[str]:
-    return [
-        node.value
-        for node in ast.walk(tree)
-        if isinstance(node, ast.Constant) and isinstance(node.value, str)
-    ]
+def _is_message(node: object) -> bool:
+    """Prose: an f-string, or a string literal with a space in it (a sentence, an error message)."""
+    if isinstance(node, ast.JoinedStr):
+        return True
+    return (
+        isinstance(node, ast.Constant) and isinstance(node.value, str) and bool(re.search(r"\s", node.value))
+    )
 
 
-def _without_strings(tree: ast.AST) -> str:
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Constant) and isinstance(node.value, str):
-            node.value = ""
-    return ast.dump(tree)
+def _differences(before: object, after: object) -> set[str]:
+    """How two syntax trees differ: "message" where prose changed (or became None), "logic" anywhere else."""
+    if _is_message(before):
+        if isinstance(after, ast.AST) and ast.dump(before) == ast.dump(after):
+            return set()
+        is_none = isinstance(after, ast.Constant) and after.value is None
+        return {"message"} if _is_message(after) or is_none else {"logic"}
+    if isinstance(before, list) and isinstance(after, list):
+        if len(before) != len(after):
+            return {"logic"}
+        return set().union(*(_differences(old, new) for old, new in zip(before, after, strict=True)))
+    if isinstance(before, ast.AST) and isinstance(after, ast.AST):
+        if type(before) is not type(after):
+            return {"logic"}
+        return set().union(
+            *(
+                _differences(getattr(before, name, None), getattr(after, name, None))
+                for name in before._fields
+            )
+        )
+    return set() if before == after else {"logic"}
 
 
 def kind_of(original: str, mutant: str) -> str:
-    """ "message" when the mutant changes only string literals and each of them is prose, else "logic"."""
-    before, after = ast.parse(original), ast.parse(mutant)
-    changed = [(old, new) for old, new in zip(_strings(before), _strings(after), strict=False) if old != new]
-    if _without_strings(before) != _without_strings(after) or not changed:
-        return "logic"
-    return "message" if all(re.search(r"\s", old) for old, _ in changed) else "logic"
+    """ "message" when the mutant changes nothing but prose (see the module docstring), else "logic"."""
+    differences = _differences(ast.parse(original), ast.parse(mutant))
+    return "message" if differences == {"message"} else "logic"
 
 
 def changed_lines(original: str, mutant: str) -> tuple[str, str]:
