@@ -71,10 +71,12 @@ bench: install-dev wrk
 
 # Mutation testing of the rules engine with its own tests (issue 19), configured in pyproject.toml's
 # [tool.mutmut]; not part of `make test`, it takes minutes. The machine is shared: MUTATE_CHILDREN workers (2).
-# MUTANTS narrows the run to mutant name globs, e.g. make mutate MUTANTS='combat.rules.dice.*'.
+# A full run starts from a fresh mutants/ (mutmut keeps old verdicts, which new tests would not revisit);
+# MUTANTS reruns only the mutants named by globs, e.g. make mutate MUTANTS='combat.rules.dice.*'.
 MUTATE_CHILDREN ?= 2
 mutate: install-dev
-	$(BIN)/mutmut run --max-children $(MUTATE_CHILDREN) $(MUTANTS)
+	$(if $(MUTANTS),,rm -rf mutants)
+	$(BIN)/mutmut run --max-children $(MUTATE_CHILDREN) $(foreach mutant,$(MUTANTS),'$(mutant)')
 	$(BIN)/python bench/mutation_report.py
 
 lint: install-dev

@@ -102,14 +102,23 @@ def kind_of(original: str, mutant: str) -> str:
 
 
 def changed_lines(original: str, mutant: str) -> tuple[str, str]:
-    """The first line the mutant changes, before and after, stripped."""
+    """The lines the mutant changes, before and after, stripped and joined ("(nothing)" for none)."""
     removed, added = [], []
     for line in difflib.ndiff(original.splitlines(), mutant.splitlines()):
         if line.startswith("- "):
             removed.append(line[2:].strip())
         elif line.startswith("+ "):
             added.append(line[2:].strip())
-    return " ".join(removed), " ".join(added)
+    return " ".join(removed) or "(nothing)", " ".join(added) or "(nothing)"
+
+
+def _function_name(mutant: str) -> str:
+    """`allocate_damage` or `RandomDice.roll`, from mutmut's `...x_allocate_damage__mutmut_3` or
+    `...xǁRandomDiceǁroll__mutmut_8`."""
+    mangled = mutant.rpartition(".")[2].partition("__mutmut_")[0]
+    if mangled.startswith("xǁ"):
+        return mangled.removeprefix("xǁ").replace("ǁ", ".")
+    return mangled.removeprefix("x_")
 
 
 def collect() -> list[Mutant]:
@@ -120,12 +129,12 @@ def collect() -> list[Mutant]:
         for name, exit_code in data.exit_code_by_key.items():
             original, mutant = function_sources(name, path)
             before, after = changed_lines(original, mutant)
-            function = name.rpartition(".")[2].partition("__mutmut_")[0].removeprefix("x_").replace("ǁ", ".")
+            function = _function_name(name)
             mutants.append(
                 Mutant(
                     name=name,
                     module=path.stem,
-                    function=function.strip("."),
+                    function=function,
                     status=status_by_exit_code[exit_code],
                     kind=kind_of(original, mutant),
                     before=before,
@@ -167,7 +176,8 @@ def report(mutants: list[Mutant], listed: set[tuple[str, str, str]]) -> int:
         equivalent = (mutant.function, mutant.before, mutant.after) in listed
         unexplained += mutant.kind == "logic" and not equivalent
         label = f"{mutant.kind}, equivalent" if equivalent else mutant.kind
-        print(f"  {mutant.name} [{label}; {mutant.status}]\n      - {mutant.before}\n      + {mutant.after}")
+        print(f"  {mutant.name} [{label}; {mutant.status}] in {mutant.function}")
+        print(f"      - {mutant.before}\n      + {mutant.after}")
     return unexplained
 
 

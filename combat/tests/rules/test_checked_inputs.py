@@ -6,7 +6,9 @@ import pytest
 from combat.rules import (
     Casualty,
     Combatant,
+    ExperienceAward,
     Formation,
+    HarshLessons,
     HealthPool,
     MeleeWeapon,
     ScriptedDice,
@@ -14,6 +16,7 @@ from combat.rules import (
     damage_odds,
     dice_pool,
     hit_distribution,
+    inflict_damage,
     pass_odds,
 )
 
@@ -78,3 +81,21 @@ def test_a_casualtys_errors_name_the_value():
         Casualty(7, elite=True)
     with pytest.raises(ValueError, match="^injuries must hold result codes, got 7$"):
         Casualty("vet", elite=True, injuries=frozenset({7}))
+
+
+def test_damage_to_an_incapacitated_unnamed_model_calls_it_the_model():
+    down = Combatant(endurance=3, injuries=1, incapacitated=True)
+    with pytest.raises(ValueError, match="^the model is already Incapacitated and cannot take Damage 2$"):
+        inflict_damage(down, 2)
+
+
+def test_an_experience_reason_error_lists_the_reasons():
+    with pytest.raises(
+        ValueError,
+        match="^reason must be one of removed, pending, did_not_take_part, cannot_gain_xp, earned, got 'won'$",
+    ):
+        ExperienceAward(0, 0, 0, 0, 0, "won")
+
+
+def test_harsh_lessons_shows_the_crews_that_earned_it_in_order():
+    assert repr(HarshLessons(["raiders", "hunters"])) == "HarshLessons(earned=['hunters', 'raiders'])"
