@@ -77,7 +77,7 @@ MUTATE_CHILDREN ?= 2
 mutate: install-dev
 	$(if $(MUTANTS),,rm -rf mutants)
 	$(BIN)/mutmut run --max-children $(MUTATE_CHILDREN) $(foreach mutant,$(MUTANTS),'$(mutant)')
-	$(BIN)/python bench/mutation_report.py
+	$(BIN)/python bench/mutation_report.py --strict
 
 lint: install-dev
 	$(BIN)/ruff check .

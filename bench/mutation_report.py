@@ -34,6 +34,8 @@ from mutmut.utils.file_utils import walk_mutatable_files
 
 DOCS = Path("docs/rules.md")
 KILLED = {"killed", "timeout", "caught by type check"}
+# issue 19, "Done means": at least 98% of the logic mutants of every module killed.
+TARGET = 0.98
 # A docs/rules.md row of the "Mutation testing" section: | `function` | `line before` | `line after` | why |
 EQUIVALENT_ROW = re.compile(r"^\|\s*`([^`]+)`\s*\|\s*`([^`]*)`\s*\|\s*`([^`]*)`\s*\|", re.MULTILINE)
 
@@ -158,27 +160,39 @@ def _rate(mutants: list[Mutant]) -> str:
     return f"{100 * killed / len(mutants):5.1f}% ({killed}/{len(mutants)})"
 
 
-def report(mutants: list[Mutant], listed: set[tuple[str, str, str]]) -> int:
-    """Prints the figures and the survivors; returns how many logic survivors are not listed as equivalent."""
+def _table(mutants: list[Mutant], equivalent: set[str]) -> list[str]:
+    """Modules whose logic mutants are less than `TARGET` killed, after printing the table of kill rates."""
     by_module: dict[str, list[Mutant]] = defaultdict(list)
     for mutant in mutants:
         by_module[mutant.module].append(mutant)
-    print(f"{'module':<14} {'all':>20} {'logic':>20} {'message':>20}")
+    print(f"{'module':<14} {'all':>20} {'logic':>20} {'message':>20} {'logic, not equivalent':>24}")
+    short = []
     for module in sorted(by_module) + ["(all)"]:
         group = mutants if module == "(all)" else by_module[module]
         logic = [mutant for mutant in group if mutant.kind == "logic"]
         message = [mutant for mutant in group if mutant.kind == "message"]
-        print(f"{module:<14} {_rate(group):>20} {_rate(logic):>20} {_rate(message):>20}")
-    unexplained = 0
+        real = [mutant for mutant in logic if mutant.name not in equivalent]
+        print(f"{module:<14} {_rate(group):>20} {_rate(logic):>20} {_rate(message):>20} {_rate(real):>24}")
+        if module != "(all)" and logic and sum(mutant.killed for mutant in logic) < TARGET * len(logic):
+            short.append(module)
+    return short
+
+
+def report(mutants: list[Mutant], listed: set[tuple[str, str, str]]) -> int:
+    """Prints the figures and the survivors; returns how many logic survivors are not listed as equivalent."""
     survivors = [mutant for mutant in mutants if not mutant.killed]
+    equivalent = {
+        mutant.name for mutant in survivors if (mutant.function, mutant.before, mutant.after) in listed
+    }
+    short = _table(mutants, equivalent)
+    if short:
+        print(f"\nUnder {TARGET:.0%} of logic mutants killed: {', '.join(short)}")
     print(f"\n{len(survivors)} surviving mutants:")
     for mutant in survivors:
-        equivalent = (mutant.function, mutant.before, mutant.after) in listed
-        unexplained += mutant.kind == "logic" and not equivalent
-        label = f"{mutant.kind}, equivalent" if equivalent else mutant.kind
+        label = f"{mutant.kind}, equivalent" if mutant.name in equivalent else mutant.kind
         print(f"  {mutant.name} [{label}; {mutant.status}] in {mutant.function}")
         print(f"      - {mutant.before}\n      + {mutant.after}")
-    return unexplained
+    return sum(mutant.kind == "logic" and mutant.name not in equivalent for mutant in survivors)
 
 
 def main() -> int:
