@@ -112,6 +112,9 @@ class SkillChart:
     def from_rows(cls, rows: Iterable[Mapping[str, Any]], *, name: str = "") -> SkillChart:
         """A chart from rows with `roll`, `code`, `name`; bad rows raise `CampaignTableError` (a `ValueError`)
         with every problem in `.problems`."""
+        rows = (
+            list(rows) if isinstance(rows, Iterable) and not isinstance(rows, (str, bytes, Mapping)) else rows
+        )
         raise_problems(table_problems(SKILL_CHART, rows))
         return cls((SkillEntry(row["roll"], row["code"], row["name"]) for row in rows), name=name)
 

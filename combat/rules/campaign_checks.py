@@ -117,14 +117,20 @@ def _row_problems(spec: TableSpec, row: Any) -> list[tuple[str, str]]:
     return found + _code_and_name_problems(row)
 
 
-def _code_and_name_problems(row: Mapping[str, Any]) -> list[tuple[str, str]]:
-    found = []
-    code = row["code"]
+def _code_problem(code: Any) -> tuple[str, str] | None:
     if not isinstance(code, str) or not CODE_PATTERN.fullmatch(code):
         text = (
             f": code must be lower-case letters, digits and underscores, starting with a letter, got {code!r}"
         )
-        found.append((f"{text}.", text))
+        return (f"{text}.", text)
+    return None
+
+
+def _code_and_name_problems(row: Mapping[str, Any]) -> list[tuple[str, str]]:
+    found = []
+    code = _code_problem(row["code"])
+    if code is not None:
+        found.append(code)
     name = row["name"]
     if not isinstance(name, str):
         found.append((": it needs a name, in words.", f": name must be text, got {name!r}"))
@@ -144,7 +150,9 @@ def _repeats(spec: TableSpec, rows: list[Mapping[str, Any]], field: str) -> list
     problems = []
     for row in rows:
         value = row[field]
-        if not isinstance(value, (int, str)) or isinstance(value, bool):
+        # A number or code that is wrong in itself is told once, on its row, not again as a repeat.
+        wrong = spec.key_problem(value) if field == spec.key else _code_problem(value)
+        if wrong is not None:
             continue
         first = first_of.setdefault(value, row)
         if first is row:

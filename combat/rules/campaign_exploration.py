@@ -135,6 +135,9 @@ class LocationTable:
     def from_rows(cls, rows: Iterable[Mapping[str, Any]], *, name: str = "") -> LocationTable:
         """A table from rows with `score`, `code`, `name`; bad rows raise `CampaignTableError` (a `ValueError`)
         with every problem in `.problems`."""
+        rows = (
+            list(rows) if isinstance(rows, Iterable) and not isinstance(rows, (str, bytes, Mapping)) else rows
+        )
         raise_problems(table_problems(LOCATION_TABLE, rows))
         return cls((Location(row["score"], row["code"], row["name"], name) for row in rows), name=name)
 
