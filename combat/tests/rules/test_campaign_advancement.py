@@ -55,7 +55,9 @@ def test_x_1_several_skill_advancement_rolls_can_be_due_at_once():
 def test_x_2_limited_potential_caps_xp_at_7():
     assert LIMITED_POTENTIAL_XP == 7
     assert gain_xp(6, 3, limited_potential=True) == XpGain(xp=7, advancements=1)
-    assert gain_xp(7, 2, limited_potential=True) == XpGain(xp=7, advancements=0)  # XP beyond it is not recorded
+    assert gain_xp(7, 2, limited_potential=True) == XpGain(
+        xp=7, advancements=0
+    )  # XP beyond it is not recorded
     assert gain_xp(0, 30, limited_potential=True) == XpGain(xp=7, advancements=3)
     with pytest.raises(ValueError, match="xp 9 is past 7"):
         gain_xp(9, 1, limited_potential=True)

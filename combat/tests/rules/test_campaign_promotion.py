@@ -55,7 +55,9 @@ ELIGIBLE = {"ash": False, "bo": True, "cy": False}  # bo performed a Glorious De
 def test_p_2_at_most_2_dice_a_model_3_after_a_glorious_deed_until_each_has_2():
     check_promotion_dice({"ash": 2, "bo": 3}, pool=5, eligible=ELIGIBLE)
     check_promotion_dice({"ash": 1}, pool=5, eligible=ELIGIBLE)  # dice need not all be assigned
-    with pytest.raises(ValueError, match=r"'ash' has 3 Promotion Dice but may have 2 without a Glorious Deed"):
+    with pytest.raises(
+        ValueError, match=r"'ash' has 3 Promotion Dice but may have 2 without a Glorious Deed"
+    ):
         check_promotion_dice({"ash": 3, "bo": 1}, pool=5, eligible=ELIGIBLE)
     with pytest.raises(ValueError, match=r"'bo' has 4 Promotion Dice but may have 3 with its Glorious Deed"):
         check_promotion_dice({"bo": 4}, pool=5, eligible=ELIGIBLE)
@@ -114,7 +116,9 @@ def test_no_6_promotes_no_one_and_adds_every_failure_to_the_tally():
 def test_p_4_after_5_failures_in_a_row_the_next_die_succeeds_without_a_roll():
     dice = ScriptedDice([2, 2])
     result = roll_promotions(["ash", "bo", "cy"], dice, failed_before=3)
-    assert result == PromotionResult(promoted="cy", rolls=(("ash", 2), ("bo", 2), ("cy", None)), failed_after=0)
+    assert result == PromotionResult(
+        promoted="cy", rolls=(("ash", 2), ("bo", 2), ("cy", None)), failed_after=0
+    )
     assert len(dice.log) == 2  # the automatic success is not rolled
     assert roll_promotions(["bo"], ScriptedDice([]), failed_before=5) == PromotionResult(
         "bo", (("bo", None),), 0
