@@ -46,17 +46,21 @@ from .campaign_exploration import (
 )
 from .campaign_limits import (
     CampaignLimits,
+    RosterFighter,
     Standing,
     campaign_limits,
     campaign_stage,
     rank_standings,
     reinforcement_budget,
     sale_value,
+    warband_value,
 )
 from .campaign_promotion import (
     MAX_ELITE,
+    Promotion,
     PromotionResult,
     check_promotion_dice,
+    promote,
     promotion_chance,
     promotion_dice_problems,
     promotion_odds,
@@ -73,7 +77,9 @@ __all__ = [
     "Location",
     "LocationTable",
     "MAX_ELITE",
+    "Promotion",
     "PromotionResult",
+    "RosterFighter",
     "SkillChart",
     "SkillEntry",
     "Standing",
@@ -90,6 +96,7 @@ __all__ = [
     "gain_xp",
     "location_odds",
     "loot",
+    "promote",
     "promotion_chance",
     "promotion_dice_problems",
     "promotion_odds",
@@ -100,6 +107,7 @@ __all__ = [
     "sale_value",
     "score_odds",
     "skill_for",
+    "warband_value",
 ]
 
 # RULINGS.md is the authority: a ruling changes only by editing that list, then this one (a test checks that

@@ -27,12 +27,14 @@ __all__ = [
     "STANDARD_STARTING_VALUE",
     "THRESHOLD_VALUE",
     "CampaignLimits",
+    "RosterFighter",
     "Standing",
     "campaign_limits",
     "campaign_stage",
     "rank_standings",
     "reinforcement_budget",
     "sale_value",
+    "warband_value",
 ]
 
 # CAMPAIGN_PHASE.md, "Threshold Value and Maximum Field Strength", battles 1 to 12.
@@ -72,6 +74,38 @@ def campaign_limits(*, battle: int, starting_value: int = STANDARD_STARTING_VALU
     check_count(starting_value, name="starting_value")
     shift = starting_value - STANDARD_STARTING_VALUE
     return CampaignLimits(THRESHOLD_VALUE[index] + shift, FIELD_STRENGTH[index])
+
+
+@dataclass(frozen=True, slots=True)
+class RosterFighter:
+    """A fighter as the warband's value counts it: its recorded `cost`, the recorded costs of the Battlekit it
+    carries, and whether it has been `removed` from the roster."""
+
+    cost: int
+    battlekit: tuple[int, ...] = ()
+    removed: bool = False
+
+    def __post_init__(self) -> None:
+        check_count(self.cost, name="cost")
+        if isinstance(self.battlekit, (str, bytes)) or not isinstance(self.battlekit, tuple):
+            raise ValueError(f"battlekit must be a tuple of costs, got {self.battlekit!r}")
+        for cost in self.battlekit:
+            check_count(cost, name="a Battlekit cost")
+        if type(self.removed) is not bool:
+            raise ValueError(f"removed must be True or False, got {self.removed!r}")
+
+
+def warband_value(fighters: Iterable[RosterFighter]) -> int:
+    """The warband's value: RULING C-2, "A warband's value counts every fighter still on its roster and the
+    Battlekit they carry, at their recorded cost; Battlekit in the Arsenal is not counted, and neither are removed
+    fighters." (The Arsenal is not an input: nothing in it counts.)"""
+    total = 0
+    for fighter in fighters:
+        if not isinstance(fighter, RosterFighter):
+            raise ValueError(f"a fighter must be a RosterFighter, got {fighter!r}")
+        if not fighter.removed:
+            total += fighter.cost + sum(fighter.battlekit)
+    return total
 
 
 def sale_value(cost: int) -> int:

@@ -16,11 +16,12 @@ and the tally starts again." (P-4)
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
 from .dice import Dice
+from .roles import ELITE, has_elite_keyword
 from .stat_tests import check_count
 
 __all__ = [
@@ -28,8 +29,10 @@ __all__ = [
     "PROMOTION_DIE",
     "PROMOTES_ON",
     "AUTOMATIC_AFTER",
+    "Promotion",
     "PromotionResult",
     "check_promotion_dice",
+    "promote",
     "promotion_chance",
     "promotion_dice_problems",
     "promotion_odds",
@@ -203,3 +206,26 @@ def promotion_odds(order: Sequence[str], *, failed_before: int) -> dict[str, Fra
     for model, chance in zip(order, _die_chances(len(order), _check_tally(failed_before)), strict=True):
         odds[model] += chance
     return odds
+
+
+@dataclass(frozen=True, slots=True)
+class Promotion:
+    """What a promotion changes: the fighter's keywords, ELITE added, and its XP, 0 (RULING P-7)."""
+
+    keywords: frozenset[str]
+    xp: int
+
+
+def promote(*, keywords: Iterable[str]) -> Promotion:
+    """A promoted Troop: CAMPAIGN_PHASE.md, "A 6 promotes that model: it gains the ELITE keyword and starts at 0
+    XP"; RULING P-7, "A promoted model is ELITE from the next battle on, with 0 XP, and keeps its Battlekit and
+    Injuries" (which this does not touch: only the keywords and the XP change). A model already ELITE is not
+    promoted (RULING P-6: its success restores its XP gain instead), so it raises `ValueError`."""
+    if isinstance(keywords, (str, bytes)) or not isinstance(keywords, Iterable):
+        raise ValueError(f"keywords must be a collection of keywords, got {keywords!r}")
+    keywords = frozenset(keywords)
+    if has_elite_keyword(keywords):  # keywords are compared without case (roles.py)
+        raise ValueError(
+            f"a model with the {ELITE} keyword is not promoted (RULING P-6), got {sorted(keywords)}"
+        )
+    return Promotion(keywords | {ELITE}, 0)

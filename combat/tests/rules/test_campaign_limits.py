@@ -7,12 +7,14 @@ from hypothesis import strategies as st
 
 from combat.rules import (
     CampaignLimits,
+    RosterFighter,
     Standing,
     campaign_limits,
     campaign_stage,
     rank_standings,
     reinforcement_budget,
     sale_value,
+    warband_value,
 )
 
 # CAMPAIGN_PHASE.md, "Threshold Value and Maximum Field Strength", battles 1 to 12.
@@ -52,8 +54,24 @@ def test_c_1_the_threshold_is_shifted_by_the_starting_value_and_there_is_no_batt
         campaign_limits(battle=1, starting_value=-5)
 
 
-def test_c_2_and_c_4_reinforcements_spend_the_threshold_minus_the_value_only_below_it():
-    # RULING C-2: the value passed is the roster's fighters and their Battlekit; the caller leaves out the Arsenal.
+def test_c_2_the_value_counts_fighters_on_the_roster_and_the_battlekit_they_carry():
+    fighters = [
+        RosterFighter(cost=60, battlekit=(15, 5)),
+        RosterFighter(cost=25),
+        RosterFighter(cost=90, battlekit=(40,), removed=True),  # removed: not counted
+    ]
+    assert warband_value(fighters) == 105
+    assert warband_value([]) == 0
+    with pytest.raises(ValueError, match="a Battlekit cost must be 0 or more, got -5"):
+        RosterFighter(cost=10, battlekit=(-5,))
+    with pytest.raises(ValueError, match="battlekit must be a tuple of costs"):
+        RosterFighter(cost=10, battlekit=[5])
+    with pytest.raises(ValueError, match="a fighter must be a RosterFighter"):
+        warband_value([60])
+
+
+def test_c_4_reinforcements_spend_the_threshold_minus_the_value_only_below_it():
+    assert reinforcement_budget(threshold=900, warband_value=warband_value([RosterFighter(760)])) == 140
     assert reinforcement_budget(threshold=900, warband_value=760) == 140
     assert reinforcement_budget(threshold=900, warband_value=900) == 0
     assert reinforcement_budget(threshold=900, warband_value=950) == 0

@@ -10,9 +10,11 @@ from hypothesis import strategies as st
 
 from combat.rules import (
     MAX_ELITE,
+    Promotion,
     PromotionResult,
     ScriptedDice,
     check_promotion_dice,
+    promote,
     promotion_chance,
     promotion_dice_problems,
     promotion_odds,
@@ -153,6 +155,17 @@ def test_a_promotion_roll_never_promotes_two_models(data, order, failed_before):
         assert result.failed_after == 0
     assert [model for model, _ in result.rolls] == order[: len(result.rolls)]
     assert [face for _, face in result.rolls if face is not None] == dice.faces
+
+
+def test_p_7_a_promoted_model_gains_the_elite_keyword_and_starts_at_0_xp():
+    assert promote(keywords={"TROOP", "ANOINTED"}) == Promotion(
+        keywords=frozenset({"TROOP", "ANOINTED", "ELITE"}), xp=0
+    )
+    assert promote(keywords=[]) == Promotion(frozenset({"ELITE"}), 0)
+    with pytest.raises(ValueError, match="a model with the ELITE keyword is not promoted"):
+        promote(keywords=["elite"])  # a Head-Wounded ELITE model's success restores XP gain (P-6)
+    with pytest.raises(ValueError, match="keywords must be a collection of keywords, got 'TROOP'"):
+        promote(keywords="TROOP")
 
 
 # --- the exact odds -------------------------------------------------------------------------------------------
