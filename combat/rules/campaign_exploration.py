@@ -215,12 +215,17 @@ def score_odds(*, dice: int, modifier: int = 0) -> dict[int, Fraction]:
     check_count(dice, name="dice")
     if type(modifier) is not int:
         raise ValueError(f"modifier must be a whole number, got {modifier!r}")
+    return dict(_score_odds(dice, modifier))
+
+
+@lru_cache(maxsize=1024)
+def _score_odds(dice: int, modifier: int) -> tuple[tuple[int, Fraction], ...]:
     whole = EXPLORATION_DIE**dice
     odds: dict[int, Fraction] = {}
     for total, ways in _sums(dice):
-        score = max(0, total + modifier)
+        score = max(0, total + modifier)  # RULING E-3: never below 0
         odds[score] = odds.get(score, Fraction(0)) + Fraction(ways, whole)
-    return odds
+    return tuple(odds.items())
 
 
 def location_odds(
