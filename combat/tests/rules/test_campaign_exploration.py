@@ -5,7 +5,7 @@ from fractions import Fraction
 from itertools import product
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from combat.rules import (
@@ -200,6 +200,8 @@ def test_the_score_odds_clamp_at_0_and_always_sum_to_1():
         score_odds(dice=2, modifier="2")
 
 
+# Enumerating every face is slow on a busy machine: no per-example deadline.
+@settings(deadline=None)
 @given(
     st.integers(0, 3), st.integers(-10, 10), st.sets(st.sampled_from(["abandoned_chapel", "field_hospital"]))
 )
