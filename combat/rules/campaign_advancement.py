@@ -92,6 +92,9 @@ class SkillChart:
     __slots__ = ("name", "entries", "_by_roll", "_hash")
 
     def __init__(self, entries: Iterable[SkillEntry], *, name: str = "") -> None:
+        entries = tuple(entries)
+        if not all(isinstance(entry, SkillEntry) for entry in entries):
+            raise ValueError(f"a SkillChart is made of SkillEntry values, got {entries!r}")
         self.entries = tuple(sorted(entries, key=lambda entry: entry.roll))
         raise_problems(
             table_problems(

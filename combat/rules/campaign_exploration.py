@@ -118,6 +118,9 @@ class LocationTable:
     __slots__ = ("name", "locations", "_by_score", "_hash")
 
     def __init__(self, locations: Iterable[Location], *, name: str = "") -> None:
+        locations = tuple(locations)
+        if not all(isinstance(location, Location) for location in locations):
+            raise ValueError(f"a LocationTable is made of Location values, got {locations!r}")
         self.locations = tuple(sorted(locations, key=lambda location: location.score))
         rows = [{"score": loc.score, "code": loc.code, "name": loc.name} for loc in self.locations]
         raise_problems(table_problems(LOCATION_TABLE, rows))

@@ -132,7 +132,10 @@ def check_promotion_dice(assignment: Mapping[str, int], *, pool: int, eligible: 
     naming every model (or the pool) in breach.
     """
     if not isinstance(assignment, Mapping) or not isinstance(eligible, Mapping):
-        raise ValueError("assignment and eligible must be mappings of model ids")
+        raise ValueError(
+            f"assignment and eligible must be mappings of model ids, got {type(assignment).__name__} and "
+            f"{type(eligible).__name__}"
+        )
     for model, deed in eligible.items():
         _check_bool(deed, name=f"eligible[{model!r}]")
     problems = promotion_dice_problems(assignment, pool=pool, eligible=eligible)

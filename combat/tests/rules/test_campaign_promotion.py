@@ -85,6 +85,10 @@ def test_the_assignment_may_not_pass_the_pool_nor_give_negative_dice():
         check_promotion_dice({"ash": -1}, pool=3, eligible=ELIGIBLE)
     with pytest.raises(ValueError, match="pool must be 0 or more, got -1"):
         check_promotion_dice({}, pool=-1, eligible=ELIGIBLE)
+    with pytest.raises(
+        ValueError, match="assignment and eligible must be mappings of model ids, got list and dict"
+    ):
+        check_promotion_dice(["ash"], pool=1, eligible=ELIGIBLE)
     with pytest.raises(ValueError, match=r"eligible\['ash'\] must be True or False"):
         check_promotion_dice({}, pool=1, eligible={"ash": "no"})
 
