@@ -67,3 +67,12 @@ def test_the_error_is_a_value_error_carrying_every_problem():
         SkillChart.from_rows(rows)
     assert refused.value.problems == SkillChart.problems(rows)
     assert len(refused.value.problems) == 2
+
+
+def test_a_chart_or_table_built_from_other_values_is_refused_naming_them():
+    with pytest.raises(
+        ValueError, match=r"a SkillChart is made of SkillEntry values, got \(\(8, 'dodge', 'Dodge'\),\)"
+    ):
+        SkillChart([(8, "dodge", "Dodge")])
+    with pytest.raises(ValueError, match="a LocationTable is made of Location values"):
+        LocationTable([{"score": 7, "code": "well", "name": "Well"}])
