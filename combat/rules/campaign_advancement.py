@@ -1,0 +1,197 @@
+"""Experience and Advancement (CAMPAIGN_PHASE.md, "Experience and Advancement"; RULINGS X-1 to X-3).
+
+"Reaching 2, 4, 7, 10, 14 and 18 XP each gives one Skill Advancement Roll." (`ADVANCEMENT_XP`, `gain_xp`)
+"Limited Potential models gain at most 3 Skill Advancements (that is, up to 7 XP)." (RULING X-2)
+"If the model already has the skill a roll shows, use the next lower number on that chart that holds a skill it
+lacks; if there is none lower, the next higher one." (`skill_for`, RULING X-3)
+
+The skills themselves are campaign data (`SkillChart.from_rows`); the numbers are the rules, here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .campaign_checks import TableSpec, raise_problems, table_problems
+from .stat_tests import check_count
+
+__all__ = [
+    "ADVANCEMENT_XP",
+    "LIMITED_POTENTIAL_XP",
+    "SKILL_ROLLS",
+    "SkillChart",
+    "SkillEntry",
+    "XpGain",
+    "explain_skill_roll",
+    "gain_xp",
+    "skill_for",
+]
+
+# CAMPAIGN_PHASE.md: "Reaching 2, 4, 7, 10, 14 and 18 XP each gives one Skill Advancement Roll."
+ADVANCEMENT_XP = (2, 4, 7, 10, 14, 18)
+# RULING X-2: "A Limited Potential model never goes past 7 XP ... and so gets at most 3 Skill Advancement Rolls."
+LIMITED_POTENTIAL_XP = ADVANCEMENT_XP[2]
+# A Skill Advancement Roll is 2D6: the numbers of a skill chart.
+SKILL_ROLLS = range(2, 13)
+
+
+@dataclass(frozen=True, slots=True)
+class XpGain:
+    """The model's new XP total and how many Skill Advancement Rolls this gain makes due (RULING X-1)."""
+
+    xp: int
+    advancements: int
+
+
+def gain_xp(xp: int, gained: int, *, limited_potential: bool = False) -> XpGain:
+    """Add `gained` XP to a model's `xp` (RULINGS X-1, X-2).
+
+    RULING X-1: "Skill Advancement Rolls are due for each of 2, 4, 7, 10, 14, 18 that the XP total reaches in this
+    post-battle (from below it to it or past it); several can be due at once."
+    RULING X-2: "A Limited Potential model never goes past 7 XP (XP beyond it is not recorded)". A Limited
+    Potential model recorded above 7 XP is bad input. Negative `xp` or `gained` raises `ValueError`.
+    """
+    check_count(xp, name="xp")
+    check_count(gained, name="gained")
+    if type(limited_potential) is not bool:
+        raise ValueError(f"limited_potential must be True or False, got {limited_potential!r}")
+    total = xp + gained
+    if limited_potential:
+        if xp > LIMITED_POTENTIAL_XP:
+            raise ValueError(
+                f"xp {xp} is past {LIMITED_POTENTIAL_XP}, which a Limited Potential model never goes (RULING X-2)"
+            )
+        total = min(total, LIMITED_POTENTIAL_XP)
+    return XpGain(total, sum(1 for mark in ADVANCEMENT_XP if xp < mark <= total))
+
+
+@dataclass(frozen=True, slots=True)
+class SkillEntry:
+    """A skill on a chart: the 2D6 `roll` that finds it, its stable `code`, its `name`."""
+
+    roll: int
+    code: str
+    name: str
+
+
+def _roll_problem(roll: Any) -> tuple[str, str] | None:
+    if type(roll) is not int or roll not in SKILL_ROLLS:
+        return (f": roll {roll!r} is not a 2D6 result (2 to 12).", f": roll must be 2 to 12, got {roll!r}")
+    return None
+
+
+SKILL_CHART = TableSpec(title="skill chart", key="roll", thing="skill", key_problem=_roll_problem)
+
+
+class SkillChart:
+    """One of a campaign's skill charts (Melee & Strength, Ranged, Stealth & Speed, Wildcard, or a house chart):
+    at most one skill per 2D6 result 2..12, a number may hold none. Immutable and hashable."""
+
+    __slots__ = ("name", "entries", "_by_roll", "_hash")
+
+    def __init__(self, entries: Iterable[SkillEntry], *, name: str = "") -> None:
+        entries = tuple(entries)
+        if not all(isinstance(entry, SkillEntry) for entry in entries):
+            raise ValueError(f"a SkillChart is made of SkillEntry values, got {entries!r}")
+        self.entries = tuple(sorted(entries, key=lambda entry: entry.roll))
+        raise_problems(
+            table_problems(
+                SKILL_CHART, [{"roll": e.roll, "code": e.code, "name": e.name} for e in self.entries]
+            )
+        )
+        self.name = name
+        self._by_roll = {entry.roll: entry for entry in self.entries}
+        self._hash = hash((name, self.entries))
+
+    @classmethod
+    def problems(cls, rows: Any) -> tuple[str, ...]:
+        """Every reason `rows` are not a skill chart, in plain words (empty when they are one): a row that is not
+        a mapping, a missing or unknown field, a roll outside 2..12, a repeated roll or code, a bad code, no name."""
+        return tuple(problem.words for problem in table_problems(SKILL_CHART, rows))
+
+    @classmethod
+    def from_rows(cls, rows: Iterable[Mapping[str, Any]], *, name: str = "") -> SkillChart:
+        """A chart from rows with `roll`, `code`, `name`; bad rows raise `CampaignTableError` (a `ValueError`)
+        with every problem in `.problems`."""
+        rows = (
+            list(rows) if isinstance(rows, Iterable) and not isinstance(rows, (str, bytes, Mapping)) else rows
+        )
+        raise_problems(table_problems(SKILL_CHART, rows))
+        return cls((SkillEntry(row["roll"], row["code"], row["name"]) for row in rows), name=name)
+
+    def at(self, roll: int) -> SkillEntry | None:
+        """The skill a 2D6 result holds on this chart, or None."""
+        return self._by_roll.get(roll)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, SkillChart):
+            return NotImplemented
+        return (self.name, self.entries) == (other.name, other.entries)
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __repr__(self) -> str:
+        return f"SkillChart(name={self.name!r}, skills={len(self.entries)})"
+
+
+def _check_roll(roll: object) -> int:
+    if type(roll) is not int or roll not in SKILL_ROLLS:
+        raise ValueError(f"a Skill Advancement Roll is 2D6, 2 to 12, got {roll!r}")
+    return roll
+
+
+def _check_known(known: object) -> frozenset[str]:
+    if isinstance(known, str) or not isinstance(known, (set, frozenset)):
+        raise ValueError(f"known must be a set of skill codes, got {known!r}")
+    return frozenset(known)
+
+
+def _stepped(chart: SkillChart, roll: int, known: frozenset[str]) -> SkillEntry | None:
+    """RULING X-3: the roll's own skill, else the next lower number holding one it lacks, else the next higher."""
+    for number in (roll, *range(roll - 1, 1, -1), *range(roll + 1, 13)):
+        entry = chart.at(number)
+        # "A result that holds no skill in a house chart is treated like a known skill."
+        if entry is not None and entry.code not in known:
+            return entry
+    return None
+
+
+def skill_for(chart: SkillChart, roll: int, *, known: frozenset[str] = frozenset()) -> SkillEntry | None:
+    """The skill a Skill Advancement Roll of `roll` gives on `chart` to a model that knows the `known` codes.
+
+    RULING X-3: "On a skill chart, a 2D6 result whose skill the model already has moves to the next lower number
+    holding a skill the model lacks, then, if none, to the next higher one; with every skill of the chart known,
+    the roll finds nothing on that chart. A result that holds no skill in a house chart is treated like a known
+    skill." None when it finds nothing. A roll outside 2..12 raises `ValueError`.
+    """
+    if not isinstance(chart, SkillChart):
+        raise ValueError(f"chart must be a SkillChart, got {chart!r}")
+    return _stepped(chart, _check_roll(roll), _check_known(known))
+
+
+def _what(entry: SkillEntry | None, roll: int, known: frozenset[str]) -> str:
+    if entry is None:
+        return f"{roll} holds no skill on this chart"
+    return f"{roll} is {entry.name}" + (", already known" if entry.code in known else "")
+
+
+def explain_skill_roll(chart: SkillChart, roll: int, *, known: frozenset[str] = frozenset()) -> str:
+    """One plain sentence for a Skill Advancement Roll on `chart`, with RULING X-3's step when it applies:
+    "8 is Quick Reflexes, already known → 7, Sure-footed (RULING X-3).\""""
+    found = skill_for(chart, roll, known=known)
+    known = frozenset(known)
+    head = _what(chart.at(roll), roll, known)
+    if found is not None and found.roll == roll:
+        return f"{head}."
+    if found is None:
+        return f"{head}, and it knows every skill of this chart: the roll finds nothing here (RULING X-3)."
+    if found.roll == roll - 1:
+        how = ""
+    elif found.roll < roll:
+        how = " (the next lower number holding a skill it lacks)"
+    else:
+        how = " (nothing lower holds a skill it lacks, so the next higher)"
+    return f"{head} → {found.roll}, {found.name}{how} (RULING X-3)."
