@@ -32,6 +32,7 @@ from collections.abc import Iterable
 from dataclasses import KW_ONLY, dataclass, field, replace
 from typing import Any
 
+from .casualties import trauma_order
 from .dice import Dice, d3, d66
 from .stat_tests import check_count
 from .trauma_table import D66_VALUES, TraumaEntry, TraumaTable
@@ -358,9 +359,11 @@ def trauma_step(
             raise ValueError(
                 f"{casualty.id!r} already has every result of the Trauma Table: no roll can be used"
             )
-    troops = [_survival_roll(casualty, dice) for casualty in casualties if not casualty.elite]
-    elites = [_trauma_roll(casualty, dice, table) for casualty in casualties if casualty.elite]
-    return (*troops, *elites)
+    # Troops first, then ELITE models: the one order of the Trauma Step (casualties.trauma_order, RULING T-1).
+    return tuple(
+        _trauma_roll(casualty, dice, table) if casualty.elite else _survival_roll(casualty, dice)
+        for casualty in trauma_order(casualties)
+    )
 
 
 def settle_capture(outcome: TraumaOutcome, *, ransom_paid: bool) -> TraumaOutcome:
