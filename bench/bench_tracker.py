@@ -40,7 +40,7 @@ def load_game():
     from django.db import connection
 
     from campaigns.models import Campaign, Game, GamePlayer, Membership
-    from combat.services.tracker import tracker_start
+    from combat.services.tracker.board import tracker_start
     from rosters.models import Fighter, Warband
 
     users = get_user_model()
@@ -101,7 +101,8 @@ def run() -> list[str]:
     from django.test import Client
 
     from combat.models import TrackerGame
-    from combat.services.tracker import tracker_apply_damage, tracker_undo
+    from combat.services.tracker.board import tracker_undo
+    from combat.services.tracker.damage import tracker_apply_damage
 
     game, pat, quinn, targets = load_game()
     phone, other_phone = Client(), Client()

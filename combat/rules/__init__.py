@@ -7,7 +7,15 @@ every rule and ruling to its function and tests.
 """
 
 from .allocation import Allocation, ShootingEngagement, UnitModel, allocate_damage, explain_allocation
-from .brawl import MAKESHIFT_WEAPON, BrawlResult, MeleeWeapon, brawl, brawl_bonus_dice, brawl_dice_pool
+from .brawl import (
+    MAKESHIFT_WEAPON,
+    BrawlResult,
+    MeleeWeapon,
+    attack_bonus_dice,
+    brawl,
+    brawl_bonus_dice,
+    brawl_dice_pool,
+)
 from .damage import (
     CONFUSION_CHOICES,
     Combatant,
@@ -104,6 +112,7 @@ __all__ = [
     "MeleeWeapon",
     "RULINGS",
     "ShootingEngagement",
+    "attack_bonus_dice",
     "brawl",
     "brawl_dice_pool",
     "confusion_tests_due",

@@ -10,7 +10,6 @@ modules only load rows, turn them into the engine's objects, and shape the answe
 Everything public is re-exported here, so callers keep writing `from combat.selectors import name`.
 """
 
-from combat.selectors.dice_log import DICE_PURPOSES, BadDiceCursor, DiceLogPage, dice_log_page
 from combat.selectors.post_game import (
     HEAVY,
     POST_GAME_STEPS,
@@ -32,65 +31,8 @@ from combat.selectors.post_game import (
     post_game_state,
     post_game_trauma_table,
 )
-from combat.selectors.tracker import (
-    ACTION_COLUMNS,
-    BOARD_COLUMNS,
-    MAX_POOL,
-    ODDS_ROWS,
-    ROW_WORDS,
-    STATUS_WORDS,
-    AttackPool,
-    AttackTest,
-    Board,
-    BoardCrew,
-    BoardFighter,
-    LadderStep,
-    OddsRow,
-    PendingStep,
-    attack_dice_pool,
-    confusion_from_json,
-    confusion_to_json,
-    is_unit,
-    tracker_attack_odds,
-    tracker_attackers,
-    tracker_board,
-    tracker_combatant,
-    tracker_damage_ladder,
-    tracker_health_pool,
-    tracker_is_champion,
-    tracker_target,
-    tracker_version,
-)
 
 __all__ = [
-    # tracker
-    "ACTION_COLUMNS",
-    "BOARD_COLUMNS",
-    "MAX_POOL",
-    "ODDS_ROWS",
-    "ROW_WORDS",
-    "STATUS_WORDS",
-    "AttackPool",
-    "AttackTest",
-    "Board",
-    "BoardCrew",
-    "BoardFighter",
-    "LadderStep",
-    "OddsRow",
-    "PendingStep",
-    "attack_dice_pool",
-    "confusion_from_json",
-    "confusion_to_json",
-    "is_unit",
-    "tracker_attack_odds",
-    "tracker_attackers",
-    "tracker_board",
-    "tracker_combatant",
-    "tracker_damage_ladder",
-    "tracker_health_pool",
-    "tracker_is_champion",
-    "tracker_target",
-    "tracker_version",
     # post-game
     "HEAVY",
     "POST_GAME_STEPS",
@@ -111,9 +53,4 @@ __all__ = [
     "post_game_player",
     "post_game_state",
     "post_game_trauma_table",
-    # dice log
-    "DICE_PURPOSES",
-    "BadDiceCursor",
-    "DiceLogPage",
-    "dice_log_page",
 ]

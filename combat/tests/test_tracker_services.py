@@ -5,23 +5,19 @@ import pytest
 
 from campaigns.models import Game, GamePlayer, OutOfAction
 from combat.models import DiceRoll, TrackerAction, TrackerFighter, TrackerGame
-from combat.selectors import AttackTest, tracker_board
-from combat.services.tracker import (
-    TrackerBlocked,
-    TrackerConflict,
-    TrackerError,
-    tracker_adjust_fatigue,
-    tracker_apply_damage,
+from combat.selectors.tracker import tracker_board
+from combat.selectors.tracker_attack import AttackTest
+from combat.services.tracker.board import tracker_start, tracker_undo
+from combat.services.tracker.confusion import (
     tracker_confusion_choose,
     tracker_confusion_test,
-    tracker_end_game,
     tracker_mark_friends,
-    tracker_order_ties,
-    tracker_recover_harm,
-    tracker_roll_attack,
-    tracker_start,
-    tracker_undo,
 )
+from combat.services.tracker.damage import tracker_apply_damage, tracker_roll_attack
+from combat.services.tracker.end import tracker_end_game
+from combat.services.tracker.errors import TrackerBlocked, TrackerConflict, TrackerError
+from combat.services.tracker.fatigue import tracker_adjust_fatigue, tracker_recover_harm
+from combat.services.tracker.units import tracker_order_ties
 from combat.tests.tracker_helpers import events_of, setup_game, snapshot
 
 pytestmark = pytest.mark.django_db

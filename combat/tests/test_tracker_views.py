@@ -5,7 +5,8 @@ import pytest
 
 from campaigns.models import Game, GamePlayer, OutOfAction
 from combat.models import DiceRoll, TrackerAction, TrackerFighter
-from combat.services.tracker import tracker_apply_damage, tracker_start
+from combat.services.tracker.board import tracker_start
+from combat.services.tracker.damage import tracker_apply_damage
 from combat.tests.tracker_helpers import setup_game, snapshot
 
 pytestmark = pytest.mark.django_db
@@ -269,6 +270,8 @@ def test_the_first_look_of_a_reader_does_not_set_up_the_board(
     client.force_login(spectator)
     assert "No board yet" in text(client.get(board_url(table)))
     client.force_login(player)
+    # GET never writes: the player sets the board up with "Track this game live" (a POST) first.
+    assert client.post(board_url(table, "start/")).status_code == 302
     assert "Brick" in text(client.get(board_url(table)))
     assert table.version == 0
 
