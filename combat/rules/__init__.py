@@ -16,18 +16,20 @@ from .brawl import (
     brawl_bonus_dice,
     brawl_dice_pool,
 )
-from .damage import (
+from .confusion import (
     CONFUSION_CHOICES,
-    Combatant,
     ConfusionResult,
     ConfusionSequence,
-    DamageOutcome,
     FriendlyModel,
-    HarshLessons,
-    can_take_fatigue,
     confusion_test,
     confusion_tests_due,
     explain_confusion,
+)
+from .damage import (
+    Combatant,
+    DamageOutcome,
+    HarshLessons,
+    can_take_fatigue,
     explain_damage,
     harm_bonus_dice,
     inflict_damage,

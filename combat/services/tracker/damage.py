@@ -158,6 +158,30 @@ def tracker_apply_damage(
     )
 
 
+def _roll_attack_test(game: Game, target: TrackerFighter, attacker, pool, faces, *, by):
+    """The Attack Test rolled (or its faces checked), stored in the dice log before its result is used, and the
+    sentence that leads the action's summary."""
+    dice = dice_from(faces, count=pool.pool, what="This Attack Test")
+    test = rules.roll_test(dice, dice_count=pool.pool, stat=pool.stat)
+    who = f"{attacker.fighter.name}'s attack" if attacker is not None else "The attack"
+    hits = plural(test.hits, "Hit")
+    shown = faces_text(test.faces)
+    roll = store_roll(
+        game,
+        by=by,
+        dice=dice,
+        faces=test.faces,
+        purpose="attack",
+        label=f"Attack Test on {target.fighter.name}: {pool.pool}D10 against {pool.stat} — {shown}, {hits}",
+        fighter=attacker.fighter if attacker is not None else None,
+    )
+    source = "rolled by the server" if roll.source == DiceRoll.Source.SERVER else "rolled at the table"
+    lead = (
+        f"{who} on {target.fighter.name}: {pool.words}; {source}: {shown} — {hits}, so Damage {test.hits}. "
+    )
+    return test, roll, lead
+
+
 @transaction.atomic
 def tracker_roll_attack(
     *,
@@ -185,24 +209,7 @@ def tracker_roll_attack(
         pool = attack_dice_pool(target, attack)
     except ValueError as error:
         raise TrackerError(f"This Attack Test cannot be rolled: {error}.") from error
-    dice = dice_from(faces, count=pool.pool, what="This Attack Test")
-    test = rules.roll_test(dice, dice_count=pool.pool, stat=pool.stat)
-    who = f"{attacker.fighter.name}'s attack" if attacker is not None else "The attack"
-    hits = plural(test.hits, "Hit")
-    shown = faces_text(test.faces)
-    roll = store_roll(
-        game,
-        by=by,
-        dice=dice,
-        faces=test.faces,
-        purpose="attack",
-        label=f"Attack Test on {target.fighter.name}: {pool.pool}D10 against {pool.stat} — {shown}, {hits}",
-        fighter=attacker.fighter if attacker is not None else None,
-    )
-    source = "rolled by the server" if roll.source == DiceRoll.Source.SERVER else "rolled at the table"
-    lead = (
-        f"{who} on {target.fighter.name}: {pool.words}; {source}: {shown} — {hits}, so Damage {test.hits}. "
-    )
+    test, roll, lead = _roll_attack_test(game, target, attacker, pool, faces, by=by)
     before = [fighter_image(target), game_image(tracker)]
     sentence, changed = _tracker_damage(
         tracker,

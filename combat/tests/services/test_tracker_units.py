@@ -6,9 +6,10 @@ import pytest
 from combat.models import TrackerFighter, TrackerGame
 from combat.services.tracker.board import tracker_start, tracker_undo
 from combat.services.tracker.damage import tracker_apply_damage
+from combat.services.tracker.end import tracker_end_game
 from combat.services.tracker.errors import TrackerBlocked, TrackerError
-from combat.services.tracker.units import tracker_order_ties
-from combat.tests.tracker_helpers import setup_game
+from combat.services.tracker.units import tracker_end_shooting, tracker_order_ties
+from combat.tests.tracker_helpers import setup_game, snapshot
 
 pytestmark = pytest.mark.django_db
 
@@ -100,3 +101,90 @@ def test_equally_close_models_wait_for_the_defenders_order(trolls, player, playe
 def test_distances_must_match_the_models_left(trolls, player):
     with pytest.raises(TrackerError, match="give one distance per model"):
         damage(trolls, "Trolls", 3, player, distances=[1, 2])
+
+
+# --- The shooting engagement (seed 001 "Timing", RULING A-5) --------------------------------------------------
+
+
+def shoot(table, amount, by, distances, **extra):
+    return damage(table, "Trolls", amount, by, distances=distances, shooting=True, **extra)
+
+
+def test_ruling_A_5_two_shots_in_one_engagement_remove_their_models_only_when_it_ends(
+    trolls, player, player2
+):
+    # Shot 1: 3 Damage to the closest model (model 1, 1"): its 3 HP assigned, but it stays on the table.
+    first = shoot(trolls, 3, player, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
+    row = trolls.tracked("Trolls")
+    assert (row.models_left, row.lost_hp) == (10, 0)
+    assert "model 1 assigned, removed when the shooting engagement ends (RULING A-5)" in first.summary
+    assert trolls.tracker.shooting["target"] == trolls["Trolls"].pk
+
+    # Shot 2, after the models moved: model 1 is now the farthest, model 2 the closest. Model 1 keeps its
+    # assignment and takes nothing more; model 2 takes 3 (due), model 3 takes 1 into the Sustained Damage pool.
+    second = shoot(trolls, 4, player, [12, 1, 2, 3, 4, 5, 6, 7, 8, 9])
+    row = trolls.tracked("Trolls")
+    assert (row.models_left, row.lost_hp) == (10, 0)  # still nobody removed
+    assert "shot 2 of this shooting engagement" in second.summary
+    assert "Due for removal when the shooting ends: model 1, model 2." in second.summary
+
+    ended = tracker_end_shooting(game=trolls.game, by=player2, version=trolls.version)
+    row = trolls.tracked("Trolls")
+    assert (row.models_left, row.lost_hp, row.status) == (8, 1, TrackerFighter.Status.ACTIVE)
+    assert "ends after 2 shots (RULING A-5): model 1, model 2 removed" in ended.summary
+    assert trolls.tracker.shooting is None
+
+
+def test_undo_puts_the_shooting_engagement_back_exactly(trolls, player, player2):
+    shoot(trolls, 3, player, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
+    after_first = snapshot(trolls.game), trolls.tracker.shooting
+    shoot(trolls, 4, player, [12, 1, 2, 3, 4, 5, 6, 7, 8, 9])
+    after_second = snapshot(trolls.game), trolls.tracker.shooting
+    tracker_end_shooting(game=trolls.game, by=player2, version=trolls.version)
+
+    tracker_undo(game=trolls.game, by=player2, version=trolls.version)
+    assert (snapshot(trolls.game), trolls.tracker.shooting) == after_second
+    tracker_undo(game=trolls.game, by=player2, version=trolls.version)
+    assert (snapshot(trolls.game), trolls.tracker.shooting) == after_first
+    tracker_undo(game=trolls.game, by=player2, version=trolls.version)
+    assert trolls.tracker.shooting is None
+    assert trolls.tracked("Trolls").models_left == 10
+
+
+def test_a_unit_under_fire_takes_no_other_damage_and_the_game_waits_for_the_shooting(trolls, player):
+    shoot(trolls, 3, player, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
+    before = snapshot(trolls.game)
+    with pytest.raises(TrackerBlocked, match="open shooting engagement"):
+        damage(trolls, "Trolls", 2, player)
+    with pytest.raises(TrackerBlocked, match="end the shooting first"):
+        tracker_end_game(
+            game=trolls.game,
+            results={trolls.alex.pk: "win", trolls.sam.pk: "loss"},
+            by=player,
+            version=trolls.version,
+        )
+    assert snapshot(trolls.game) == before
+    # Another fighter is not under fire: the game goes on around the engagement.
+    damage(trolls, "Kit", 1, player)
+
+
+def test_a_shot_needs_distances_and_a_unit(trolls, player):
+    with pytest.raises(TrackerError, match="give each model's distance"):
+        damage(trolls, "Trolls", 3, player, shooting=True)
+    with pytest.raises(TrackerError, match="is one model"):
+        damage(trolls, "Kit", 1, player, shooting=True)
+    with pytest.raises(TrackerError, match="No shooting engagement is open"):
+        tracker_end_shooting(game=trolls.game, by=player, version=trolls.version)
+    assert trolls.tracker.shooting is None
+
+
+def test_equally_close_models_of_a_shot_wait_for_the_defenders_order(trolls, player, player2):
+    action = shoot(trolls, 4, player, [2, 2, 3, 4, 5, 6, 7, 8, 9, 10])
+    assert "equally close" in action.summary
+    assert trolls.tracker.shooting is None  # nothing assigned yet
+    action = tracker_order_ties(game=trolls.game, tie_order=["2", "1"], by=player2, version=trolls.version)
+    assert "model 2 assigned, removed when the shooting engagement ends" in action.summary
+    assert trolls.tracked("Trolls").models_left == 10
+    tracker_end_shooting(game=trolls.game, by=player2, version=trolls.version)
+    row = trolls.tracked("Trolls")
+    assert (row.models_left, row.lost_hp) == (9, 1)

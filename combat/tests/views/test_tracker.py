@@ -221,3 +221,147 @@ def test_undo_through_the_page(client, table, player):
     brick = table.tracked("Brick")
     assert (brick.harm, brick.injuries) == (0, 0)
     assert "Undone by pat_player" in text(client.get(board_url(table)))
+
+
+# --- GET never writes; the board is set up by a POST ----------------------------------------------------------
+
+
+def row_counts() -> dict[str, int]:
+    """Rows of every table Django knows, pghistory's event tables included."""
+    from django.apps import apps
+
+    return {model._meta.db_table: model._default_manager.count() for model in apps.get_models()}
+
+
+def test_no_get_of_the_tracker_pages_writes_a_row(
+    client, campaign, warband, rival_warband, make_fighter, player, player2, organiser, spectator
+):
+    table = setup_game(
+        campaign=campaign,
+        warband=warband,
+        rival_warband=rival_warband,
+        make_fighter=make_fighter,
+        by=player,
+        start=False,
+    )
+    urls = [
+        board_url(table),
+        board_url(table, "board/"),
+        board_url(table, "end/"),
+        target_url(table, "Brick"),
+    ]
+    for started in (False, True):
+        if started:
+            tracker_start(game=table.game, by=player)
+        before = row_counts()
+        for user in (player, player2, organiser, spectator):
+            client.force_login(user)
+            for url in urls:
+                assert client.get(url).status_code in (200, 404), url
+            client.get(board_url(table, "board/"), {"version": 0}, headers={"HX-Request": "true"})
+        after = row_counts()
+        before.pop("django_session", None), after.pop("django_session", None)
+        assert after == before, {
+            table: (before[table], after[table]) for table in before if before[table] != after[table]
+        }
+    assert not TrackerAction.objects.exists()
+
+
+def test_track_this_game_live_sets_the_board_up_by_a_post(
+    client, campaign, warband, rival_warband, make_fighter, player, spectator
+):
+    table = setup_game(
+        campaign=campaign,
+        warband=warband,
+        rival_warband=rival_warband,
+        make_fighter=make_fighter,
+        by=player,
+        start=False,
+    )
+    client.force_login(player)
+    page = text(client.get(board_url(table)))
+    assert "Track this game live" in page
+    assert f'action="{board_url(table, "start/")}"' in page
+    assert not TrackerFighter.objects.exists()
+    assert client.get(board_url(table, "start/")).status_code == 405  # a GET sets nothing up
+
+    client.force_login(spectator)
+    assert "Track this game live" not in text(client.get(board_url(table)))
+    assert client.post(board_url(table, "start/")).status_code == 403
+    assert not TrackerFighter.objects.exists()
+
+    client.force_login(player)
+    response = client.post(board_url(table, "start/"))
+    assert response.status_code == 302
+    assert response["Location"] == board_url(table)
+    assert TrackerFighter.objects.filter(tracker__game=table.game).count() == len(table.fighters)
+    assert client.post(board_url(table, "start/")).status_code == 302  # idempotent: still one board
+    assert TrackerFighter.objects.filter(tracker__game=table.game).count() == len(table.fighters)
+
+
+def test_a_recorded_game_gets_no_board(client, campaign, warband, player):
+    game = Game.objects.create(
+        campaign=campaign, number=9, played_on="2026-11-30", status=Game.Status.RECORDED
+    )
+    GamePlayer.objects.create(game=game, warband=warband)
+    client.force_login(player)
+    response = client.post(f"/games/{game.pk}/tracker/start/")
+    assert response.status_code == 409
+    assert "the tracker follows games in progress only" in text(response)
+    assert not TrackerFighter.objects.exists()
+
+
+# --- The shooting engagement through the page (RULING A-5) ----------------------------------------------------
+
+
+def test_two_shots_then_end_the_shooting_through_the_page(
+    client, table, player, player2, make_fighter, rival_warband
+):
+    rats = make_fighter(rival_warband, "Rats", unit_size=3, health=2, endurance=3)
+    TrackerFighter.objects.create(tracker=table.tracker, player=table.sam, fighter=rats, models_left=3)
+    client.force_login(player)
+    shot = {"damage": 2, "distance_1": "1", "distance_2": "2", "distance_3": "3", "shooting": "on"}
+    response = client.post(
+        board_url(table, f"fighters/{rats.pk}/damage/"), {"version": table.version, **shot}
+    )
+    assert response.status_code == 302
+    # The models moved: model 1 is now the farthest; it was assigned, so the second shot goes to model 2.
+    shot.update(distance_1="9", distance_2="1", distance_3="2")
+    response = client.post(
+        board_url(table, f"fighters/{rats.pk}/attack/"),
+        {"version": table.version, **shot, "dice": 2, "stat": 5, "supporting": 0, "bonus": 0}
+        | {"roll": "entered", "face": ["1", "2"]},
+    )
+    assert response.status_code == 302
+    board = text(client.get(board_url(table)))
+    assert "Shooting at Rats" in board
+    assert "Due for removal when the shooting ends: model 1, model 2" in board
+    assert 'id="end-shooting-button"' in board
+    assert TrackerFighter.objects.get(fighter=rats).models_left == 3  # nobody removed yet
+
+    # Other Damage to the unit under fire waits for the end of the engagement.
+    response = client.post(
+        board_url(table, f"fighters/{rats.pk}/damage/"), {"version": table.version, "damage": 1}
+    )
+    assert response.status_code == 409
+    assert "open shooting engagement" in text(response)
+
+    client.force_login(player2)
+    response = client.post(
+        board_url(table, "shooting/end/"), {"version": table.version}, headers={"HX-Request": "true"}
+    )
+    assert response.status_code == 200
+    assert 'id="tracker-live"' in text(response)
+    assert "Shooting at Rats" not in text(response)
+    row = TrackerFighter.objects.get(fighter=rats)
+    assert (row.models_left, row.lost_hp) == (1, 0)
+    assert "model 1, model 2 removed" in text(response)
+
+
+def test_end_the_shooting_with_none_open_gets_a_message(client, table, player):
+    client.force_login(player)
+    before = snapshot(table.game)
+    response = client.post(board_url(table, "shooting/end/"), {"version": table.version})
+    assert response.status_code == 400
+    assert "No shooting engagement is open" in text(response)
+    assert snapshot(table.game) == before
