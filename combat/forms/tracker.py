@@ -122,6 +122,7 @@ class AttackForm(UnitMixin, forms.Form):
 
     def __init__(self, *args, attackers=(), models: int = 1, **kwargs):
         super().__init__(*args, **kwargs)
+        self.attackers = list(attackers)  # the fighters the attacker is chosen from (tracker_attackers)
         self.fields["attacker"].choices = [("", "—")] + [
             (row.fighter_id, f"{row.fighter.name} (S {row.fighter.strength})") for row in attackers
         ]

@@ -86,37 +86,50 @@ def _attack_params(form: AttackForm, attack: AttackTest) -> list[tuple[str, obje
     return params
 
 
+def _models(target) -> int:
+    return target.models_left if is_unit(target.fighter) else 1
+
+
+def _odds(target, attack: AttackTest):
+    """The Attack Test's pool and the odds of each outcome, or why there are none."""
+    if target.status != "active":
+        return None, None, None
+    try:
+        pool = attack_dice_pool(target, attack)
+        return pool, tracker_attack_odds(target, pool), None
+    except ValueError as problem:
+        return None, None, f"No odds for this Attack Test: {problem}."
+
+
 def _target_context(
     request, game, can_act, target, *, attack_form=None, damage_form=None, error=None
 ) -> dict:
-    attackers = tracker_attackers(target=target)
-    models = target.models_left if is_unit(target.fighter) else 1
+    models = _models(target)
+    # A shot at a unit already under fire is one more shot of its engagement, unless the player says otherwise.
+    under_fire = (target.tracker.shooting or {}).get("target") == target.fighter_id
     if attack_form is None:
         params = request.GET if "dice" in request.GET else None
-        attack_form = AttackForm(params, attackers=attackers, models=models)
-    attack = _attack(attack_form, attackers)
-    pool = odds = pool_error = None
-    if target.status == "active":
-        try:
-            pool = attack_dice_pool(target, attack)
-            odds = tracker_attack_odds(target, pool)
-        except ValueError as problem:
-            pool_error = f"No odds for this Attack Test: {problem}."
+        attackers = tracker_attackers(target=target)
+        attack_form = AttackForm(params, attackers=attackers, models=models, initial={"shooting": under_fire})
+    attack = _attack(attack_form, attack_form.attackers)
+    pool, odds, pool_error = _odds(target, attack)
     faces: list = [None] * (pool.pool if pool else 0)
     for index, face in enumerate(getattr(attack_form, "raw_faces", [])[: len(faces)]):
         faces[index] = face
     version = target.tracker.version
+    initial = {"version": version, "shooting": under_fire}
     return {
         "game": game,
         "campaign": game.campaign,
         "terms": game.campaign.terms,
         "target": target,
         "unit": is_unit(target.fighter),
+        "under_fire": under_fire,
         "can_act": can_act and game.status == Game.Status.IN_PROGRESS and not target.tracker.ended,
         "version": version,
         "attack_form": attack_form,
         "attack_params": _attack_params(attack_form, attack),
-        "damage_form": damage_form or DamageForm(initial={"version": version}, models=models),
+        "damage_form": damage_form or DamageForm(initial=initial, models=models),
         "pool": pool,
         "pool_error": pool_error,
         "odds": odds,
@@ -145,64 +158,63 @@ def _target_refused(request, game, can_act, target, *, status: int, error: str, 
     return render(request, "combat/tracker_target.html", context, status=status)
 
 
-@login_required
-@require_POST
-def tracker_damage(request, game_id: int, fighter_id: int):
+def _on_target(request, game_id: int, fighter_id: int, form_name: str, parse, call):
+    """A POST on a target: `parse(target)` gives the form, `call(game, form)` the service; a refusal shows the
+    board (the board changed, or a step comes first) or the target's page with the reason; else back to the board."""
     game, can_act = game_for(request, game_id, act=True)
     target = target_on_board(game=game, fighter_id=fighter_id)
     if target is None:
         return _not_on_board(request, game, can_act)
-    models = target.models_left if is_unit(target.fighter) else 1
-    form = DamageForm(request.POST, models=models)
+    form = parse(target)
     if not form.is_valid():
-        return _target_refused(
-            request, game, can_act, target, status=UNPROCESSABLE, error=form_error(form), damage_form=form
-        )
-    try:
+        error, status = form_error(form), UNPROCESSABLE
+    else:
+        try:
+            call(game, form)
+        except (TrackerConflict, TrackerBlocked) as refusal:
+            return refused(request, game, can_act, refusal)
+        except TrackerError as refusal:
+            error, status = refusal.message, refusal_status(refusal)
+        else:
+            return redirect("tracker", game_id=game.pk)
+    return _target_refused(request, game, can_act, target, status=status, error=error, **{form_name: form})
+
+
+@login_required
+@require_POST
+def tracker_damage(request, game_id: int, fighter_id: int):
+    def apply(game, form):
+        data = form.cleaned_data
         damage_services.tracker_apply_damage(
             game=game,
             target_id=fighter_id,
-            damage=form.cleaned_data["damage"],
+            damage=data["damage"],
             by=request.user,
-            version=form.cleaned_data["version"],
+            version=data["version"],
             distances=form.distances(),
             target_limit=form.target_limit(),
             shooting=form.shooting(),
         )
-    except TrackerError as error:
-        if isinstance(error, TrackerConflict | TrackerBlocked):
-            return refused(request, game, can_act, error)
-        return _target_refused(
-            request,
-            game,
-            can_act,
-            target,
-            status=refusal_status(error),
-            error=error.message,
-            damage_form=form,
-        )
-    return redirect("tracker", game_id=game.pk)
+
+    def parse(target):
+        return DamageForm(request.POST, models=_models(target))
+
+    return _on_target(request, game_id, fighter_id, "damage_form", parse, apply)
 
 
 @login_required
 @require_POST
 def tracker_attack(request, game_id: int, fighter_id: int):
-    game, can_act = game_for(request, game_id, act=True)
-    target = target_on_board(game=game, fighter_id=fighter_id)
-    if target is None:
-        return _not_on_board(request, game, can_act)
-    attackers = tracker_attackers(target=target)
-    models = target.models_left if is_unit(target.fighter) else 1
-    form = RollForm(request.POST, attackers=attackers, models=models, faces=request.POST.getlist("face"))
-    if not form.is_valid():
-        return _target_refused(
-            request, game, can_act, target, status=UNPROCESSABLE, error=form_error(form), attack_form=form
-        )
-    try:
+    def parse(target):
+        attackers = tracker_attackers(target=target)
+        faces = request.POST.getlist("face")
+        return RollForm(request.POST, attackers=attackers, models=_models(target), faces=faces)
+
+    def roll(game, form):
         damage_services.tracker_roll_attack(
             game=game,
             target_id=fighter_id,
-            attack=_attack(form, attackers),
+            attack=_attack(form, form.attackers),
             faces=form.cleaned_data["faces"],
             by=request.user,
             version=form.cleaned_data["version"],
@@ -210,16 +222,5 @@ def tracker_attack(request, game_id: int, fighter_id: int):
             target_limit=form.target_limit(),
             shooting=form.shooting(),
         )
-    except TrackerError as error:
-        if isinstance(error, TrackerConflict | TrackerBlocked):
-            return refused(request, game, can_act, error)
-        return _target_refused(
-            request,
-            game,
-            can_act,
-            target,
-            status=refusal_status(error),
-            error=error.message,
-            attack_form=form,
-        )
-    return redirect("tracker", game_id=game.pk)
+
+    return _on_target(request, game_id, fighter_id, "attack_form", parse, roll)
