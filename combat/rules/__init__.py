@@ -18,6 +18,7 @@ from .brawl import (
 )
 from .confusion import (
     CONFUSION_CHOICES,
+    CONFUSION_TEST_DICE,
     ConfusionResult,
     ConfusionSequence,
     FriendlyModel,
@@ -32,6 +33,7 @@ from .damage import (
     can_take_fatigue,
     explain_damage,
     harm_bonus_dice,
+    incapacitating_damage,
     inflict_damage,
     recover_harm,
 )
@@ -106,6 +108,7 @@ __all__ = [
     # helpers for the tracker and the post-game wizard
     "BrawlResult",
     "CONFUSION_CHOICES",
+    "CONFUSION_TEST_DICE",
     "ConfusionResult",
     "EXPERIENCE_REASONS",
     "ExperienceAward",
@@ -127,6 +130,7 @@ __all__ = [
     "explain_trauma_entry",
     "format_odds",
     "harm_bonus_dice",
+    "incapacitating_damage",
     "is_d66",
     "pass_odds",
     "post_game_experience",

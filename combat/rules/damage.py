@@ -41,6 +41,7 @@ __all__ = [
     "can_take_fatigue",
     "explain_damage",
     "harm_bonus_dice",
+    "incapacitating_damage",
     "inflict_damage",
     "recover_harm",
 ]
@@ -132,7 +133,7 @@ def inflict_damage(target: Combatant, damage: int) -> DamageOutcome:
 
     endurance = target.endurance
     # RULING D-1: compare in the table's order.
-    if damage >= 2 * endurance:
+    if damage >= incapacitating_damage(target):
         # 000 "Damage Resolution": "at least double the model's Endurance. The model is Incapacitated."
         after = _after(target, target.harm, target.injuries, True)
         return DamageOutcome("incapacitated", 0, 0, 0, True, after, damage, target, ())
@@ -197,6 +198,12 @@ def _after(target: Combatant, harm: int, injuries: int, incapacitated: bool) -> 
     ):
         object.__setattr__(after, field, value)
     return after
+
+
+def incapacitating_damage(target: Combatant) -> int:
+    """The least Damage that Incapacitates `target` outright: double its Endurance (seed 000 "Damage Resolution",
+    compared in the table's order, RULING D-1)."""
+    return 2 * target.endurance
 
 
 def harm_bonus_dice(target: Combatant) -> int:

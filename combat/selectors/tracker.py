@@ -250,7 +250,12 @@ def _pending_step(tracker: TrackerGame, board: Board) -> PendingStep | None:
     remaining = [fighters[int(friend.id)] for friend in sequence.remaining]
     # The chance each Confusion Test (2I) passes, before it is rolled (RULING D-6: one Hit passes).
     tests = [
-        (friend, rules.format_odds(rules.pass_odds(dice_count=2, stat=int(model.intelligence))))
+        (
+            friend,
+            rules.format_odds(
+                rules.pass_odds(dice_count=rules.CONFUSION_TEST_DICE, stat=int(model.intelligence))
+            ),
+        )
         for friend, model in zip(remaining, sequence.remaining, strict=True)
     ]
     return PendingStep("test", incapacitated, remaining=remaining, results=results, tests=tests)

@@ -158,7 +158,7 @@ def tracker_damage_ladder(target: TrackerFighter) -> list[LadderStep]:
         return []
     combatant = tracker_combatant(target)
     steps: list[LadderStep] = []
-    top = 2 * combatant.endurance
+    top = rules.incapacitating_damage(combatant)
     for damage in range(1, top + 1):
         outcome = rules.inflict_damage(combatant, damage)
         words = ROW_WORDS[outcome.row]

@@ -40,15 +40,11 @@ def _tracker_confusion(tracker: TrackerGame, stage: str) -> dict:
     return pending
 
 
-@transaction.atomic
-def tracker_mark_friends(*, game: Game, friend_ids: Sequence[int], by, version: int) -> TrackerAction:
-    """The Friendly models that were within 3" of the Incapacitated model: each makes a Confusion Test (2I), in
-    the order given unless the player picks another (000 "Confusion"). None ticked: no Test, it is removed."""
-    tracker = lock(game, version, [TRACKER_GAME_STATE])
-    pending = _tracker_confusion(tracker, "friends")
-    incapacitated = board_fighter(tracker, pending["incapacitated"])
+def _friends_within_3(
+    tracker: TrackerGame, incapacitated: TrackerFighter, friend_ids: list[int]
+) -> dict[int, TrackerFighter]:
+    """The ticked friends' rows; each must be a Friendly model of the Incapacitated one, still in play."""
     name = incapacitated.fighter.name
-    friend_ids = list(dict.fromkeys(friend_ids))
     friends = {
         row.fighter_id: row
         for row in TrackerFighter.objects.filter(tracker=tracker, fighter_id__in=friend_ids).select_related(
@@ -63,6 +59,19 @@ def tracker_mark_friends(*, game: Game, friend_ids: Sequence[int], by, version: 
             raise TrackerError(f"{friend.fighter.name} is not a Friendly model of {name}: no Confusion Test.")
         if friend.status != TrackerFighter.Status.ACTIVE:
             raise TrackerError(f"{friend.fighter.name} is out of play: no Confusion Test.")
+    return friends
+
+
+@transaction.atomic
+def tracker_mark_friends(*, game: Game, friend_ids: Sequence[int], by, version: int) -> TrackerAction:
+    """The Friendly models that were within 3" of the Incapacitated model: each makes a Confusion Test (2I), in
+    the order given unless the player picks another (000 "Confusion"). None ticked: no Test, it is removed."""
+    tracker = lock(game, version, [TRACKER_GAME_STATE])
+    pending = _tracker_confusion(tracker, "friends")
+    incapacitated = board_fighter(tracker, pending["incapacitated"])
+    name = incapacitated.fighter.name
+    friend_ids = list(dict.fromkeys(friend_ids))
+    friends = _friends_within_3(tracker, incapacitated, friend_ids)
     models = [
         rules.FriendlyModel(
             str(friend_id),
@@ -105,6 +114,19 @@ def _tracker_confusion_done(tracker: TrackerGame, sequence: rules.ConfusionSeque
     return ""
 
 
+def _next_to_test(sequence: rules.ConfusionSequence, friend_id: int | None) -> int:
+    """Who tests now: the player's pick among those still to test, else the next in order (RULING D-10)."""
+    if sequence.awaiting is not None:
+        raise TrackerBlocked(
+            "A Confused model is waiting: choose Flee or Take Fatigue before the next Test (RULING D-10)."
+        )
+    if friend_id is None:
+        return int(sequence.remaining[0].id)
+    if friend_id not in {int(friend.id) for friend in sequence.remaining}:
+        raise TrackerError("That fighter has no Confusion Test left to make for this Incapacitation.")
+    return friend_id
+
+
 @transaction.atomic
 def tracker_confusion_test(
     *, game: Game, by, version: int, friend_id: int | None = None, faces: Sequence[int] | None = None
@@ -117,17 +139,9 @@ def tracker_confusion_test(
     tracker = lock(game, version, [TRACKER_GAME_STATE])
     pending = _tracker_confusion(tracker, "tests")
     sequence = confusion_from_json(pending["sequence"])
-    if sequence.awaiting is not None:
-        raise TrackerBlocked(
-            "A Confused model is waiting: choose Flee or Take Fatigue before the next Test (RULING D-10)."
-        )
-    remaining = {int(friend.id) for friend in sequence.remaining}
-    if friend_id is None:
-        friend_id = int(sequence.remaining[0].id)
-    if friend_id not in remaining:
-        raise TrackerError("That fighter has no Confusion Test left to make for this Incapacitation.")
+    friend_id = _next_to_test(sequence, friend_id)
     friend = board_fighter(tracker, friend_id)
-    dice = dice_from(faces, count=2, what="A Confusion Test (2I)")
+    dice = dice_from(faces, count=rules.CONFUSION_TEST_DICE, what="A Confusion Test (2I)")
     after = sequence.test(dice, friend=str(friend_id))
     result = after.awaiting if after.awaiting is not None else after.results[-1]
     roll = store_roll(
@@ -141,9 +155,8 @@ def tracker_confusion_test(
         fighter=friend.fighter,
     )
     before = [fighter_image(friend), game_image(tracker)]
-    if (
-        result.fled
-    ):  # forced: it could not Take Fatigue (RULING D-7); removed from play, not Incapacitated (D-9)
+    if result.fled:
+        # Forced: it could not Take Fatigue (RULING D-7); removed from play, not Incapacitated (RULING D-9).
         friend.status = TrackerFighter.Status.FLED
     sentence = rules.explain_confusion(result, name=friend.fighter.name)
     sentence += _tracker_confusion_done(tracker, after, pending)
