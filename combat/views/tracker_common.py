@@ -8,8 +8,6 @@ form that does not parse), with the page or partial that says why; base.html tel
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 from django.core.exceptions import PermissionDenied
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
@@ -65,9 +63,8 @@ def _link_fighters(board: Board | None, game: Game) -> None:
     }
     for crew in board.crews:
         for fighter in crew.fighters:
-            fighter.links = SimpleNamespace(
-                **{key: f"{head}{fighter.id}{tail}" for key, (head, tail) in parts.items()}
-            )
+            # A dict: the template's first lookup (`links.target` as links["target"]) finds it.
+            fighter.links = {key: f"{head}{fighter.id}{tail}" for key, (head, tail) in parts.items()}
 
 
 def board_context(request, game: Game, can_act: bool, *, board=None, error: str | None = None) -> dict:
