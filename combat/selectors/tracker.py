@@ -25,7 +25,9 @@ class BoardFighter:
     unit: bool
     champion: bool
     boxes: list[bool] = field(default_factory=list)  # Injury Boxes, marked first
-    links: dict[str, str] = field(default_factory=dict)  # its URLs on the board, filled in by the view (reverse)
+    links: dict[str, str] = field(
+        default_factory=dict
+    )  # its URLs on the board, filled in by the view (reverse)
 
     @property
     def id(self) -> int:

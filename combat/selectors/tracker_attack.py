@@ -80,22 +80,26 @@ def attack_dice_pool(target: TrackerFighter, attack: AttackTest) -> AttackPool:
     if not 1 <= stat <= 10:
         raise ValueError(f"stat must be 1 to 10, got {stat}")
     test = f"Makeshift Weapon {dice}S" if weapon else f"{dice} dice"
-    parts = []
-    if attack.makeshift or attack.brawl:
-        if attack.charged:
-            parts.append("1 for charging")
-        if harm:
-            parts.append(f"{harm} for the Harm on {target.fighter.name}")
-        if attack.supporting_friends:
-            parts.append(f"{attack.supporting_friends} for supporting friends")
-    elif harm:
-        parts.append(f"{harm} for the Harm on {target.fighter.name}")
-    if attack.bonus:
-        parts.append(f"{attack.bonus} from other rules")
     if bonus:
+        parts = _bonus_words(target, attack, harm)
         test += f" + {bonus} Bonus {'Die' if bonus == 1 else 'Dice'} ({', '.join(parts)})"
     words = f"{test}: {pool} D10s, a Hit on {stat} or less"
     return AttackPool(dice=dice, bonus_dice=bonus, pool=pool, stat=stat, words=words)
+
+
+def _bonus_words(target: TrackerFighter, attack: AttackTest, harm: int) -> list[str]:
+    """Where the Bonus Dice come from, in words (the engine counted them: `rules.attack_bonus_dice`)."""
+    brawl = attack.makeshift or attack.brawl
+    parts = []
+    if brawl and attack.charged:
+        parts.append("1 for charging")
+    if harm:
+        parts.append(f"{harm} for the Harm on {target.fighter.name}")
+    if brawl and attack.supporting_friends:
+        parts.append(f"{attack.supporting_friends} for supporting friends")
+    if attack.bonus:
+        parts.append(f"{attack.bonus} from other rules")
+    return parts
 
 
 @dataclass(frozen=True)
