@@ -3,6 +3,7 @@
 import pytest
 
 from campaigns.models import Game, OutOfAction
+from combat.models import TrackerFighter
 from combat.services.tracker.damage import tracker_apply_damage
 from combat.tests.tracker_helpers import setup_game
 
@@ -56,3 +57,21 @@ def test_the_end_of_the_game_needs_the_results(client, table, player):
     assert "Enter Heretic Legion&#x27;s result." in text(response)
     table.game.refresh_from_db()
     assert table.game.status == Game.Status.IN_PROGRESS
+
+
+def test_the_end_of_the_game_waits_for_an_open_shooting_engagement(
+    client, table, player, make_fighter, rival_warband
+):
+    rats = make_fighter(rival_warband, "Rats", unit_size=3, health=2, endurance=3)
+    TrackerFighter.objects.create(tracker=table.tracker, player=table.sam, fighter=rats, models_left=3)
+    client.force_login(player)
+    shot = {"damage": 2, "distance_1": "1", "distance_2": "2", "distance_3": "3", "shooting": "on"}
+    client.post(board_url(table, f"fighters/{rats.pk}/damage/"), {"version": table.version, **shot})
+    page = text(client.get(board_url(table, "end/")))
+    assert "A shooting engagement is still open on Rats" in page
+    assert 'id="end-form"' not in page
+    results = {f"result_{table.alex.pk}": "win", f"result_{table.sam.pk}": "loss"}
+    response = client.post(board_url(table, "end/"), {"version": table.version, **results})
+    assert response.status_code == 409
+    assert "end the shooting first" in text(response)
+    assert Game.objects.get(pk=table.game.pk).status == Game.Status.IN_PROGRESS
