@@ -40,7 +40,7 @@ def load_game():
     from django.db import connection
 
     from campaigns.models import Campaign, Game, GamePlayer, Membership
-    from combat.services.tracker import tracker_start
+    from combat.services.tracker.board import tracker_start
     from rosters.models import Fighter, Warband
 
     users = get_user_model()
@@ -97,28 +97,29 @@ def timed(samples: list, keep: bool, call):
     return result
 
 
-def run() -> list[str]:
-    from django.test import Client
-
+def board_version(game) -> int:
     from combat.models import TrackerGame
-    from combat.services.tracker import tracker_apply_damage, tracker_undo
 
-    game, pat, quinn, targets = load_game()
+    return TrackerGame.objects.filter(game=game).values_list("version", flat=True).get()
+
+
+def time_requests(game, pat, quinn, target) -> tuple[list, list, list, list]:
+    """The four round trips of the board, each sample on the same board (an untimed undo puts it back)."""
+    from django.test import Client
+    from django.urls import reverse
+
+    from combat.services.tracker.board import tracker_undo
+
     phone, other_phone = Client(), Client()
     phone.force_login(pat)
     other_phone.force_login(quinn)
-    board = f"/games/{game.pk}/tracker/"
-    target = targets[1]  # one of Sam's fighters, Damage 2 < Endurance 6: 1 Harm
+    poll = reverse("tracker_board", kwargs={"game_id": game.pk})
     htmx = {"HX-Request": "true"}
-    url = f"{board}fighters/{target.pk}/damage/"
-
-    def version() -> int:
-        return TrackerGame.objects.filter(game=game).values_list("version", flat=True).get()
-
-    apply, page, refresh, unchanged, service = [], [], [], [], []
+    url = reverse("tracker_damage", kwargs={"game_id": game.pk, "fighter_id": target.pk})
+    apply, page, refresh, unchanged = [], [], [], []
     for sample in range(WARM_UP + SAMPLES):
         keep = sample >= WARM_UP
-        current = version()
+        current = board_version(game)
         data = {"version": current, "damage": 2}
         response = timed(apply, keep, lambda data=data: phone.post(url, data))
         assert response.status_code == 302, response.status_code
@@ -128,21 +129,24 @@ def run() -> list[str]:
 
         # The other phone polls with the version it last saw: the board changed (the undo), so it gets the partial.
         polled = timed(
-            refresh,
-            keep,
-            lambda seen=current: other_phone.get(f"{board}board/", {"version": seen}, headers=htmx),
+            refresh, keep, lambda seen=current: other_phone.get(poll, {"version": seen}, headers=htmx)
         )
         assert polled.status_code == 200, polled.status_code
         quiet = timed(
-            unchanged,
-            keep,
-            lambda seen=current + 2: other_phone.get(f"{board}board/", {"version": seen}, headers=htmx),
+            unchanged, keep, lambda seen=current + 2: other_phone.get(poll, {"version": seen}, headers=htmx)
         )
         assert quiet.status_code == 204, quiet.status_code
+    return apply, page, refresh, unchanged
 
-    # A Damage applied and undone by the service alone, without HTTP: what the request adds around it.
+
+def time_service(game, pat, quinn, target) -> list:
+    """A Damage applied and undone by the service alone, without HTTP: what the request adds around it."""
+    from combat.services.tracker.board import tracker_undo
+    from combat.services.tracker.damage import tracker_apply_damage
+
+    service = []
     for _ in range(SAMPLES):
-        current = version()
+        current = board_version(game)
         timed(
             service,
             True,
@@ -151,7 +155,14 @@ def run() -> list[str]:
             ),
         )
         tracker_undo(game=game, by=pat, version=current + 1)
+    return service
 
+
+def run() -> list[str]:
+    game, pat, quinn, targets = load_game()
+    target = targets[1]  # one of Sam's fighters, Damage 2 < Endurance 6: 1 Harm
+    apply, page, refresh, unchanged = time_requests(game, pat, quinn, target)
+    service = time_service(game, pat, quinn, target)
     load = ", ".join(f"{value:.1f}" for value in os.getloadavg())
     return [
         f"two warbands of {FIGHTERS} fighters, {SAMPLES} requests each, Django test Client in-process "

@@ -64,6 +64,12 @@ class UnitMixin:
         self.fields["target_limit"] = _number(
             "Target Limit", low=1, high=100, required=False, help_text="Ranged attacks only; empty for none."
         )
+        self.fields["shooting"] = forms.BooleanField(
+            label="A shot of a shooting engagement",
+            required=False,
+            help_text="Its models are assigned the damage now and removed when you end the shooting (RULING A-5). "
+            "Number the models the same way for every shot.",
+        )
 
     @property
     def distance_fields(self):
@@ -78,6 +84,9 @@ class UnitMixin:
 
     def target_limit(self) -> int | None:
         return self.cleaned_data.get("target_limit") if self.models > 1 else None
+
+    def shooting(self) -> bool:
+        return bool(self.cleaned_data.get("shooting")) if self.models > 1 else False
 
 
 class DamageForm(UnitMixin, VersionForm):
@@ -113,6 +122,7 @@ class AttackForm(UnitMixin, forms.Form):
 
     def __init__(self, *args, attackers=(), models: int = 1, **kwargs):
         super().__init__(*args, **kwargs)
+        self.attackers = list(attackers)  # the fighters the attacker is chosen from (tracker_attackers)
         self.fields["attacker"].choices = [("", "—")] + [
             (row.fighter_id, f"{row.fighter.name} (S {row.fighter.strength})") for row in attackers
         ]

@@ -1,14 +1,16 @@
 """The in-game tracker's state: per game, per fighter, and an ordered log of actions that can be undone.
 
 During a game nothing is written to the roster (`rosters.Fighter`): Harm, Injuries, Fatigue and the Health Pool
-of a unit live here, and only `tracker_end_game` (combat/services.py) turns the outcome into campaign records —
+of a unit live here, and only `tracker_end_game` (combat/services/tracker/end.py) turns the outcome into campaign records —
 Out of Action rows, crew XP from Harsh Lessons, the results.
 
 - `TrackerGame`: one per `campaigns.Game`. `version` grows by one with every action and every undo, so a poll can
   answer "nothing changed" from one integer, and a form knows which board it was filled in on. `pending` holds a
   step that must be settled before anything else happens (Confusion Tests, RULING D-10; equally close models of a
   unit, RULING A-2). `harsh_lessons` holds the crews (warband ids) that earned their Harsh Lessons XP this game
-  (RULING D-11): what the engine's `HarshLessons` tracks, kept so it survives between requests.
+  (RULING D-11): what the engine's `HarshLessons` tracks, kept so it survives between requests. `shooting` holds
+  the open shooting engagement (the engine's `ShootingEngagement` as JSON): the models of a unit assigned shooting
+  damage stay on the table until the players end the engagement (RULING A-5).
 - `TrackerFighter`: a fighter's state in the game. A unit (`Fighter.unit_size` > 1) keeps a Health Pool:
   `models_left` and the lost Health Points carried (`lost_hp`, RULING H-1), which is also its Sustained Damage
   pool when damage is allocated by distance (RULING A-4).
@@ -39,6 +41,12 @@ class TrackerGame(models.Model):
         default=list,
         blank=True,
         help_text="Warbands (crews) that earned the Harsh Lessons XP in this game (RULING D-11).",
+    )
+    shooting = models.JSONField(
+        null=True,
+        blank=True,
+        help_text="The open shooting engagement: damage assigned to a unit's models, removed when it ends "
+        "(RULING A-5).",
     )
     started_at = models.DateTimeField(auto_now_add=True)
     ended_at = models.DateTimeField(null=True, blank=True)
@@ -110,6 +118,7 @@ class TrackerAction(models.Model):
         CONFUSION_CHOICE = "confusion_choice", "Flee or Take Fatigue"
         FATIGUE = "fatigue", "Fatigue"
         RECOVER_HARM = "recover_harm", "Recover Harm"
+        SHOOTING_END = "shooting_end", "End of the shooting"
 
     tracker = models.ForeignKey(TrackerGame, on_delete=models.CASCADE, related_name="actions")
     version = models.PositiveIntegerField(help_text="The board's version this action produced.")

@@ -7,7 +7,15 @@ every rule and ruling to its function and tests.
 """
 
 from .allocation import Allocation, ShootingEngagement, UnitModel, allocate_damage, explain_allocation
-from .brawl import MAKESHIFT_WEAPON, BrawlResult, MeleeWeapon, brawl, brawl_bonus_dice, brawl_dice_pool
+from .brawl import (
+    MAKESHIFT_WEAPON,
+    BrawlResult,
+    MeleeWeapon,
+    attack_bonus_dice,
+    brawl,
+    brawl_bonus_dice,
+    brawl_dice_pool,
+)
 
 # the campaign phase (campaign.py)
 from .campaign import (
@@ -60,20 +68,24 @@ from .casualties import (
     full_recovery_instead,
     trauma_order,
 )
-from .damage import (
+from .confusion import (
     CONFUSION_CHOICES,
-    Combatant,
+    CONFUSION_TEST_DICE,
     ConfusionResult,
     ConfusionSequence,
-    DamageOutcome,
     FriendlyModel,
-    HarshLessons,
-    can_take_fatigue,
     confusion_test,
     confusion_tests_due,
     explain_confusion,
+)
+from .damage import (
+    Combatant,
+    DamageOutcome,
+    HarshLessons,
+    can_take_fatigue,
     explain_damage,
     harm_bonus_dice,
+    incapacitating_damage,
     inflict_damage,
     recover_harm,
 )
@@ -147,6 +159,7 @@ __all__ = [
     # helpers for the tracker and the post-game wizard
     "BrawlResult",
     "CONFUSION_CHOICES",
+    "CONFUSION_TEST_DICE",
     "ConfusionResult",
     "EXPERIENCE_REASONS",
     "ExperienceAward",
@@ -155,6 +168,7 @@ __all__ = [
     "MeleeWeapon",
     "RULINGS",
     "ShootingEngagement",
+    "attack_bonus_dice",
     "brawl",
     "brawl_dice_pool",
     "confusion_tests_due",
@@ -167,6 +181,7 @@ __all__ = [
     "explain_trauma_entry",
     "format_odds",
     "harm_bonus_dice",
+    "incapacitating_damage",
     "is_d66",
     "pass_odds",
     "post_game_experience",

@@ -100,6 +100,74 @@ def _check_attackers(attackers: Sequence[tuple[float, float]]) -> tuple[tuple[fl
     return tuple(points)
 
 
+def _check_allocation(
+    models: Sequence[UnitModel],
+    damage: int,
+    target_limit: int | None,
+    sustained: int,
+    tie_order: Sequence[str],
+) -> dict[str, int]:
+    """Refuse what no allocation can be made of; the defending player's rank of each model `tie_order` names."""
+    check_count(damage, name="damage")
+    check_count(sustained, name="sustained")
+    if target_limit is not None and (type(target_limit) is not int or target_limit < 1):
+        raise ValueError(f"target_limit must be 1 or more (or None), got {target_limit!r}")
+    ids = [model.id for model in models]
+    if len(set(ids)) != len(ids):
+        duplicate = next(i for i in ids if ids.count(i) > 1)
+        raise ValueError(f"model id {duplicate!r} appears twice")
+    tie_rank: dict[str, int] = {}
+    for rank, model_id in enumerate(tie_order):
+        if model_id not in ids:
+            raise ValueError(f"tie_order names {model_id!r}, which is not a model of the unit")
+        if model_id in tie_rank:
+            raise ValueError(f"tie_order names {model_id!r} twice")
+        tie_rank[model_id] = rank
+    return tie_rank
+
+
+@dataclass(slots=True)
+class _Placing:
+    """Damage being placed on the models in allocation order: what each takes, who is removed, the pool."""
+
+    remaining: int
+    pool: int
+    target_limit: int | None
+    assigned: dict[str, int] = field(default_factory=dict)
+    removed: list[str] = field(default_factory=list)
+    used: int = 0  # models counting toward the Target Limit
+
+    @property
+    def limit_reached(self) -> bool:
+        return self.target_limit is not None and self.used >= self.target_limit
+
+    def place(self, model: UnitModel) -> bool:
+        """Place damage on `model`, next in allocation order; False when nothing more can be placed."""
+        if self.remaining:
+            if self.limit_reached:
+                return False  # RULING A-3: damage beyond the Target Limit is lost.
+            take = min(self.remaining, model.hp)  # a model never takes more than its HP from one attack
+            self.assigned[model.id] = take
+            self.used += 1
+            self.remaining -= take
+            if take == model.hp:
+                self.removed.append(model.id)
+                return True
+            # RULING A-4: damage that does not remove the model goes into the Sustained Damage pool.
+            self.pool += take
+        elif self.limit_reached:
+            return False  # a model removed through the pool counts toward the Target Limit too (ENGINE.md)
+        # RULING A-4: whenever the pool equals or exceeds the HP of the next model in allocation order, that
+        # model is removed and the pool reduced by its HP.
+        if self.pool < model.hp:
+            return False
+        if model.id not in self.assigned:
+            self.used += 1
+        self.removed.append(model.id)
+        self.pool -= model.hp
+        return True
+
+
 def allocate_damage(
     *,
     models: Sequence[UnitModel],
@@ -115,22 +183,9 @@ def allocate_damage(
     Limit (None: no limit); `sustained` the unit's Sustained Damage pool before the attack; `tie_order` the
     defending player's order for equally close models (ids; unlisted models follow in the order of `models`).
     """
-    check_count(damage, name="damage")
-    check_count(sustained, name="sustained")
-    if target_limit is not None and (type(target_limit) is not int or target_limit < 1):
-        raise ValueError(f"target_limit must be 1 or more (or None), got {target_limit!r}")
+    tie_rank = _check_allocation(models, damage, target_limit, sustained, tie_order)
     points = _check_attackers(attackers)
     ids = [model.id for model in models]
-    if len(set(ids)) != len(ids):
-        duplicate = next(i for i in ids if ids.count(i) > 1)
-        raise ValueError(f"model id {duplicate!r} appears twice")
-    tie_rank: dict[str, int] = {}
-    for rank, model_id in enumerate(tie_order):
-        if model_id not in ids:
-            raise ValueError(f"tie_order names {model_id!r}, which is not a model of the unit")
-        if model_id in tie_rank:
-            raise ValueError(f"tie_order names {model_id!r} twice")
-        tie_rank[model_id] = rank
 
     # RULING A-1: a model's distance is the minimum over the contributing attackers.
     distances = {
@@ -144,39 +199,24 @@ def allocate_damage(
     eligible.sort(key=lambda m: (distances[m.id], tie_rank.get(m.id, len(tie_rank)), position[m.id]))
     order = tuple(model.id for model in eligible)
 
-    assigned: dict[str, int] = {}
-    removed: list[str] = []
-    pool = sustained
-    remaining = damage
-    used = 0  # models counting toward the Target Limit
+    placing = _Placing(remaining=damage, pool=sustained, target_limit=target_limit)
     if damage:  # like RULING D-5: no damage, nothing happens.
         for model in eligible:
-            if remaining:
-                if target_limit is not None and used >= target_limit:
-                    break  # RULING A-3: damage beyond the Target Limit is lost.
-                take = min(remaining, model.hp)  # a model never takes more than its HP from one attack
-                assigned[model.id] = take
-                used += 1
-                remaining -= take
-                if take == model.hp:
-                    removed.append(model.id)
-                    continue
-                # RULING A-4: damage that does not remove the model goes into the Sustained Damage pool.
-                pool += take
-            elif target_limit is not None and used >= target_limit:
-                break  # a model removed through the pool counts toward the Target Limit too (ENGINE.md)
-            # RULING A-4: whenever the pool equals or exceeds the HP of the next model in allocation order, that
-            # model is removed and the pool reduced by its HP.
-            if pool < model.hp:
+            if not placing.place(model):
                 break
-            if model.id not in assigned:
-                used += 1
-            removed.append(model.id)
-            pool -= model.hp
 
-    fates = {model.id: (assigned.get(model.id, 0), model.id in removed) for model in eligible}
+    fates = {model.id: (placing.assigned.get(model.id, 0), model.id in placing.removed) for model in eligible}
     ties = _undecided_ties(eligible, distances, tie_rank, fates, ids)
-    return Allocation(assigned, tuple(removed), pool, remaining, ties, order, distances, target_limit)
+    return Allocation(
+        placing.assigned,
+        tuple(placing.removed),
+        placing.pool,
+        placing.remaining,
+        ties,
+        order,
+        distances,
+        target_limit,
+    )
 
 
 def _undecided_ties(
@@ -203,13 +243,20 @@ def _names(ids: Sequence[str]) -> str:
     return ids[0] if len(ids) == 1 else f"{', '.join(ids[:-1])} and {ids[-1]}"
 
 
-def explain_allocation(allocation: Allocation) -> str:
+def explain_allocation(allocation: Allocation, *, shooting: bool = False) -> str:
     """One plain sentence for where an attack's damage went, naming the rulings, e.g. "Closest first (RULING
-    A-1): a removed; b takes 1, into the Sustained Damage pool (now 1, RULING A-4)."."""
+    A-1): a removed; b takes 1, into the Sustained Damage pool (now 1, RULING A-4).".
+
+    `shooting`: one attack of a shooting engagement, whose models are not removed yet but due for removal when the
+    engagement ends (RULING A-5)."""
     if not allocation.assigned and not allocation.removed and not allocation.lost:
         return "No damage to assign."
     parts = []
-    if allocation.removed:
+    if allocation.removed and shooting:
+        parts.append(
+            f"{_names(allocation.removed)} assigned, removed when the shooting engagement ends (RULING A-5)"
+        )
+    elif allocation.removed:
         parts.append(f"{_names(allocation.removed)} removed")
     for model_id, amount in allocation.assigned.items():
         if model_id not in allocation.removed:

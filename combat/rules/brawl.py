@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .damage import Combatant, DamageOutcome, inflict_damage
+from .damage import Combatant, DamageOutcome, harm_bonus_dice, inflict_damage
 from .dice import Dice
 from .stat_tests import StatTestResult, check_count, check_stat, roll_test
 
@@ -26,6 +26,7 @@ __all__ = [
     "MAKESHIFT_WEAPON",
     "BrawlResult",
     "MeleeWeapon",
+    "attack_bonus_dice",
     "brawl",
     "brawl_bonus_dice",
     "brawl_dice_pool",
@@ -72,6 +73,22 @@ def brawl_bonus_dice(*, charged: bool, target_harm: int, supporting_friends: int
     check_count(target_harm, name="target_harm")
     check_count(supporting_friends, name="supporting_friends")
     return int(charged) + target_harm + supporting_friends
+
+
+def attack_bonus_dice(
+    target: Combatant | None, *, brawl: bool, charged: bool = False, supporting_friends: int = 0
+) -> int:
+    """The Bonus Dice an Attack Test on `target` gains from the rules of the attack itself.
+
+    A Brawl (a Melee Attack, the Makeshift Weapon's too) sums its Bonus Dice: charging, each Harm on the Target,
+    each free Friendly model (002 "2. Make the Attack Test", RULING D-12). Any other attack gains one Bonus Die per
+    Harm on the Target (000 "Harm", `harm_bonus_dice`). `target=None`: a unit of several models, which keeps a
+    Health Pool (seed 004) and no Harm, so no Bonus Die for Harm.
+    """
+    harm = harm_bonus_dice(target) if target is not None else 0
+    if brawl:
+        return brawl_bonus_dice(charged=charged, target_harm=harm, supporting_friends=supporting_friends)
+    return harm
 
 
 def brawl_dice_pool(*, weapon: MeleeWeapon, target: Combatant, charged: bool, supporting_friends: int) -> int:

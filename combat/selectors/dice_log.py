@@ -13,8 +13,10 @@ from dataclasses import dataclass
 
 from django.db.models import Q
 
+from campaigns.models import Game
 from combat.models import DiceRoll
 from rosters.history import display_name
+from rosters.models import Warband
 
 DICE_PURPOSES = {
     "survival": "Survival Roll",
@@ -86,3 +88,13 @@ def dice_log_page(
         roll.dice_words = _dice_words(roll)
         roll.roller_name = display_name(roll.rolled_by) if roll.rolled_by else "someone"
     return DiceLogPage(rolls=found, older=older)
+
+
+def dice_log_warband_choices(campaign) -> list[tuple[int, str]]:
+    """The campaign's warbands for the log's filter, by name."""
+    return list(Warband.objects.filter(campaign=campaign).order_by("name", "id").values_list("id", "name"))
+
+
+def dice_log_game_id(*, campaign, number: int) -> int | None:
+    """The id of the campaign's Game `number`, or None when there is no such game."""
+    return Game.objects.filter(campaign=campaign, number=number).values_list("id", flat=True).first()

@@ -17,7 +17,8 @@ from django.urls import reverse
 from campaigns.models import Game, GamePlayer, OutOfAction
 from combat import models
 from combat.services.post_game.rolls import post_game_roll
-from combat.services.tracker import tracker_apply_damage, tracker_start
+from combat.services.tracker.board import tracker_start
+from combat.services.tracker.damage import tracker_apply_damage
 from combat.tests.post_game_helpers import enter, record_game
 from combat.tests.tracker_helpers import setup_game
 

@@ -169,7 +169,7 @@ def test_it_keeps_the_password_of_a_user_who_exists(make_user):
 
 
 def test_a_failed_step_leaves_no_half_demo_and_the_next_run_loads_it_whole(monkeypatch):
-    from combat.services import tracker as services
+    from combat.services.tracker import board as services
 
     def broken(**kwargs):
         raise RuntimeError("the board fell off the table")

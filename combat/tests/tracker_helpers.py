@@ -10,7 +10,7 @@ from datetime import date
 
 from campaigns.models import Game, GamePlayer
 from combat.models import TrackerFighter, TrackerGame
-from combat.services.tracker import tracker_start
+from combat.services.tracker.board import tracker_start
 
 
 @dataclass

@@ -479,7 +479,7 @@ def test_a_deleted_fighter_keeps_its_name_in_the_history(campaign, warband, marc
 
 @pytest.fixture
 def board(campaign, warband, rival_warband, make_fighter, organiser):
-    from combat.services.tracker import tracker_start
+    from combat.services.tracker.board import tracker_start
 
     campaign.preset = "fallout_factions"
     campaign.save(update_fields=["preset"])
@@ -520,8 +520,8 @@ class Board:
         return TrackerFighter.objects.get(tracker__game=self.game, fighter=self.fighters[name])
 
     def attack(self, attacker, target, faces, by, dice=None, stat=7):
-        from combat.selectors import AttackTest
-        from combat.services.tracker import tracker_roll_attack
+        from combat.selectors.tracker_attack import AttackTest
+        from combat.services.tracker.damage import tracker_roll_attack
 
         test = AttackTest(dice=dice or len(faces), stat=stat, attacker=self.tracked(attacker))
         return tracker_roll_attack(
@@ -529,32 +529,32 @@ class Board:
         )
 
     def damage(self, target, amount, by):
-        from combat.services.tracker import tracker_apply_damage
+        from combat.services.tracker.damage import tracker_apply_damage
 
         return tracker_apply_damage(
             game=self.game, target_id=self[target].pk, damage=amount, by=by, version=self.version
         )
 
     def friends(self, names, by):
-        from combat.services.tracker import tracker_mark_friends
+        from combat.services.tracker.confusion import tracker_mark_friends
 
         ids = [self[name].pk for name in names]
         return tracker_mark_friends(game=self.game, friend_ids=ids, by=by, version=self.version)
 
     def confusion(self, name, faces, by):
-        from combat.services.tracker import tracker_confusion_test
+        from combat.services.tracker.confusion import tracker_confusion_test
 
         return tracker_confusion_test(
             game=self.game, friend_id=self[name].pk, faces=faces, by=by, version=self.version
         )
 
     def choose(self, choice, by):
-        from combat.services.tracker import tracker_confusion_choose
+        from combat.services.tracker.confusion import tracker_confusion_choose
 
         return tracker_confusion_choose(game=self.game, choice=choice, by=by, version=self.version)
 
     def fatigue(self, name, change, by):
-        from combat.services.tracker import tracker_adjust_fatigue
+        from combat.services.tracker.fatigue import tracker_adjust_fatigue
 
         return tracker_adjust_fatigue(
             game=self.game, target_id=self[name].pk, change=change, by=by, version=self.version
@@ -648,7 +648,7 @@ def test_no_friend_within_3_inches(campaign, board, player, player2):
 
 
 def test_fatigue_removed_and_harm_recovered(campaign, board, player, player2):
-    from combat.services.tracker import tracker_recover_harm
+    from combat.services.tracker.fatigue import tracker_recover_harm
 
     board.fatigue("Brick", 1, by=player)
     board.fatigue("Brick", -1, by=player)
@@ -662,7 +662,7 @@ def test_fatigue_removed_and_harm_recovered(campaign, board, player, player2):
 
 
 def test_an_undone_action_reads_as_undone_and_the_undo_says_who(campaign, board, organiser, player2):
-    from combat.services.tracker import tracker_undo
+    from combat.services.tracker.board import tracker_undo
 
     board.damage("Brick", 7, by=player2)  # ≥ Endurance 6: an Injury and 1 Harm
     tracker_undo(game=board.game, by=organiser, version=board.version)
@@ -680,7 +680,7 @@ def test_an_undone_action_reads_as_undone_and_the_undo_says_who(campaign, board,
 def test_the_end_of_the_game_names_the_fallen_and_the_harsh_lessons(
     campaign, board, organiser, player, player2
 ):
-    from combat.services.tracker import tracker_end_game
+    from combat.services.tracker.end import tracker_end_game
 
     board.attack("Brick", "Fidus", [2, 7, 5, 1], by=player)
     board.friends([], by=player2)

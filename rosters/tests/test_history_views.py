@@ -272,7 +272,8 @@ def test_a_post_game_done_shows_in_the_warband_timeline(client, player, campaign
 def test_the_feed_offers_in_game_actions_and_strikes_out_an_undone_one(
     client, player, player2, campaign, warband, rival_warband, make_fighter
 ):
-    from combat.services.tracker import tracker_apply_damage, tracker_start, tracker_undo
+    from combat.services.tracker.board import tracker_start, tracker_undo
+    from combat.services.tracker.damage import tracker_apply_damage
 
     game = services.game_start(
         campaign=campaign, by=player, played_on=dt.date(2026, 6, 1), warbands=[warband, rival_warband]
@@ -300,7 +301,8 @@ def test_the_feed_offers_in_game_actions_and_strikes_out_an_undone_one(
 def test_a_game_being_played_is_shown_as_such_in_the_feed_the_warband_history_and_its_as_of_page(
     client, player, player2, campaign, warband, rival_warband, make_fighter
 ):
-    from combat.services.tracker import tracker_apply_damage, tracker_start
+    from combat.services.tracker.board import tracker_start
+    from combat.services.tracker.damage import tracker_apply_damage
 
     brick = make_fighter(warband, "Brick", endurance=6, health=3)
     game = services.game_start(

@@ -180,7 +180,8 @@ def test_a_trench_crusade_campaign_needs_no_word_list(as_organiser, world):
 def test_a_game_being_played_shows_its_story_so_far_unfolded(
     as_player, warband, rival_warband, player, make_fighter
 ):
-    from combat.services.tracker import tracker_apply_damage, tracker_start
+    from combat.services.tracker.board import tracker_start
+    from combat.services.tracker.damage import tracker_apply_damage
 
     brick = make_fighter(warband, "Brick", endurance=6, health=3)
     game = services.game_start(

@@ -129,7 +129,8 @@ def test_the_roster_after_a_game_and_a_read_only_link(
 def test_a_game_on_the_tracker_reads_as_a_battle_report_as_it_is_played(
     page: Page, live_server, fast_polling, player, player2, campaign, warband, rival_warband, make_fighter
 ):
-    from combat.services.tracker import tracker_apply_damage, tracker_start, tracker_undo
+    from combat.services.tracker.board import tracker_start, tracker_undo
+    from combat.services.tracker.damage import tracker_apply_damage
 
     page.set_viewport_size(PHONE)
     brick = make_fighter(warband, "Brick", endurance=6, health=3)

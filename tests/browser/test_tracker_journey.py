@@ -152,3 +152,27 @@ def test_a_conflicting_action_gets_a_clear_message_and_the_board_as_it_is(
     # On the fresh board his tap goes through.
     pat.get_by_role("button", name="Vera: take 1 Fatigue").click()
     expect(fighter(pat, table, "Vera").locator(".tf-fatigue")).to_contain_text("Fatigue 2/2")
+
+
+def test_a_player_sets_the_board_up_and_the_other_phone_follows(
+    browser: Browser, live_server, campaign, warband, rival_warband, make_fighter, player, player2
+):
+    table = setup_game(
+        campaign=campaign,
+        warband=warband,
+        rival_warband=rival_warband,
+        make_fighter=make_fighter,
+        by=player,
+        start=False,
+    )
+    # Opening the tracker sets nothing up (GET never writes): the player asks for the board with a POST.
+    pat = open_board(phone_of(browser, live_server, player), live_server, table)
+    expect(pat.locator("#no-board")).to_contain_text("No board yet")
+    assert not TrackerFighter.objects.filter(tracker__game=table.game).exists()
+    pat.get_by_role("button", name="Track this game live").click()
+    expect(fighter(pat, table, "Brick")).to_be_visible()
+    assert TrackerFighter.objects.filter(tracker__game=table.game).count() == len(table.fighters)
+
+    quinn = open_board(phone_of(browser, live_server, player2), live_server, table)
+    expect(fighter(quinn, table, "Fidus")).to_be_visible()
+    expect(quinn.get_by_role("button", name="Track this game live")).to_have_count(0)

@@ -33,13 +33,15 @@ from django.core.management.base import BaseCommand
 from campaigns import services as campaign_services
 from campaigns.models import Campaign, Game, GamePlayer
 from combat.models import TrackerFighter, TrackerGame
-from combat.selectors import AttackTest
-from combat.services import tracker as tracker_services
+from combat.selectors.tracker_attack import AttackTest
 from combat.services.post_game.apply import post_game_apply
 from combat.services.post_game.experience import ExperienceAnswer, post_game_record_experience
 from combat.services.post_game.out_of_action import post_game_set_out_of_action
 from combat.services.post_game.ransom import post_game_answer_ransom
 from combat.services.post_game.rolls import post_game_roll
+from combat.services.tracker import board as tracker_board
+from combat.services.tracker import confusion as tracker_confusion
+from combat.services.tracker import damage as tracker_damage
 from rosters import services
 from rosters.services import GameEntry
 
@@ -338,7 +340,7 @@ class Command(BaseCommand):
             scenario="Night Raid",
             notes="In progress on the tracker: open it to carry on.",
         )
-        tracker_services.tracker_start(game=game, by=player)
+        tracker_board.tracker_start(game=game, by=player)
 
         def version() -> int:
             return TrackerGame.objects.get(game=game).version
@@ -346,7 +348,7 @@ class Command(BaseCommand):
         def attack(attacker, target, faces, by, stat=5):
             tracked = TrackerFighter.objects.get(tracker__game=game, fighter=attacker)
             test = AttackTest(dice=len(faces), stat=stat, attacker=tracked)
-            tracker_services.tracker_roll_attack(
+            tracker_damage.tracker_roll_attack(
                 game=game, target_id=target.pk, attack=test, faces=faces, by=by, version=version()
             )
 
@@ -354,24 +356,24 @@ class Command(BaseCommand):
         # Incapacitated; his friends within 3" take their Confusion Tests (000 "Confusion").
         attack(p["Prophet Anselm the Unbowed"], h["Trooper Lisk"], [2, 4, 9], player)
         attack(h["Death Commando Sabine"], p["Pilgrim Odo"], [1, 3, 2, 5, 4], organiser)
-        tracker_services.tracker_mark_friends(
+        tracker_confusion.tracker_mark_friends(
             game=game,
             friend_ids=[p["Pilgrim Bettina"].pk, p["Pilgrim Wendel"].pk],
             by=player,
             version=version(),
         )
-        tracker_services.tracker_confusion_test(
+        tracker_confusion.tracker_confusion_test(
             game=game, friend_id=p["Pilgrim Bettina"].pk, faces=[3, 8], by=player, version=version()
         )
-        tracker_services.tracker_confusion_test(
+        tracker_confusion.tracker_confusion_test(
             game=game, friend_id=p["Pilgrim Wendel"].pk, faces=[7, 9], by=player, version=version()
         )
-        tracker_services.tracker_confusion_choose(game=game, choice="fatigue", by=player, version=version())
+        tracker_confusion.tracker_confusion_choose(game=game, choice="fatigue", by=player, version=version())
         # Damage put on the wrong fighter, undone, then put on the right one.
-        tracker_services.tracker_apply_damage(
+        tracker_damage.tracker_apply_damage(
             game=game, target_id=h["Heretic Priest Malachai"].pk, damage=3, by=player, version=version()
         )
-        tracker_services.tracker_undo(game=game, by=player, version=version())
-        tracker_services.tracker_apply_damage(
+        tracker_board.tracker_undo(game=game, by=player, version=version())
+        tracker_damage.tracker_apply_damage(
             game=game, target_id=h["Trooper Oszkar"].pk, damage=3, by=player, version=version()
         )

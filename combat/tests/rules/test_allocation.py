@@ -230,3 +230,14 @@ def test_a_full_tie_order_leaves_no_tie_to_ask_about(models, attackers, damage):
         models=models, attackers=attackers, damage=damage, tie_order=[model.id for model in models]
     )
     assert allocation.ties == ()
+
+
+def test_a_shot_of_a_shooting_engagement_says_its_models_are_removed_when_it_ends():
+    # Seed 001 "Timing", RULING A-5: assigned when determined, removed when the engagement is resolved.
+    models = [UnitModel("a", 2, 1, 0), UnitModel("b", 2, 2, 0)]
+    shot = ShootingEngagement().allocate(models=models, attackers=[(0, 0)], damage=3).last
+    assert explain_allocation(shot, shooting=True) == (
+        "Closest first (RULING A-1): a assigned, removed when the shooting engagement ends (RULING A-5); "
+        "b takes 1, into the Sustained Damage pool (now 1, RULING A-4)."
+    )
+    assert explain_allocation(shot).startswith("Closest first (RULING A-1): a removed;")

@@ -10,6 +10,7 @@ from combat.rules import (
     Combatant,
     MeleeWeapon,
     ScriptedDice,
+    attack_bonus_dice,
     brawl,
     brawl_bonus_dice,
     brawl_dice_pool,
@@ -116,3 +117,17 @@ def test_the_same_dice_always_give_the_same_brawl(target, stat, charged, friends
     assert first == second
     assert len(first.test.faces) == 2 + int(charged) + target.harm + friends
     assert first.damage.damage == first.test.hits
+
+
+def test_an_attack_gains_a_bonus_die_per_harm_and_a_brawl_adds_its_charge_and_free_friends():
+    # 000 "Harm": the Attacking model gains a Bonus Die per Harm on the Target, whatever the attack.
+    fidus = Combatant(endurance=3, health=1, harm=2)
+    assert attack_bonus_dice(fidus, brawl=False) == 2
+    # A charge and free friends are Brawl Bonus Dice only (002 "2. Make the Attack Test", RULING D-12).
+    assert attack_bonus_dice(fidus, brawl=False, charged=True, supporting_friends=3) == 2
+    assert attack_bonus_dice(fidus, brawl=True, charged=True, supporting_friends=3) == 6
+    # A unit keeps a Health Pool and no Harm (seed 004): no Bonus Die for Harm.
+    assert attack_bonus_dice(None, brawl=False) == 0
+    assert attack_bonus_dice(None, brawl=True, charged=True) == 1
+    with pytest.raises(ValueError, match="supporting_friends"):
+        attack_bonus_dice(fidus, brawl=True, supporting_friends=-1)

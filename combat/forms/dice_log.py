@@ -1,0 +1,37 @@
+"""The dice log's filter: the rolls of one game (by its number) or of one warband."""
+
+from urllib.parse import urlencode
+
+from django import forms
+
+from combat.selectors.dice_log import dice_log_game_id, dice_log_warband_choices
+from rosters.widgets import FastSelect
+
+
+class DiceLogFilterForm(forms.Form):
+    """Rolls of one game (by its number) or one warband."""
+
+    game = forms.IntegerField(required=False, min_value=1, max_value=1_000_000, label="Game number")
+    warband = forms.TypedChoiceField(required=False, coerce=int, empty_value=None, widget=FastSelect)
+
+    def __init__(self, data, *, campaign):
+        super().__init__(data)
+        terms = campaign.terms
+        self.campaign = campaign
+        self.game_id = None
+        self.fields["game"].widget.attrs.update(placeholder="Every game", inputmode="numeric")
+        self.fields["warband"].label = terms.warband_title
+        self.fields["warband"].choices = [("", f"Every {terms.warband}"), *dice_log_warband_choices(campaign)]
+
+    def clean_game(self):
+        number = self.cleaned_data.get("game")
+        if number is not None:
+            self.game_id = dice_log_game_id(campaign=self.campaign, number=number)
+            if self.game_id is None:
+                raise forms.ValidationError(f"There is no Game {number} in this campaign.")
+        return number
+
+    def querystring(self) -> str:
+        if not self.is_valid():
+            return ""
+        return urlencode({k: v for k, v in self.cleaned_data.items() if v is not None})

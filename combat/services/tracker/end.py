@@ -1,0 +1,74 @@
+"""The end of the game on the board: the Incapacitated taken Out of Action, Harsh Lessons XP, the results."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+from campaigns.models import Game, GamePlayer, OutOfAction
+from combat.models import TrackerFighter, TrackerGame
+from combat.services.tracker.board import action_context, lock, refuse_while_pending
+from combat.services.tracker.errors import TrackerBlocked, TrackerError
+from rosters.models import Warband
+
+
+def _check_results(players: list[GamePlayer], results: Mapping[int, str]) -> None:
+    """One result, win, loss or draw, for every warband in the game and none for another."""
+    valid = set(GamePlayer.Result.values)
+    for player in players:
+        if results.get(player.pk) not in valid:
+            raise TrackerError(f"Enter {player.warband.name}'s result: win, loss or draw.")
+    if set(results) - {player.pk for player in players}:
+        raise TrackerError("A result was given for a warband that is not in this game.")
+
+
+@transaction.atomic
+def tracker_end_game(
+    *, game: Game, results: Mapping[int, str], by, version: int, reason: str = ""
+) -> TrackerGame:
+    """End of game: the Incapacitated fighters are taken Out of Action (the Fled are not, RULING D-9), each crew's
+    Harsh Lessons XP goes to its crew XP (RULING D-11), the results are recorded, and the game waits for each
+    warband's post-game. One transaction; refused while a step is pending or when the board changed unseen.
+
+    `results`: GamePlayer id -> "win", "loss" or "draw", one for every warband in the game.
+    """
+    tracker = lock(game, version, [], strict=True)
+    refuse_while_pending(tracker)
+    if tracker.shooting:
+        raise TrackerBlocked(
+            "A shooting engagement is still open: end the shooting first, so its models are removed (RULING A-5)."
+        )
+    players = list(GamePlayer.objects.filter(game=game).select_related("warband").order_by("id"))
+    _check_results(players, results)
+    taken = list(
+        TrackerFighter.objects.filter(
+            tracker=tracker, status=TrackerFighter.Status.INCAPACITATED
+        ).select_related("fighter")
+    )
+    names = ", ".join(row.fighter.name for row in taken) or "nobody"
+    reason = reason.strip() or f"{game} ended in the tracker; Out of Action: {names}"
+    with action_context(action="tracker.end_game", game=game, by=by, reason=reason):
+        if not Game.objects.filter(pk=game.pk, status=Game.Status.IN_PROGRESS).update(
+            status=Game.Status.RECORDED
+        ):
+            raise TrackerBlocked(f"{game} is no longer in progress: it was recorded already.")
+        # RULING D-9: only the Incapacitated are Out of Action; a model that Fled is not.
+        OutOfAction.objects.bulk_create(
+            [OutOfAction(player_id=row.player_id, fighter_id=row.fighter_id) for row in taken],
+            ignore_conflicts=True,
+        )
+        if tracker.harsh_lessons:
+            # RULING D-11: 1 XP per crew that earned Harsh Lessons, once per game.
+            Warband.objects.filter(pk__in=tracker.harsh_lessons).update(crew_xp=F("crew_xp") + 1)
+        for player in players:
+            GamePlayer.objects.filter(pk=player.pk).update(
+                result=results[player.pk], post_game=GamePlayer.PostGame.PENDING
+            )
+        tracker.version += 1
+        tracker.ended_at = timezone.now()
+        tracker.save(update_fields=["version", "ended_at"])
+    game.status = Game.Status.RECORDED
+    return tracker

@@ -1,0 +1,77 @@
+"""The end of the game through the page."""
+
+import pytest
+
+from campaigns.models import Game, OutOfAction
+from combat.models import TrackerFighter
+from combat.services.tracker.damage import tracker_apply_damage
+from combat.tests.tracker_helpers import setup_game
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def table(campaign, warband, rival_warband, make_fighter, player):
+    return setup_game(
+        campaign=campaign, warband=warband, rival_warband=rival_warband, make_fighter=make_fighter, by=player
+    )
+
+
+def board_url(table, rest=""):
+    return f"/games/{table.game.pk}/tracker/{rest}"
+
+
+def target_url(table, name, rest=""):
+    return board_url(table, f"fighters/{table[name].pk}/{rest}")
+
+
+def text(response) -> str:
+    return response.content.decode()
+
+
+def test_the_end_of_the_game_through_the_page(client, table, player, player2):
+    tracker_apply_damage(game=table.game, target_id=table["Kit"].pk, damage=8, by=player2, version=0)
+    client.force_login(player)
+    client.post(board_url(table, "confusion/friends/"), {"version": 1})
+    review = text(client.get(board_url(table, "end/")))
+    assert "Kit" in review
+    assert "No warband earned Harsh Lessons XP." in review or "No crew earned Harsh Lessons XP." in review
+
+    response = client.post(
+        board_url(table, "end/"),
+        {"version": table.version, f"result_{table.alex.pk}": "win", f"result_{table.sam.pk}": "loss"},
+    )
+    assert response.status_code == 302
+    board = text(client.get(board_url(table)))
+    assert "Game over" in board
+    assert f"/games/{table.game.pk}/post-game/{table.sam.warband_id}/" in board
+    assert list(OutOfAction.objects.values_list("fighter__name", flat=True)) == ["Kit"]
+    table.game.refresh_from_db()
+    assert table.game.status == Game.Status.RECORDED
+
+
+def test_the_end_of_the_game_needs_the_results(client, table, player):
+    client.force_login(player)
+    response = client.post(board_url(table, "end/"), {"version": 0, f"result_{table.alex.pk}": "win"})
+    assert response.status_code == 422
+    assert "Enter Heretic Legion&#x27;s result." in text(response)
+    table.game.refresh_from_db()
+    assert table.game.status == Game.Status.IN_PROGRESS
+
+
+def test_the_end_of_the_game_waits_for_an_open_shooting_engagement(
+    client, table, player, make_fighter, rival_warband
+):
+    rats = make_fighter(rival_warband, "Rats", unit_size=3, health=2, endurance=3)
+    TrackerFighter.objects.create(tracker=table.tracker, player=table.sam, fighter=rats, models_left=3)
+    client.force_login(player)
+    shot = {"damage": 2, "distance_1": "1", "distance_2": "2", "distance_3": "3", "shooting": "on"}
+    client.post(board_url(table, f"fighters/{rats.pk}/damage/"), {"version": table.version, **shot})
+    page = text(client.get(board_url(table, "end/")))
+    assert "A shooting engagement is still open on Rats" in page
+    assert 'id="end-form"' not in page
+    results = {f"result_{table.alex.pk}": "win", f"result_{table.sam.pk}": "loss"}
+    response = client.post(board_url(table, "end/"), {"version": table.version, **results})
+    assert response.status_code == 409
+    assert "end the shooting first" in text(response)
+    assert Game.objects.get(pk=table.game.pk).status == Game.Status.IN_PROGRESS

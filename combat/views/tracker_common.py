@@ -1,0 +1,125 @@
+"""What the tracker's views share: who may act on a board, the board's context, and refusals mapped to statuses.
+
+Players whose warbands are in the game and the organiser act; every other member reads (and the board's poll
+works for them); outsiders get 404 and anonymous users go to log in. A refused action answers 409 (the board
+changed, or a step comes first: `TrackerConflict`, `TrackerBlocked`), 400 (any other `TrackerError`) or 422 (a
+form that does not parse), with the page or partial that says why; base.html tells htmx to swap those in.
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied
+from django.middleware.csrf import get_token
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.html import format_html
+
+from campaigns.access import can_manage_game, get_game_for_user
+from campaigns.models import Game
+from combat.selectors.tracker import Board, tracker_board
+from combat.services.tracker.errors import TrackerBlocked, TrackerConflict, TrackerError
+
+UNPROCESSABLE = 422
+CONFLICT = 409
+BAD_REQUEST = 400
+POLL_SECONDS = 2
+# A fighter id no board holds: each per-fighter URL is reversed once per page with it, then filled in per row.
+_ANY_FIGHTER = 987654321
+FIGHTER_LINKS = {
+    "target": "tracker_target",
+    "fatigue": "tracker_fatigue",
+    "recover_harm": "tracker_recover_harm",
+}
+
+
+def refusal_status(error: TrackerError) -> int:
+    """409 when the board changed under the form or a step comes first; 400 for any other refusal."""
+    return CONFLICT if isinstance(error, TrackerConflict | TrackerBlocked) else BAD_REQUEST
+
+
+def game_for(request, game_id: int, *, act: bool = False) -> tuple[Game, bool]:
+    """The game and whether the user may act on its board (403 when `act` and they may not)."""
+    game, membership = get_game_for_user(request.user, game_id)
+    can_act = can_manage_game(membership, game)
+    if act and not can_act:
+        raise PermissionDenied(
+            "Only the organiser and the players whose warbands are in this game act on its board."
+        )
+    return game, can_act
+
+
+def is_partial(request) -> bool:
+    return bool(request.htmx) and not request.htmx.boosted
+
+
+def _link_fighters(board: Board | None, game: Game) -> None:
+    """Each fighter's links (its page, Fatigue, Recover Harm), by `reverse`; reversed once per page and filled in
+    per fighter, since the board is rendered for every phone at the table at every change."""
+    if board is None:
+        return
+    parts = {
+        key: reverse(name, kwargs={"game_id": game.pk, "fighter_id": _ANY_FIGHTER}).split(str(_ANY_FIGHTER))
+        for key, name in FIGHTER_LINKS.items()
+    }
+    for crew in board.crews:
+        for fighter in crew.fighters:
+            # A dict: the template's first lookup (`links.target` as links["target"]) finds it.
+            fighter.links = {key: f"{head}{fighter.id}{tail}" for key, (head, tail) in parts.items()}
+
+
+def board_context(request, game: Game, can_act: bool, *, board=None, error: str | None = None) -> dict:
+    board = board if board is not None else tracker_board(game=game)
+    _link_fighters(board, game)
+    return {
+        "csrf_field": format_html(
+            '<input type="hidden" name="csrfmiddlewaretoken" value="{}">', get_token(request)
+        ),
+        "game": game,
+        "campaign": game.campaign,
+        "terms": game.campaign.terms,
+        "board": board,
+        "can_act": can_act and board is not None and not board.tracker.ended and game.status == "in_progress",
+        "can_start": can_act and board is None and game.status == Game.Status.IN_PROGRESS,
+        "error": error,
+        "poll_seconds": POLL_SECONDS,
+        "post_game": _post_game_links(game, board),
+    }
+
+
+def _post_game_links(game: Game, board) -> list[tuple[str, str]]:
+    if board is None or not board.tracker.ended:
+        return []
+    return [
+        (crew.warband.name, reverse("post_game", kwargs={"game_id": game.pk, "warband_id": crew.warband.pk}))
+        for crew in board.crews
+    ]
+
+
+def render_board(request, game: Game, can_act: bool, *, error: str | None = None, status: int = 200):
+    context = board_context(request, game, can_act, error=error)
+    template = "combat/tracker.html#tracker-live" if is_partial(request) else "combat/tracker.html"
+    return render(request, template, context, status=status)
+
+
+def done(request, game: Game, can_act: bool):
+    """After an action: the live partial for htmx, else back to the board (POST, redirect, GET)."""
+    if is_partial(request):
+        return render_board(request, game, can_act)
+    return redirect("tracker", game_id=game.pk)
+
+
+def refused(request, game: Game, can_act: bool, error: TrackerError):
+    """A refused action: the board as it is now, with the reason, and nothing changed."""
+    return render_board(request, game, can_act, error=error.message, status=refusal_status(error))
+
+
+def form_error(form) -> str:
+    errors = [str(message) for message in form.non_field_errors()]
+    for name, field_errors in form.errors.items():
+        if name == "__all__":
+            continue
+        label = form.fields[name].label if name in form.fields else name
+        errors.extend(
+            f"{label}: {message}" if name == "version" else str(message) for message in field_errors
+        )
+    return " ".join(errors) or "Check the form."
