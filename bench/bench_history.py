@@ -43,11 +43,11 @@ AIMS_MS = {"feed, first page": 50, "feed, deep page": 50, "as of a game (30 figh
 def count_events(campaign) -> int:
     from django.db import connection
 
-    from rosters.history import SOURCES
+    from rosters.history import registry
 
     total = 0
     with connection.cursor() as db:
-        for source in SOURCES:
+        for source in registry.table_sources():
             # Everything in the bench database belongs to the bench campaign.
             db.execute(f"SELECT count(*) FROM {source.table}")  # noqa: S608 - a model's table name
             total += db.fetchone()[0]
@@ -235,7 +235,9 @@ def main() -> int:
     from django.urls import reverse
 
     from campaigns.models import Game
-    from rosters.history import SOURCES, Cursor, history_page
+    from rosters.history import registry
+    from rosters.history.feed import history_page
+    from rosters.history.sources import Cursor
     from rosters.models import Warband
 
     campaign = load()
@@ -247,7 +249,7 @@ def main() -> int:
     middle = games[len(games) // 2]
     union = " UNION ALL ".join(
         f"SELECT pgh_created_at, {source.rank} AS rank, pgh_id FROM {source.table}"  # noqa: S608
-        for source in SOURCES
+        for source in registry.table_sources()
     )
     with connection.cursor() as db:
         # The position 90,000 events back: where "Older changes" clicked 1,800 times would be.
@@ -269,6 +271,7 @@ def main() -> int:
     extra = {
         "feed filtered by warband and kind": f"{feed}?warband={warband.pk}&kind=xp",
         "warband timeline": reverse("warband_history", args=[warband.pk]),
+        "fighter timeline": reverse("fighter_history", args=[warband.fighters.order_by("id").first().pk]),
         "dice log": reverse("campaign_dice_log", args=[campaign.pk]),
     }
     print(

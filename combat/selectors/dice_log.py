@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from django.db.models import Q
 
 from combat.models import DiceRoll
-from rosters.history import display_name
+from rosters.history.lookups import display_name
 
 DICE_PURPOSES = {
     "survival": "Survival Roll",

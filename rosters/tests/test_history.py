@@ -13,14 +13,9 @@ import pytest
 from campaigns.models import Campaign, Game, GamePlayer, Membership
 from combat.models import DiceRoll
 from rosters import services
-from rosters.history import (
-    BadCursor,
-    Cursor,
-    HistoryFilter,
-    group_by_game,
-    history_page,
-    iter_history,
-)
+from rosters.history.entries import HistoryFilter, group_by_game
+from rosters.history.feed import history_page, iter_history
+from rosters.history.sources import BadCursor, Cursor
 from rosters.models import Fighter, Injury, Item, Warband
 
 pytestmark = pytest.mark.django_db

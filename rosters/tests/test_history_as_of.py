@@ -19,7 +19,9 @@ from campaigns.models import GamePlayer
 from combat.services.post_game import post_game_apply, post_game_revert
 from combat.tests.post_game_helpers import AfterGame, enter
 from rosters import services
-from rosters.history import as_of_moment, game_changes, roster_as_of, roster_snapshot, roster_state
+from rosters.history.game_changes import game_changes
+from rosters.history.moment import as_of_moment
+from rosters.history.snapshot import roster_as_of, roster_snapshot, roster_state
 from rosters.models import Fighter, Item
 
 pytestmark = pytest.mark.django_db(transaction=True)
