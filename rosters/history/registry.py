@@ -150,6 +150,11 @@ def register(source: Source) -> Source:
     return _REGISTRY.register(source)
 
 
+def unregister(name: str) -> Source | None:
+    """Take a source out of the history (tests that register one of their own put things back with it)."""
+    return _REGISTRY.by_name.pop(name, None)
+
+
 def sources() -> list[Source]:
     """Every registered source, those with event tables first in rank order."""
     tables = _REGISTRY.tables()
