@@ -51,52 +51,60 @@ def _feed_template(request, feed: selectors.Feed, template: str, before: str | N
     return template
 
 
-def history_response(
-    request,
-    *,
-    campaign,
-    template: str,
-    url: str,
-    context: dict,
-    warband=None,
-    fighter=None,
-    links: str = "member",
-):
-    """The feed on a page: filters, one keyset page, its htmx parts. Shared by the campaign, warband, fighter and
-    read-only share pages; `links` says which links the sentences' headings may carry ("member" or "share")."""
-    form = HistoryFilterForm(request.GET, campaign=campaign, warband=warband, fighter=fighter)
-    context = {
+def _page_context(context: dict, *, campaign, form, url: str, links: str) -> dict:
+    empty = HistoryPage(entries=[], older=None, newest=None)
+    return {
         **context,
         "campaign": campaign,
         "terms": campaign.terms,
         "filter_form": form,
         "history_url": url,
+        "links": links,
+        "poll_seconds": POLL_SECONDS,
+        "page": empty,
     }
-    context.update(
-        links=links, poll_seconds=POLL_SECONDS, page=HistoryPage(entries=[], older=None, newest=None)
+
+
+def _refused(request, template: str, context: dict):
+    # A filter from a hand-edited link, or a game number the campaign does not have: said, nothing shown.
+    # htmx swaps a 422 in (base.html), so the message replaces the feed where the player is looking.
+    if request.htmx and request.htmx.target == "history-feed":
+        return render(request, f"{PARTS}#history-feed", context, status=422)
+    return render(request, template, context, status=400)
+
+
+def _read_feed(request, *, campaign, form, url: str) -> selectors.Feed:
+    return selectors.feed(
+        campaign=campaign,
+        filters=form.history_filter(campaign),
+        url=url,
+        query=form.querystring(),
+        before=request.GET.get("before"),
+        after=request.GET.get("after"),
+        short=request.GET.get("part") in SHORT_PARTS,
     )
+
+
+def history_response(
+    request, *, campaign, template: str, url: str, context: dict, links: str = "member", **fixed
+):
+    """The feed on a page: filters, one keyset page, its htmx parts. Shared by the campaign, warband, fighter and
+    read-only share pages (`fixed`: the `warband` or `fighter` a timeline is about); `links` says which links the
+    sentences' headings may carry ("member" or "share")."""
+    form = HistoryFilterForm(request.GET, campaign=campaign, **fixed)
+    context = _page_context(context, campaign=campaign, form=form, url=url, links=links)
     if not form.is_valid():
-        # A filter from a hand-edited link, or a game number the campaign does not have: said, nothing shown.
-        # htmx swaps a 422 in (base.html), so the message replaces the feed where the player is looking.
-        if request.htmx and request.htmx.target == "history-feed":
-            return render(request, f"{PARTS}#history-feed", context, status=422)
-        return render(request, template, context, status=400)
-    before, query = request.GET.get("before"), form.querystring()
+        return _refused(request, template, context)
     try:
-        feed = selectors.feed(
-            campaign=campaign,
-            filters=form.history_filter(campaign),
-            url=url,
-            query=query,
-            before=before,
-            after=request.GET.get("after"),
-            short=request.GET.get("part") in SHORT_PARTS,
-        )
+        feed = _read_feed(request, campaign=campaign, form=form, url=url)
     except BadCursor as error:
         return render(request, template, {**context, "error": str(error)}, status=400)
     if feed.mode == "nothing":
         return HttpResponse(status=204)
-    context.update(feed.context(url=url, query=query, before=before, csv_base=context.get("csv_base")))
+    before = request.GET.get("before")
+    context.update(
+        feed.context(url=url, query=form.querystring(), before=before, csv_base=context.get("csv_base"))
+    )
     response = render(request, _feed_template(request, feed, template, before), context)
     # More happened than one page holds: the newest page again replaces the feed rather than leave a gap.
     return reswap(retarget(response, "#history-feed"), "outerHTML") if feed.mode == "overflow" else response
