@@ -24,7 +24,7 @@ class HistoryFilterForm(forms.Form):
     kind = forms.ChoiceField(required=False, label="Kind of change", widget=FastSelect)
 
     def __init__(self, data, *, campaign, warband=None, fighter=None):
-        super().__init__(data)
+        super().__init__(data, label_suffix="")
         terms = campaign.terms
         self.campaign = campaign
         self.fixed_warband, self.fixed_fighter = warband, fighter
