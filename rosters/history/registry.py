@@ -125,21 +125,34 @@ class Source:
 @dataclass
 class _Registry:
     by_name: dict[str, Source] = field(default_factory=dict)
+    # Read for every event of every page: kept sorted and indexed, made again only when a source registers.
+    _tables: list[Source] = field(default_factory=list)
+    _all: list[Source] = field(default_factory=list)
+    _by_rank: dict[int, Source] = field(default_factory=dict)
 
     def register(self, source: Source) -> Source:
         known = self.by_name.get(source.name)
         if known is not None and type(known) is not type(source):
             raise ValueError(f"A history source named {source.name!r} is already registered.")
-        ranks = {s.rank: s.name for s in self.tables() if s.name != source.name}
+        ranks = {s.rank: s.name for s in self._tables if s.name != source.name}
         if source.event_label is not None and source.rank in ranks:
             raise ValueError(
                 f"History source {source.name!r} takes rank {source.rank} of {ranks[source.rank]!r}."
             )
         self.by_name[source.name] = source
+        self._index()
         return source
 
-    def tables(self) -> list[Source]:
-        return sorted((s for s in self.by_name.values() if s.event_label is not None), key=lambda s: s.rank)
+    def unregister(self, name: str) -> Source | None:
+        source = self.by_name.pop(name, None)
+        self._index()
+        return source
+
+    def _index(self) -> None:
+        values = self.by_name.values()
+        self._tables = sorted((s for s in values if s.event_label is not None), key=lambda s: s.rank)
+        self._all = self._tables + [s for s in values if s.event_label is None]
+        self._by_rank = {s.rank: s for s in self._tables}
 
 
 _REGISTRY = _Registry()
@@ -152,18 +165,17 @@ def register(source: Source) -> Source:
 
 def unregister(name: str) -> Source | None:
     """Take a source out of the history (tests that register one of their own put things back with it)."""
-    return _REGISTRY.by_name.pop(name, None)
+    return _REGISTRY.unregister(name)
 
 
 def sources() -> list[Source]:
     """Every registered source, those with event tables first in rank order."""
-    tables = _REGISTRY.tables()
-    return tables + [s for s in _REGISTRY.by_name.values() if s.event_label is None]
+    return _REGISTRY._all
 
 
 def table_sources() -> list[Source]:
     """The sources whose event tables the feed reads, in rank order."""
-    return _REGISTRY.tables()
+    return _REGISTRY._tables
 
 
 def by_name(name: str) -> Source:
@@ -171,7 +183,12 @@ def by_name(name: str) -> Source:
 
 
 def by_rank(rank: int) -> Source:
-    return next(s for s in _REGISTRY.tables() if s.rank == rank)
+    return _REGISTRY._by_rank[rank]
+
+
+def rank_count() -> int:
+    """How many table ranks there are (the highest registered rank, plus one)."""
+    return _REGISTRY._tables[-1].rank + 1 if _REGISTRY._tables else 0
 
 
 def has(name: str) -> bool:

@@ -31,7 +31,7 @@ HOLDER_LEVELS = 3  # a campaign holds warbands, a warband holds fighters
 
 
 def _ranks() -> int:
-    return max((s.rank for s in registry.table_sources()), default=-1) + 1
+    return registry.rank_count()
 
 
 def sort_ranks() -> frozenset[int]:
