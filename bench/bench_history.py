@@ -43,36 +43,26 @@ AIMS_MS = {"feed, first page": 50, "feed, deep page": 50, "as of a game (30 figh
 def count_events(campaign) -> int:
     from django.db import connection
 
-    from rosters.history import SOURCES
+    from rosters.history import registry
 
     total = 0
     with connection.cursor() as db:
-        for source in SOURCES:
+        for source in registry.table_sources():
             # Everything in the bench database belongs to the bench campaign.
             db.execute(f"SELECT count(*) FROM {source.table}")  # noqa: S608 - a model's table name
             total += db.fetchone()[0]
     return total
 
 
-def load(target: int = TARGET_EVENTS):
-    """The bench campaign, loaded once: 8 warbands, their fighters and Battlekit, then games and post-games until
-    the campaign's history holds `target` events."""
+def _founding():
+    """The campaign, its four members and eight warbands with their fighters and Battlekit."""
     import pghistory
     from django.contrib.auth import get_user_model
-    from django.db import connection, transaction
+    from django.db import transaction
 
-    from campaigns.models import Campaign, Game, GamePlayer, Membership
-    from combat.models import DiceRoll
+    from campaigns.models import Campaign, Membership
     from rosters.models import Fighter, Item, Warband
 
-    existing = Campaign.objects.filter(name=CAMPAIGN).first()
-    if existing is not None and count_events(existing) >= target:
-        return existing
-    if existing is not None or Campaign.objects.exists():
-        raise SystemExit(
-            f"The database {os.environ['DATABASE_URL']} holds other data or a half-loaded bench; drop it first."
-        )
-    started = time.perf_counter()
     users = get_user_model()
     people = [
         users.objects.create_user(f"bench_{n}", first_name=name)
@@ -104,7 +94,124 @@ def load(target: int = TARGET_EVENTS):
                 for k in range(ITEMS_PER_FIGHTER)
             )
         warbands.append(warband)
+    return campaign, people, warbands
 
+
+def _record_game(db, campaign, organiser, number, home, away):
+    """The game is recorded: its entry per warband, a few fighters taken Out of Action."""
+    import pghistory
+    from django.db import transaction
+
+    from campaigns.models import Game, GamePlayer
+
+    with transaction.atomic(), pghistory.context(action="game.record", user=organiser.pk):
+        game = Game.objects.create(
+            campaign=campaign, number=number, played_on="2026-01-01", created_by=organiser
+        )
+        pghistory.context(game=game.pk)
+        players = GamePlayer.objects.bulk_create(
+            [
+                GamePlayer(game=game, warband=home, result="win"),
+                GamePlayer(game=game, warband=away, result="loss"),
+            ]
+        )
+        db.execute(
+            "INSERT INTO campaigns_outofaction (player_id, fighter_id) "
+            "SELECT %s, id FROM rosters_fighter WHERE warband_id = %s ORDER BY id LIMIT 3",
+            [players[1].pk, away.pk],
+        )
+    return game, players
+
+
+def _post_game(db, campaign, game, number, player, warband):
+    """The post-game: XP for every fighter, an Injury, Battlekit to the Arsenal, the Strongbox."""
+    import pghistory
+    from django.db import transaction
+
+    from combat.models import DiceRoll
+
+    owner = warband.owner_id
+    rolls = DiceRoll.objects.bulk_create(
+        DiceRoll(
+            campaign=campaign,
+            game=game,
+            warband=warband,
+            rolled_by_id=owner,
+            source="server",
+            sides=6,
+            faces=[4, 1 + k],
+            purpose="trauma",
+            label=f"D66 4{1 + k}",
+        )
+        for k in range(3)
+    )
+    context = pghistory.context(
+        action="post_game.apply",
+        game=game.pk,
+        warband=warband.pk,
+        user=owner,
+        step="apply",
+        reason=f"Post-game of Game {number} applied to {warband.name}",
+        roll=[r.pk for r in rolls],
+    )
+    with transaction.atomic(), context:
+        db.execute("UPDATE rosters_fighter SET xp = xp + 1 WHERE warband_id = %s", [warband.pk])
+        db.execute(
+            "INSERT INTO rosters_injury (fighter_id, code, name, effect, game_id, d66, created_at) "
+            "SELECT id, 'hand_wound', 'Hand Wound', '', %s, 14, now() FROM rosters_fighter "
+            "WHERE warband_id = %s ORDER BY random() LIMIT 1",
+            [game.pk, warband.pk],
+        )
+        db.execute(
+            "UPDATE rosters_item SET fighter_id = NULL WHERE id IN (SELECT id FROM rosters_item "
+            "WHERE warband_id = %s AND fighter_id IS NOT NULL ORDER BY random() LIMIT 3)",
+            [warband.pk],
+        )
+        db.execute("UPDATE rosters_warband SET strongbox = strongbox + 15 WHERE id = %s", [warband.pk])
+        db.execute("UPDATE campaigns_gameplayer SET post_game = 'done' WHERE id = %s", [player.pk])
+
+
+def _between_games(db, number, warband):
+    """Between games: the Arsenal handed out again, the Strongbox spent, Glorious Deeds."""
+    import pghistory
+    from django.db import transaction
+
+    owner = warband.owner_id
+    with transaction.atomic(), pghistory.context(action="item.move", user=owner, reason="rearmed"):
+        db.execute(
+            "UPDATE rosters_item i SET fighter_id = (SELECT id FROM rosters_fighter f "
+            "WHERE f.warband_id = i.warband_id ORDER BY random() LIMIT 1) "
+            "WHERE warband_id = %s AND fighter_id IS NULL",
+            [warband.pk],
+        )
+    with (
+        transaction.atomic(),
+        pghistory.context(action="warband.adjust", user=owner, reason="bought Battlekit"),
+    ):
+        db.execute("UPDATE rosters_warband SET strongbox = strongbox - 10 WHERE id = %s", [warband.pk])
+    with transaction.atomic(), pghistory.context(action="xp.adjust", user=owner, reason="Glorious Deeds"):
+        db.execute(
+            "UPDATE rosters_fighter SET xp = xp + 1 WHERE warband_id = %s AND id %% 2 = %s",
+            [warband.pk, number % 2],
+        )
+
+
+def load(target: int = TARGET_EVENTS):
+    """The bench campaign, loaded once: 8 warbands, their fighters and Battlekit, then games and post-games until
+    the campaign's history holds `target` events."""
+    from django.db import connection
+
+    from campaigns.models import Campaign, Game
+
+    existing = Campaign.objects.filter(name=CAMPAIGN).first()
+    if existing is not None and count_events(existing) >= target:
+        return existing
+    if existing is not None or Campaign.objects.exists():
+        raise SystemExit(
+            f"The database {os.environ['DATABASE_URL']} holds other data or a half-loaded bench; drop it first."
+        )
+    started = time.perf_counter()
+    campaign, people, warbands = _founding()
     number = 0
     with connection.cursor() as db:
         while number % 20 or count_events(campaign) < target:
@@ -112,97 +219,10 @@ def load(target: int = TARGET_EVENTS):
             home, away = warbands[number % WARBANDS], warbands[(number * 3 + 1) % WARBANDS]
             if home == away:
                 away = warbands[(number + 1) % WARBANDS]
-            organiser = people[0]
-            # The game is recorded: its entry per warband, a few fighters taken Out of Action.
-            with transaction.atomic(), pghistory.context(action="game.record", user=organiser.pk):
-                game = Game.objects.create(
-                    campaign=campaign, number=number, played_on="2026-01-01", created_by=organiser
-                )
-                pghistory.context(game=game.pk)
-                players = GamePlayer.objects.bulk_create(
-                    [
-                        GamePlayer(game=game, warband=home, result="win"),
-                        GamePlayer(game=game, warband=away, result="loss"),
-                    ]
-                )
-                db.execute(
-                    "INSERT INTO campaigns_outofaction (player_id, fighter_id) "
-                    "SELECT %s, id FROM rosters_fighter WHERE warband_id = %s ORDER BY id LIMIT 3",
-                    [players[1].pk, away.pk],
-                )
+            game, players = _record_game(db, campaign, people[0], number, home, away)
             for player, warband in zip(players, (home, away), strict=True):
-                owner = warband.owner_id
-                rolls = DiceRoll.objects.bulk_create(
-                    DiceRoll(
-                        campaign=campaign,
-                        game=game,
-                        warband=warband,
-                        rolled_by_id=owner,
-                        source="server",
-                        sides=6,
-                        faces=[4, 1 + k],
-                        purpose="trauma",
-                        label=f"D66 4{1 + k}",
-                    )
-                    for k in range(3)
-                )
-                # The post-game: XP for every fighter, an Injury, Battlekit to the Arsenal, the Strongbox.
-                with (
-                    transaction.atomic(),
-                    pghistory.context(
-                        action="post_game.apply",
-                        game=game.pk,
-                        warband=warband.pk,
-                        user=owner,
-                        step="apply",
-                        reason=f"Post-game of Game {number} applied to {warband.name}",
-                        roll=[r.pk for r in rolls],
-                    ),
-                ):
-                    db.execute("UPDATE rosters_fighter SET xp = xp + 1 WHERE warband_id = %s", [warband.pk])
-                    db.execute(
-                        "INSERT INTO rosters_injury (fighter_id, code, name, effect, game_id, d66, created_at) "
-                        "SELECT id, 'hand_wound', 'Hand Wound', '', %s, 14, now() FROM rosters_fighter "
-                        "WHERE warband_id = %s ORDER BY random() LIMIT 1",
-                        [game.pk, warband.pk],
-                    )
-                    db.execute(
-                        "UPDATE rosters_item SET fighter_id = NULL WHERE id IN (SELECT id FROM rosters_item "
-                        "WHERE warband_id = %s AND fighter_id IS NOT NULL ORDER BY random() LIMIT 3)",
-                        [warband.pk],
-                    )
-                    db.execute(
-                        "UPDATE rosters_warband SET strongbox = strongbox + 15 WHERE id = %s", [warband.pk]
-                    )
-                    db.execute(
-                        "UPDATE campaigns_gameplayer SET post_game = 'done' WHERE id = %s", [player.pk]
-                    )
-                # Between games: the Arsenal handed out again, the Strongbox spent.
-                with (
-                    transaction.atomic(),
-                    pghistory.context(action="item.move", user=owner, reason="rearmed"),
-                ):
-                    db.execute(
-                        "UPDATE rosters_item i SET fighter_id = (SELECT id FROM rosters_fighter f "
-                        "WHERE f.warband_id = i.warband_id ORDER BY random() LIMIT 1) "
-                        "WHERE warband_id = %s AND fighter_id IS NULL",
-                        [warband.pk],
-                    )
-                with (
-                    transaction.atomic(),
-                    pghistory.context(action="warband.adjust", user=owner, reason="bought Battlekit"),
-                ):
-                    db.execute(
-                        "UPDATE rosters_warband SET strongbox = strongbox - 10 WHERE id = %s", [warband.pk]
-                    )
-                with (
-                    transaction.atomic(),
-                    pghistory.context(action="xp.adjust", user=owner, reason="Glorious Deeds"),
-                ):
-                    db.execute(
-                        "UPDATE rosters_fighter SET xp = xp + 1 WHERE warband_id = %s AND id %% 2 = %s",
-                        [warband.pk, number % 2],
-                    )
+                _post_game(db, campaign, game, number, player, warband)
+                _between_games(db, number, warband)
             Game.objects.filter(pk=game.pk).update(status="done")
         db.execute("ANALYZE")
     print(
@@ -228,38 +248,29 @@ def measure(client, url: str, *, expect: int = 200) -> tuple[float, float, int]:
     return statistics.median(times), statistics.quantiles(times, n=20)[-1], len(queries)
 
 
-def main() -> int:
-    setup_django(bench_database_url(BENCH_DATABASE))
+def _deep_cursor(events: int) -> str:
+    """The position 90,000 events back: where "Older changes" clicked 1,800 times would be."""
     from django.db import connection
-    from django.test import Client
-    from django.urls import reverse
 
-    from campaigns.models import Game
-    from rosters.history import SOURCES, Cursor, history_page
-    from rosters.models import Warband
+    from rosters.history import registry
+    from rosters.history.sources import Cursor
 
-    campaign = load()
-    with connection.cursor() as db:
-        db.execute("ANALYZE")
-    events = count_events(campaign)
-    warband = Warband.objects.filter(campaign=campaign).order_by("id").first()
-    games = list(Game.objects.filter(campaign=campaign, players__warband=warband).order_by("number"))
-    middle = games[len(games) // 2]
     union = " UNION ALL ".join(
         f"SELECT pgh_created_at, {source.rank} AS rank, pgh_id FROM {source.table}"  # noqa: S608
-        for source in SOURCES
+        for source in registry.table_sources()
     )
     with connection.cursor() as db:
-        # The position 90,000 events back: where "Older changes" clicked 1,800 times would be.
         db.execute(
             f"SELECT * FROM ({union}) e ORDER BY 1 DESC, 2 DESC, 3 DESC OFFSET %s LIMIT 1",  # noqa: S608
             [min(DEEP, events - 1)],
         )
         at, rank, pgh_id = db.fetchone()
-    deep = Cursor(at=at, rank=rank, pgh_id=pgh_id).encode()
+    return Cursor(at=at, rank=rank, pgh_id=pgh_id).encode()
 
-    client = Client()
-    client.force_login(campaign.created_by)
+
+def _pages(campaign, warband, middle, deep) -> tuple[dict, dict]:
+    from django.urls import reverse
+
     feed = reverse("campaign_history", args=[campaign.pk])
     pages = {
         "feed, first page": feed,
@@ -269,11 +280,13 @@ def main() -> int:
     extra = {
         "feed filtered by warband and kind": f"{feed}?warband={warband.pk}&kind=xp",
         "warband timeline": reverse("warband_history", args=[warband.pk]),
+        "fighter timeline": reverse("fighter_history", args=[warband.fighters.order_by("id").first().pk]),
         "dice log": reverse("campaign_dice_log", args=[campaign.pk]),
     }
-    print(
-        f"   {events:,} history events; {warband.fighters.count()} fighters in {warband.name}; as of Game {middle.number}"
-    )
+    return pages, extra
+
+
+def _report(client, pages: dict, extra: dict) -> bool:
     failed = False
     for name, url in pages.items():
         median, p95, queries = measure(client, url)
@@ -286,8 +299,35 @@ def main() -> int:
     for name, url in extra.items():
         median, p95, queries = measure(client, url)
         print(f"   {name:<36} median {median:6.1f} ms   p95 {p95:6.1f} ms   {queries:2d} queries")
+    return failed
+
+
+def main() -> int:
+    setup_django(bench_database_url(BENCH_DATABASE))
+    from django.db import connection
+    from django.test import Client
+    from django.urls import reverse
+
+    from campaigns.models import Game
+    from rosters.history.feed import history_page
+    from rosters.models import Warband
+
+    campaign = load()
+    with connection.cursor() as db:
+        db.execute("ANALYZE")
+    events = count_events(campaign)
+    warband = Warband.objects.filter(campaign=campaign).order_by("id").first()
+    games = list(Game.objects.filter(campaign=campaign, players__warband=warband).order_by("number"))
+    middle = games[len(games) // 2]
+    client = Client()
+    client.force_login(campaign.created_by)
+    print(
+        f"   {events:,} history events; {warband.fighters.count()} fighters in {warband.name}; as of Game {middle.number}"
+    )
+    failed = _report(client, *_pages(campaign, warband, middle, _deep_cursor(events)))
     # Polling with nothing new: the cheapest answer, every ten seconds from every open feed.
     newest = history_page(campaign=campaign, limit=1).newest
+    feed = reverse("campaign_history", args=[campaign.pk])
     median, p95, queries = measure(client, f"{feed}?after={newest}", expect=204)
     print(
         f"   {'feed poll, nothing new (204)':<36} median {median:6.1f} ms   p95 {p95:6.1f} ms   {queries:2d} queries"

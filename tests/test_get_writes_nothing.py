@@ -23,7 +23,6 @@ SESSIONS = "django_session"
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
-
 def named_urls(resolver: URLResolver | None = None, namespace: str = "") -> list[tuple[str, list[str]]]:
     """(name, argument names) of every named URL, skipping namespaced ones (the admin: Django's own, staff only)."""
     found = []

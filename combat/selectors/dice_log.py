@@ -15,7 +15,7 @@ from django.db.models import Q
 
 from campaigns.models import Game
 from combat.models import DiceRoll
-from rosters.history import display_name
+from rosters.history.lookups import display_name
 from rosters.models import Warband
 
 DICE_PURPOSES = {

@@ -13,7 +13,7 @@ from django.core.management import call_command
 
 from campaigns.models import Campaign, Game, GamePlayer
 from combat.models import DiceRoll, PostGame, TrackerAction, TrackerGame
-from rosters.history import HistoryFilter, history_page, iter_history
+from rosters.history.feed import HistoryFilter, history_page, iter_history
 from rosters.models import Fighter, Injury, Item, Warband
 
 pytestmark = pytest.mark.django_db

@@ -5,125 +5,42 @@ database triggers, each tied to a `pghistory.Context` row holding the `action`, 
 `fighter`, `roll`, `step` and `user` a service or the request set (BRIEF, history context contract). This package
 turns those rows into what a player reads:
 
-- `history_page()` — the feed: sentences such as "Brother Marcus suffered Hand Wound (D66 14) — post-game of
-  Game 3, rolled by Bob on the server", newest first, filtered by warband, fighter, game and kind of change,
+- `feed.history_page()` — the feed: sentences such as "Brother Marcus suffered Hand Wound (D66 14) — post-game
+  of Game 3, rolled by Bob on the server", newest first, filtered by warband, fighter, game and kind of change,
   paginated by keyset over `(pgh_created_at, source rank, pgh_id)`. A change is the difference between an update
   event and the previous event of the same object.
-- `roster_as_of()` — a warband exactly as it stood right after a game's post-game (or right after the game was
-  recorded, if its post-game is not applied), rebuilt from the last event of each object at that moment.
-- `game_changes()` — what changed for a warband in a game: fighters added or lost, XP, Injuries, Scars,
-  Battlekit moves, the Strongbox.
+- `snapshot.roster_as_of()` — a warband exactly as it stood right after a game's post-game (or right after the
+  game was recorded, if its post-game is not applied), rebuilt from the last event of each object at that moment.
+- `game_changes.game_changes()` — what changed for a warband in a game: fighters added or lost, XP, Injuries,
+  Scars, Battlekit moves, the Strongbox.
 
-Why not `pghistory.models.Events`: its common table expression unions every event table with a `row_to_json`
-and a previous-row lookup per event before any filter or limit applies, so its cost grows with the whole
-history; the feed must stay fast with 100,000 events (issue 6, Speed). The queries here read the same generated
-event models, scoped to one campaign and limited per table before the union, and compute the diff only for the
-rows of the page. The indexes they rely on are in `rosters/migrations/*history_indexes*`.
+It knows only the tables that register with it (`registry`): each app describes its own events in a `Source` and
+registers it from its `AppConfig.ready()`; rosters registers the roster's and the campaign's.
+
+Why not `pghistory.models.Events` for the feed: its common table expression unions every event table with a
+`row_to_json` and a previous-row lookup per event before any filter or limit applies, so its cost grows with the
+whole history; the feed must stay fast with 100,000 events (issue 6, Speed). The queries here read the same
+generated event models, scoped to one campaign and limited per table before the union, and compute the diff only
+for the rows of the page. The indexes they rely on are in `rosters/migrations/*history_indexes*`.
+
+The fighter and warband timelines are the same feed with a fixed filter, for the same reason. Measured on the
+bench's 100,000 events (bench/bench_history.py): `Events.objects.references(fighter)` across the fighter's four
+tables, newest 51 with their data and diffs, took 141 ms and `references(warband)` 3 s, where the timeline's own
+query takes 21 ms and 14 ms; with only the event ids it took 11 ms, but a timeline also holds what `references`
+cannot say (a piece of Battlekit moved away from the fighter, the board's actions whose context names it, the
+order inside one moment, the kinds of change), so it would read the rows a second time to tell them.
 
 The modules, in the order a page is made:
 
-- `sources` — the event tables read, the kinds of change, the cursors;
+- `registry` — the sources: which event tables are read, how their events are scoped, named and told;
+- `sources` — the order of one transaction's events, the kinds of change, the cursors;
 - `entries` — the filter, and the entries, sentences, groups and pages the feed returns;
-- `feed` — the keyset query over the event tables, `history_page()`, `iter_history()`;
+- `feed` — the keyset query over the registered event tables, `history_page()`, `iter_history()`;
 - `lookups` — the names the sentences need, in one query per page;
-- `sentences` — each event told as sentences (`describe_events()`);
-- `as_of` — `roster_as_of()`, `roster_snapshot()`, `game_changes()`.
+- `sentences`, `teller` — each event told as sentences (`describe_events()`) by its source;
+- `roster_events`, `campaign_events` — the sources rosters registers;
+- `moment`, `snapshot`, `game_changes` — the as-of view;
+- `selectors`, `forms` — what the history pages read and the feed's filter form.
 
-Callers import from `rosters.history` only; the names below are its public face.
+Callers import the module they need (`from rosters.history.feed import history_page`).
 """
-
-from rosters.history.as_of import (
-    MOMENT_ACTIONS,
-    RECORD_ACTIONS,
-    AsOfMoment,
-    GameChanges,
-    ItemMove,
-    RosterAsOf,
-    RosterSnapshot,
-    ValueChange,
-    as_of_moment,
-    game_changes,
-    roster_as_of,
-    roster_snapshot,
-    roster_state,
-)
-from rosters.history.entries import (
-    Change,
-    GameRef,
-    HistoryEntry,
-    HistoryFilter,
-    HistoryGroup,
-    HistoryPage,
-    group_by_game,
-)
-from rosters.history.feed import PAGE_SIZE, history_page, iter_history
-from rosters.history.lookups import display_name
-from rosters.history.sentences import (
-    GAME_STATUS,
-    RESULTS,
-    ROLES,
-    ROLL_PURPOSES,
-    STAT_LABELS,
-    STATUS_SENTENCES,
-    describe_events,
-)
-from rosters.history.sources import (
-    FIGHTER_FIELDS,
-    KINDS,
-    ROW_KIND,
-    SOURCE_BY_NAME,
-    SOURCE_BY_RANK,
-    SOURCE_KIND,
-    SOURCES,
-    UPDATE_FIELDS,
-    WARBAND_FIELDS,
-    BadCursor,
-    Cursor,
-    kind_choices,
-)
-
-__all__ = [
-    "FIGHTER_FIELDS",
-    "GAME_STATUS",
-    "KINDS",
-    "MOMENT_ACTIONS",
-    "PAGE_SIZE",
-    "RECORD_ACTIONS",
-    "RESULTS",
-    "ROLES",
-    "ROLL_PURPOSES",
-    "ROW_KIND",
-    "SOURCES",
-    "SOURCE_BY_NAME",
-    "SOURCE_BY_RANK",
-    "SOURCE_KIND",
-    "STATUS_SENTENCES",
-    "STAT_LABELS",
-    "UPDATE_FIELDS",
-    "WARBAND_FIELDS",
-    "AsOfMoment",
-    "BadCursor",
-    "Change",
-    "Cursor",
-    "GameChanges",
-    "GameRef",
-    "HistoryEntry",
-    "HistoryFilter",
-    "HistoryGroup",
-    "HistoryPage",
-    "ItemMove",
-    "RosterAsOf",
-    "RosterSnapshot",
-    "ValueChange",
-    "as_of_moment",
-    "describe_events",
-    "display_name",
-    "game_changes",
-    "group_by_game",
-    "history_page",
-    "iter_history",
-    "kind_choices",
-    "roster_as_of",
-    "roster_snapshot",
-    "roster_state",
-]

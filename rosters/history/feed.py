@@ -10,20 +10,12 @@ from typing import Any
 from django.apps import apps
 from django.db import connection
 
+from rosters.history import registry
 from rosters.history.entries import HistoryEntry, HistoryFilter, HistoryPage
 from rosters.history.lookups import _json
+from rosters.history.registry import Source
 from rosters.history.sentences import describe_events
-from rosters.history.sources import (
-    _EPOCH,
-    ROW_KIND,
-    SOURCE_BY_NAME,
-    SOURCE_KIND,
-    SOURCES,
-    UPDATE_FIELDS,
-    Cursor,
-    _Source,
-    sort_rank_sql,
-)
+from rosters.history.sources import _EPOCH, Cursor, sort_rank_sql
 
 PAGE_SIZE = 50
 
@@ -39,7 +31,7 @@ def _scope_ctes(f: HistoryFilter) -> str:
     fighter = apps.get_model("rosters.Fighter")._meta.db_table
     game = apps.get_model("campaigns.Game")._meta.db_table
     players = apps.get_model("campaigns.GamePlayer")._meta.db_table
-    wbe, fte, gme, ple = (SOURCE_BY_NAME[n].table for n in ("warband", "fighter", "game", "player"))
+    wbe, fte, gme, ple = (registry.by_name(n).table for n in ("warband", "fighter", "game", "player"))
     if f.warband_id is not None:
         wb = "SELECT %(w)s::bigint AS id"
     else:
@@ -68,56 +60,18 @@ def _scope_ctes(f: HistoryFilter) -> str:
         gctx AS (SELECT id FROM pghistory_context WHERE metadata->>'game' = %(g)s)"""
 
 
-def _scope_condition(source: _Source, f: HistoryFilter) -> str | None:
-    """The WHERE clause that keeps one table's events in scope; None leaves the table out."""
-    name = source.name
-    w, fi = f.warband_id is not None, f.fighter_id is not None
-    in_warbands = "e.warband_id = %(w)s" if w else "e.warband_id IN (SELECT id FROM wb)"
-    if name in ("campaign", "membership", "game"):
-        if w or fi:
-            return None
-        return "e.pgh_obj_id = %(c)s" if name == "campaign" else "e.campaign_id = %(c)s"
-    if name == "player":
-        return None if fi else in_warbands
-    if name == "warband":
-        if fi:
-            return None
-        return "e.pgh_obj_id = %(w)s" if w else "e.campaign_id = %(c)s"
-    if name == "fighter":
-        return "e.pgh_obj_id = %(f)s" if fi else in_warbands
-    if name in ("out_of_action", "injury"):
-        return "e.fighter_id = %(f)s" if fi else "e.fighter_id IN (SELECT id FROM ft)"
-    if name == "item":
-        held = " AND (e.fighter_id = %(f)s OR p.fighter_id = %(f)s)" if fi else ""
-        return in_warbands + held
-    if name == "tracker":
-        # A board deleted with its game is not an action at the table.
-        scope = "e.pgh_label <> 'delete' AND e.game_id IN (SELECT id FROM gm)"
-        if fi:
-            # The fighter's row changed by the action (the target, a Confusion Test), or the fighter named in its
-            # context (the target, the attacker).
-            fighter_events = apps.get_model("combat.TrackerFighterEvent")._meta.db_table
-            scope += f""" AND (
-                EXISTS (SELECT 1 FROM {fighter_events} tf
-                        WHERE tf.pgh_context_id = e.pgh_context_id AND tf.fighter_id = %(f)s)
-                OR EXISTS (SELECT 1 FROM pghistory_context tc WHERE tc.id = e.pgh_context_id
-                           AND %(fs)s IN (tc.metadata->>'fighter', tc.metadata->>'attacker')))"""
-        return scope
-    raise AssertionError(name)
-
-
 def _distinct(columns: Iterable[str]) -> str:
     return " OR ".join(f"e.{column} IS DISTINCT FROM p.{column}" for column in columns)
 
 
-def _kind_condition(source: _Source, kind: str | None) -> str | None:
+def _kind_condition(source: Source, kind: str | None) -> str | None:
     """'' keeps every event of the table, a predicate keeps some, None leaves the table out."""
     if kind is None:
         return ""
-    if source.name in SOURCE_KIND:
-        return "" if SOURCE_KIND[source.name] == kind else None
-    fields = [column for column, k in UPDATE_FIELDS[source.name].items() if k == kind]
-    row_kind = ROW_KIND[source.name] == kind
+    if source.kind is not None:
+        return "" if source.kind == kind else None
+    fields = [column for column, k in source.fields.items() if k == kind]
+    row_kind = source.row_kind == kind
     if not fields and not row_kind:
         return None
     parts = []
@@ -128,23 +82,12 @@ def _kind_condition(source: _Source, kind: str | None) -> str | None:
     return "(" + " OR ".join(parts) + ")"
 
 
-def _game_condition(source: _Source) -> str:
+def _game_condition(source: Source) -> str:
     """Written for the game (its context names it), or a row of the game itself."""
-    players = apps.get_model("campaigns.GamePlayer")._meta.db_table
-    own = {
-        "game": " OR e.pgh_obj_id = %(gi)s",
-        "player": " OR e.game_id = %(gi)s",
-        "injury": " OR e.game_id = %(gi)s",
-        "tracker": " OR e.game_id = %(gi)s",
-        "out_of_action": (
-            f" OR e.player_id IN (SELECT id FROM {players} WHERE game_id = %(gi)s"
-            f" UNION SELECT pgh_obj_id FROM {SOURCE_BY_NAME['player'].table} WHERE game_id = %(gi)s)"
-        ),
-    }.get(source.name, "")
-    return f"(e.pgh_context_id IN (SELECT id FROM gctx){own})"
+    return f"(e.pgh_context_id IN (SELECT id FROM gctx){source.game_scope()})"
 
 
-def _cursor_condition(source: _Source, cursor: Cursor, older: bool) -> str:
+def _cursor_condition(source: Source, cursor: Cursor, older: bool) -> str:
     """Events strictly older (or newer) than the cursor in (time, sort rank, pgh_id) order. The first condition
     alone is served by the (pgh_created_at, pgh_id) index; the second settles the events of the cursor's moment."""
     rank = sort_rank_sql(source)
@@ -167,8 +110,8 @@ _PREV_JOIN = """
     ) p ON TRUE"""
 
 
-def _source_select(source: _Source, f: HistoryFilter, cursor: Cursor | None, older: bool) -> str | None:
-    scope = _scope_condition(source, f)
+def _source_select(source: Source, f: HistoryFilter, cursor: Cursor | None, older: bool) -> str | None:
+    scope = source.scope(f)
     kind = _kind_condition(source, f.kind)
     if scope is None or kind is None:
         return None
@@ -198,7 +141,9 @@ def _source_select(source: _Source, f: HistoryFilter, cursor: Cursor | None, old
 
 
 def _fetch_events(f: HistoryFilter, cursor: Cursor | None, older: bool, limit: int) -> list[tuple]:
-    selects = [(s, sql) for s in SOURCES if (sql := _source_select(s, f, cursor, older)) is not None]
+    selects = [
+        (s, sql) for s in registry.table_sources() if (sql := _source_select(s, f, cursor, older)) is not None
+    ]
     if not selects:
         return []
     direction = "DESC" if older else "ASC"

@@ -1,4 +1,4 @@
-"""The names a page of sentences needs (users, games, rolls, fighters, warbands), read in one query."""
+"""The names a page of sentences needs (users, games, fighters, warbands, and what sources add), in one query."""
 
 # ruff: noqa: S608 - the SQL below is assembled from table names in Django's model metadata and fixed column
 # names only; every value (ids, times, cursors) is passed as a query parameter.
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -15,30 +15,12 @@ from django.contrib.auth import get_user_model
 from django.db import connection
 
 from campaigns.terms import Terms
+from rosters.history import registry
 from rosters.history.entries import GameRef
-from rosters.history.sources import SOURCE_BY_NAME, SOURCE_BY_RANK
+from rosters.history.registry import EventRow, Ids, LookupPart
 
-# --------------------------------------------------------------------------------------------------------------
-# Lookups: the names the sentences need, one query per kind of name, deleted rows read from their last event
-# --------------------------------------------------------------------------------------------------------------
-
-
-def _rows_by_id(model_label: str, source_name: str, ids: Iterable[int]) -> dict[int, dict]:
-    ids = sorted({int(i) for i in ids if i is not None})
-    if not ids:
-        return {}
-    table = apps.get_model(model_label)._meta.db_table
-    events = SOURCE_BY_NAME[source_name].table
-    sql = f"""
-        SELECT ids.id, COALESCE(
-            (SELECT to_jsonb(t) FROM {table} t WHERE t.id = ids.id),
-            (SELECT to_jsonb(e) FROM {events} e WHERE e.pgh_obj_id = ids.id
-             ORDER BY e.pgh_created_at DESC, e.pgh_id DESC LIMIT 1))
-        FROM unnest(%s::bigint[]) AS ids(id)
-    """
-    with connection.cursor() as db:
-        db.execute(sql, [ids])
-        return {row[0]: _json(row[1]) for row in db.fetchall() if row[1] is not None}
+# The kinds of name every page may need; a source adds more (`Source.lookup_parts`, e.g. the rolls).
+CORE_IDS = ("users", "games", "fighters", "warbands", "players")
 
 
 def _json(value):
@@ -63,32 +45,53 @@ def _as_ints(value) -> list[int]:
     return [single] if single is not None else []
 
 
+def id_list(values: Iterable) -> list[int]:
+    """Sorted distinct ids from anything that may hold them (a query parameter)."""
+    return sorted({int(v) for v in values if _as_int(v) is not None})
+
+
+def new_ids() -> Ids:
+    return {kind: set() for kind in CORE_IDS}
+
+
 def display_name(user) -> str:
     if user is None:
         return "someone"
     return (user.first_name or user.get_username()).strip() or user.get_username()
 
 
+@dataclass(frozen=True)
+class Person:
+    """The two names a sentence may use for a user (no need for the whole row)."""
+
+    first_name: str
+    username: str
+
+    def get_username(self) -> str:
+        return self.username
+
+
+@dataclass(frozen=True)
+class Roll:
+    """A roll of the dice log, as a sentence names it (a source that keeps the dice log fills `Lookups.rolls`)."""
+
+    fighter_id: int | None
+    purpose: str
+    source: str  # "server" or "entered"
+    rolled_by: Person | None
+    faces: tuple[int, ...] = ()
+
+
 @dataclass
-class _Lookups:
+class Lookups:
     terms: Terms
     users: dict[int, Any]
     games: dict[int, dict]
-    rolls: dict[int, Any]
     fighters: dict[int, dict]
     warbands: dict[int, dict]
     players: dict[int, dict]
-    tracker: dict[int, Any] = field(default_factory=dict)  # pgh_id of a board's event -> its TrackerStep
-    # (game id, warband id) -> the applied post-games' (applied_at, summary), oldest first
-    post_games: dict[tuple[int, int], list] = field(default_factory=dict)
-
-    def post_game_summary(self, game_id, warband_id, at: dt.datetime) -> dict | None:
-        """The summary the post-game Apply written at `at` stored (combat.PostGame.summary): the first applied at
-        or after the moment its transaction began."""
-        key = (_as_int(game_id), _as_int(warband_id))
-        return next(
-            (summary for applied_at, summary in self.post_games.get(key, []) if applied_at >= at), None
-        )
+    rolls: dict[int, Roll] = field(default_factory=dict)
+    state: dict[str, Any] = field(default_factory=dict)  # source name -> what its `load` read for the page
 
     def user(self, user_id) -> str | None:
         user_id = _as_int(user_id)
@@ -124,30 +127,10 @@ class _Lookups:
         )
 
 
-@dataclass(frozen=True)
-class _Person:
-    """The two names a sentence may use for a user (no need for the whole row)."""
-
-    first_name: str
-    username: str
-
-    def get_username(self) -> str:
-        return self.username
-
-
-@dataclass(frozen=True)
-class _Roll:
-    fighter_id: int | None
-    purpose: str
-    source: str
-    rolled_by: _Person | None
-    faces: tuple[int, ...] = ()
-
-
 def _latest_sql(model_label: str, source_name: str, ids: str) -> str:
     """Rows by id from `ids` (a query of one `id` column); a deleted row from its last event."""
     table = apps.get_model(model_label)._meta.db_table
-    events = SOURCE_BY_NAME[source_name].table
+    events = registry.by_name(source_name).table
     return f"""
         SELECT ids.id, COALESCE(
             (SELECT to_jsonb(t) FROM {table} t WHERE t.id = ids.id),
@@ -156,147 +139,97 @@ def _latest_sql(model_label: str, source_name: str, ids: str) -> str:
         FROM ({ids}) ids"""
 
 
-def _load_lookups(
-    rows: list[tuple], terms: Terms, *, extra: Mapping[str, Iterable] | None = None
-) -> _Lookups:
-    """Every name the page's sentences need, in one query whatever the page holds (the feed's query budget).
+def rows_by_id(model_label: str, source_name: str, ids: Iterable[int]) -> dict[int, dict]:
+    """Rows of one model by id, a deleted row from its last event."""
+    ids = id_list(ids)
+    if not ids:
+        return {}
+    with connection.cursor() as db:
+        db.execute(_latest_sql(model_label, source_name, "SELECT unnest(%s::bigint[]) AS id"), [ids])
+        return {row[0]: _json(row[1]) for row in db.fetchall() if row[1] is not None}
 
-    `extra`: more ids to name, by kind ("users", "games", "rolls", "fighters", "warbands"), e.g. the fighters of
-    the tracker's actions on the page. A roll's fighter (the attacker of an Attack Test) is named too.
-    """
-    users, games, rolls, fighters, warbands, players = set(), set(), set(), set(), set(), set()
-    applies = set()  # (game, warband) of the post-games applied on the page
-    extra = extra or {}
-    users.update(extra.get("users", ()))
-    games.update(extra.get("games", ()))
-    rolls.update(extra.get("rolls", ()))
-    fighters.update(extra.get("fighters", ()))
-    warbands.update(extra.get("warbands", ()))
-    for src, _pgh_id, _at, _label, _obj_id, context, data, prev in rows:
-        name = SOURCE_BY_RANK[src].name
-        context = context or {}
-        users.update(_as_ints(context.get("user")))
-        games.update(_as_ints(context.get("game")))
-        rolls.update(_as_ints(context.get("roll")))
-        if context.get("action") == "post_game.apply":
-            applies.add((_as_int(context.get("game")), _as_int(context.get("warband"))))
-            if name == "player":
-                applies.add((_as_int((data or {}).get("game_id")), _as_int((data or {}).get("warband_id"))))
-        for row in (data or {}, prev or {}):
-            if name in ("injury", "item", "out_of_action"):
-                fighters.add(row.get("fighter_id"))
-            if name in ("fighter", "item", "player"):
-                warbands.add(row.get("warband_id"))
-            if name in ("player", "injury", "tracker"):
-                games.add(row.get("game_id"))
-            if name == "out_of_action":
-                players.add(row.get("player_id"))
-            if name == "membership":
-                users.add(row.get("user_id"))
-            if name == "warband":
-                users.add(row.get("owner_id"))
-    if not rows:
-        return _Lookups(terms=terms, users={}, games={}, rolls={}, fighters={}, warbands={}, players={})
+
+def _collect_context(row: EventRow, ids: Ids) -> None:
+    context = row.context or {}
+    ids["users"].update(_as_ints(context.get("user")))
+    ids["games"].update(_as_ints(context.get("game")))
+
+
+def _lookup_sql(parts: list[LookupPart]) -> str:
+    """The one query: game players, fighters, warbands and games (deleted ones from their last event), users,
+    and each source's own kinds of name."""
     user_table = get_user_model()._meta.db_table
-    # The dice log lives in `combat`, above `rosters` in the layers (ARCHITECTURE.md): read it by its label.
-    roll_table = apps.get_model("combat.DiceRoll")._meta.db_table
-    post_game_table = apps.get_model("combat.PostGame")._meta.db_table
-    player_table = apps.get_model("campaigns.GamePlayer")._meta.db_table
-    sql = f"""
-        WITH pl AS ({_latest_sql("campaigns.GamePlayer", "player", "SELECT unnest(%(p)s::bigint[]) AS id")}),
-        fi AS ({
-        _latest_sql(
-            "rosters.Fighter",
-            "fighter",
-            "SELECT unnest(%(f)s::bigint[]) AS id "
-            f"UNION SELECT fighter_id FROM {roll_table} WHERE id = ANY(%(r)s) AND fighter_id IS NOT NULL",
-        )
-    }),
-        wb AS ({
-        _latest_sql(
-            "rosters.Warband",
-            "warband",
-            "SELECT unnest(%(w)s::bigint[]) AS id "
-            "UNION SELECT (data->>'warband_id')::bigint FROM fi "
-            "UNION SELECT (data->>'warband_id')::bigint FROM pl",
-        )
-    }),
-        gm AS ({
-        _latest_sql(
-            "campaigns.Game",
-            "game",
-            "SELECT unnest(%(g)s::bigint[]) AS id UNION SELECT (data->>'game_id')::bigint FROM pl",
-        )
-    })
+    more_fighters = "".join(f" UNION {part.fighters}" for part in parts if part.fighters)
+    fighters = _latest_sql(
+        "rosters.Fighter", "fighter", f"SELECT unnest(%(f)s::bigint[]) AS id{more_fighters}"
+    )
+    warbands = _latest_sql(
+        "rosters.Warband",
+        "warband",
+        "SELECT unnest(%(w)s::bigint[]) AS id "
+        "UNION SELECT (data->>'warband_id')::bigint FROM fi "
+        "UNION SELECT (data->>'warband_id')::bigint FROM pl",
+    )
+    games = _latest_sql(
+        "campaigns.Game",
+        "game",
+        "SELECT unnest(%(g)s::bigint[]) AS id UNION SELECT (data->>'game_id')::bigint FROM pl",
+    )
+    players = _latest_sql("campaigns.GamePlayer", "player", "SELECT unnest(%(p)s::bigint[]) AS id")
+    own = "".join(f"\n        UNION ALL {part.sql}" for part in parts)
+    return f"""
+        WITH pl AS ({players}), fi AS ({fighters}), wb AS ({warbands}), gm AS ({games})
         SELECT 'player', id, data FROM pl
         UNION ALL SELECT 'fighter', id, data FROM fi
         UNION ALL SELECT 'warband', id, data FROM wb
         UNION ALL SELECT 'game', id, data FROM gm
         UNION ALL SELECT 'user', u.id, jsonb_build_object('first_name', u.first_name, 'username', u.username)
-            FROM {user_table} u WHERE u.id = ANY(%(u)s)
-        UNION ALL SELECT 'roll', r.id, jsonb_build_object(
-                'fighter_id', r.fighter_id, 'purpose', r.purpose, 'source', r.source, 'faces', r.faces,
-                'first_name', u.first_name, 'username', u.username)
-            FROM {roll_table} r LEFT JOIN {user_table} u ON u.id = r.rolled_by_id WHERE r.id = ANY(%(r)s)
-        UNION ALL SELECT 'post_game', pg.id, jsonb_build_object(
-                'game_id', gp.game_id, 'warband_id', gp.warband_id, 'applied_at', pg.applied_at,
-                'summary', pg.summary)
-            FROM {post_game_table} pg JOIN {player_table} gp ON gp.id = pg.player_id
-            WHERE pg.applied_at IS NOT NULL
-              AND (gp.game_id, gp.warband_id) IN (SELECT * FROM unnest(%(ag)s::bigint[], %(aw)s::bigint[]))
+            FROM {user_table} u WHERE u.id = ANY(%(u)s){own}
     """
 
-    def ids(values) -> list[int]:
-        return sorted({int(v) for v in values if _as_int(v) is not None})
 
+def _run_lookups(parts: list[LookupPart], ids: Ids) -> dict[str, dict[int, Any]]:
     params = {
-        "p": ids(players),
-        "f": ids(fighters),
-        "w": ids(warbands),
-        "g": ids(games),
-        "u": ids(users),
-        "r": ids(rolls),
-        "ag": [g for g, w in sorted(applies) if g is not None and w is not None],
-        "aw": [w for g, w in sorted(applies) if g is not None and w is not None],
+        "p": id_list(ids["players"]),
+        "f": id_list(ids["fighters"]),
+        "w": id_list(ids["warbands"]),
+        "g": id_list(ids["games"]),
+        "u": id_list(ids["users"]),
     }
-    found: dict[str, dict[int, Any]] = {
-        k: {} for k in ("player", "fighter", "warband", "game", "user", "roll", "post_game")
-    }
+    for part in parts:
+        params.update(part.params(ids))
+    found: dict[str, dict[int, Any]] = {k: {} for k in ("player", "fighter", "warband", "game", "user")}
+    found.update({part.kind: {} for part in parts})
     with connection.cursor() as db:
-        db.execute(sql, params)
+        db.execute(_lookup_sql(parts), params)
         for kind, pk, data in db.fetchall():
             data = _json(data)
-            if pk is None or data is None:
-                continue
-            if kind == "user":
-                data = _Person(first_name=data["first_name"], username=data["username"])
-            elif kind == "roll":
-                roller = _Person(data["first_name"], data["username"]) if data.get("username") else None
-                data = _Roll(
-                    data.get("fighter_id"),
-                    data.get("purpose") or "",
-                    data.get("source") or "",
-                    roller,
-                    tuple(data.get("faces") or ()),
-                )
-            found[kind][pk] = data
-    post_games: dict[tuple[int, int], list] = {}
-    for row in found["post_game"].values():
-        try:
-            applied_at = dt.datetime.fromisoformat(row["applied_at"])
-        except (TypeError, ValueError, KeyError):
-            continue
-        key = (row.get("game_id"), row.get("warband_id"))
-        post_games.setdefault(key, []).append((applied_at, row.get("summary") or {}))
-    for attempts in post_games.values():
-        attempts.sort(key=lambda attempt: attempt[0])
-    return _Lookups(
+            if pk is not None and data is not None:
+                found[kind][pk] = data
+    return found
+
+
+def load_lookups(rows: list[EventRow], terms: Terms) -> Lookups:
+    """Every name the page's sentences need, in one query whatever the page holds (the feed's query budget), plus
+    the one query of each source that needs more (`Source.load`), only when the page holds what it reads."""
+    ids = new_ids()
+    for row in rows:
+        _collect_context(row, ids)
+        registry.by_rank(row.src).collect(row, ids)
+    state = {source.name: source.load(rows, ids) for source in registry.sources()}
+    if not rows:
+        return Lookups(terms=terms, users={}, games={}, fighters={}, warbands={}, players={}, state=state)
+    parts = [part for source in registry.sources() for part in source.lookup_parts()]
+    found = _run_lookups(parts, ids)
+    look = Lookups(
         terms=terms,
-        users=found["user"],
+        users={pk: Person(d["first_name"], d["username"]) for pk, d in found["user"].items()},
         games=found["game"],
-        rolls=found["roll"],
         fighters=found["fighter"],
         warbands=found["warband"],
         players=found["player"],
-        post_games=post_games,
+        state=state,
     )
+    for part in parts:
+        part.read(found[part.kind], look)
+    return look

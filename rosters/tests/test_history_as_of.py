@@ -20,7 +20,9 @@ from combat.services.post_game.apply import post_game_apply
 from combat.services.post_game.revert import post_game_revert
 from combat.tests.post_game_helpers import AfterGame, enter
 from rosters import services
-from rosters.history import as_of_moment, game_changes, roster_as_of, roster_snapshot, roster_state
+from rosters.history.game_changes import game_changes
+from rosters.history.moment import as_of_moment
+from rosters.history.snapshot import roster_as_of, roster_snapshot, roster_state
 from rosters.models import Fighter, Item
 
 pytestmark = pytest.mark.django_db(transaction=True)

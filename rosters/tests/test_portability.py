@@ -119,7 +119,7 @@ def test_the_round_trip_through_the_pages(client, full_warband, other_campaign, 
 
 
 def test_the_import_is_in_the_history_with_who_did_it(full_warband, other_campaign, player2):
-    from rosters.history import history_page
+    from rosters.history.feed import history_page
 
     data = portability.export_warband(full_warband)["warband"]
     services.warband_import(campaign=other_campaign, owner=player2, by=player2, data=data)

@@ -10,7 +10,8 @@ from django.urls import reverse
 
 from campaigns.models import Campaign, GamePlayer
 from rosters import services
-from rosters.history import HistoryFilter, history_page
+from rosters.history.entries import HistoryFilter
+from rosters.history.feed import history_page
 
 pytestmark = pytest.mark.django_db
 

@@ -17,11 +17,12 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from campaigns.access import get_campaign_for_user
-from campaigns.models import Campaign, Game
+from campaigns.models import Campaign
 from campaigns.services import sharing as campaign_services
-from rosters import history, selectors
+from rosters import selectors
+from rosters.history import selectors as history_selectors
 from rosters.models import Warband
-from rosters.views.history import as_of_context, history_response
+from rosters.views.history import history_response
 
 MAX_TOKEN = 64
 
@@ -41,16 +42,14 @@ def no_index(view):
 def _shared_campaign(token: str) -> Campaign:
     if not token or len(token) > MAX_TOKEN:
         raise Http404("This link is not shared.")
-    campaign = Campaign.objects.filter(share_token=token).first()
+    campaign = history_selectors.shared_campaign(token=token)
     if campaign is None:
         raise Http404("This link is not shared (any more).")
     return campaign
 
 
 def _shared_warband(campaign: Campaign, warband_id: int) -> Warband:
-    warband = (
-        Warband.objects.filter(pk=warband_id, campaign=campaign).select_related("campaign", "owner").first()
-    )
+    warband = history_selectors.shared_warband(campaign=campaign, warband_id=warband_id)
     if warband is None:
         raise Http404("No such warband in this campaign.")
     return warband
@@ -119,7 +118,7 @@ def _back(request, campaign) -> str:
 def share_campaign(request, token: str):
     campaign = _shared_campaign(token)
     page = selectors.campaign_page(campaign=campaign)
-    latest = history.history_page(campaign=campaign, limit=15)
+    latest = history_selectors.latest(campaign=campaign, limit=15)
     return render(
         request,
         "rosters/share_campaign.html",
@@ -157,11 +156,7 @@ def share_warband(request, token: str, warband_id: int):
     campaign = _shared_campaign(token)
     warband = _shared_warband(campaign, warband_id)
     roster = selectors.warband_roster(warband=warband)
-    games = list(
-        Game.objects.filter(players__warband=warband)
-        .order_by("-number")
-        .values_list("id", "number", "played_on")
-    )
+    games = history_selectors.warband_games(warband=warband, status=False)
     return history_response(
         request,
         campaign=campaign,
@@ -186,9 +181,9 @@ def share_warband(request, token: str, warband_id: int):
 def share_as_of(request, token: str, warband_id: int, game_id: int):
     campaign = _shared_campaign(token)
     warband = _shared_warband(campaign, warband_id)
-    game = Game.objects.filter(pk=game_id, campaign=campaign).first()
+    game = history_selectors.campaign_game(campaign_id=campaign.pk, game_id=game_id)
     if game is None:
         raise Http404("No such game in this campaign.")
-    context = as_of_context(warband=warband, game=game, links="share")
+    context = history_selectors.as_of_page(warband=warband, game=game, links="share")
     context["share_token"] = token
     return render(request, "rosters/share_as_of.html", context)

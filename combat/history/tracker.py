@@ -1,180 +1,20 @@
 """The in-game tracker told as a battle report: one sentence per action on the board, grouped under its game.
 
-The tracker (combat/services.py, "In-game tracker") keeps a game's board in `combat.TrackerGame` and
-`combat.TrackerFighter`, both tracked by django-pghistory, and logs every action in `combat.TrackerAction` with
-the rows it changed as they were before (for Undo). Each action, each undo and the end of the game bump the
-board's `version`, so each leaves exactly one TrackerGame event: that event is the feed's entry (source
-"tracker", kind "ingame"), and this module tells it from what was stored at the time, never from the rules again:
-
-- the action's kind, who undid it and when: its TrackerAction row (the one whose `version`, or `undone_version`
-  for an undo, is the event's);
-- each fighter before the action: the action's before-image; after it: the TrackerFighter events written in the
-  same context (a row the action did not change has no event, and is unchanged);
-- the Damage and the attacker: the context (`damage`, `attacker`), else the Attack Test's roll in the dice log;
-- the dice: the dice log rows the context names;
-- the end of the game: the Out of Action marks written in its context, and the board's Harsh Lessons.
-
-Like the dice log, these tables live in `combat`, above `rosters` (ARCHITECTURE.md): they are read by label.
+Registered with the history from `CombatConfig.ready()`; what each board event holds is read by
+`combat/history/tracker_steps.py`.
 """
 
 # ruff: noqa: S608 - the SQL below is assembled from table names in Django's model metadata only; every value is
 # passed as a query parameter.
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from django.apps import apps
-from django.db import connection
 
-from rosters.history.entries import Change
-from rosters.history.lookups import _as_int, _as_ints, _json, _Lookups
-from rosters.history.sources import SOURCE_BY_NAME, SOURCE_BY_RANK
-
-STATE = ("harm", "injuries", "fatigue", "status", "models_left", "lost_hp")
-
-
-@dataclass(frozen=True)
-class FighterMove:
-    """One fighter's row on the board, before and after an action."""
-
-    fighter_id: int | None
-    before: dict
-    after: dict
-
-    def delta(self, name: str) -> int:
-        return int(self.after.get(name) or 0) - int(self.before.get(name) or 0)
-
-    def became(self, status: str) -> bool:
-        return self.before.get("status") != status and self.after.get("status") == status
-
-
-@dataclass
-class TrackerStep:
-    """What the history holds about one TrackerGame event: an action (or its undo), the start or the end."""
-
-    kind: str | None = (
-        None  # TrackerAction.kind; None for the start, the end, or an action no longer on record
-    )
-    is_undo: bool = False  # the event is the undo of the action
-    undone_by: int | None = None  # the action was undone since, by this user
-    undone: bool = False
-    context: dict = field(default_factory=dict)  # the action's own context (for an undo: the undone action's)
-    rolls: list[int] = field(default_factory=list)
-    moves: list[FighterMove] = field(default_factory=list)
-    game_before: dict = field(default_factory=dict)  # the board's pending step and Harsh Lessons before
-    game_after: dict = field(default_factory=dict)  # ... and after the action
-    out_of_action: list[int] = field(default_factory=list)  # fighters the end of the game took Out of Action
-
-    def move_of(self, fighter_id: int | None) -> FighterMove | None:
-        return next((m for m in self.moves if m.fighter_id == fighter_id), None)
-
-
-def load_tracker_steps(rows: list[tuple]) -> dict[int, TrackerStep]:
-    """The TrackerStep of every tracker event on the page, keyed by its pgh_id: one query, none without them."""
-    pgh_ids = [row[1] for row in rows if SOURCE_BY_RANK[row[0]].name == "tracker"]
-    if not pgh_ids:
-        return {}
-    events = SOURCE_BY_NAME["tracker"].table
-    actions = apps.get_model("combat.TrackerAction")._meta.db_table
-    fighter_events = apps.get_model("combat.TrackerFighterEvent")._meta.db_table
-    marks = SOURCE_BY_NAME["out_of_action"].table
-    # `og` is the event of the action itself: the same as `own` for an action, the earlier one for an undo. The
-    # rows an action changed were saved in its transaction and context, so at its time.
-    sql = f"""
-        SELECT own.pgh_id,
-            CASE WHEN a.id IS NOT NULL THEN jsonb_build_object(
-                'kind', a.kind, 'version', a.version, 'rolls', a.rolls, 'before', a.before,
-                'undone_at', a.undone_at, 'undone_by', a.undone_by_id, 'undone_version', a.undone_version)
-            END,
-            oc.metadata,
-            CASE WHEN og.pgh_id IS NOT NULL
-                THEN jsonb_build_object('pending', og.pending, 'harsh_lessons', og.harsh_lessons) END,
-            (SELECT coalesce(jsonb_agg(jsonb_build_object(
-                        'id', f.pgh_obj_id, 'fighter_id', f.fighter_id, 'harm', f.harm, 'injuries', f.injuries,
-                        'fatigue', f.fatigue, 'status', f.status, 'models_left', f.models_left,
-                        'lost_hp', f.lost_hp) ORDER BY f.pgh_id), '[]'::jsonb)
-             FROM {fighter_events} f
-             WHERE f.pgh_context_id = og.pgh_context_id AND f.pgh_created_at = og.pgh_created_at
-               AND f.pgh_label = 'update'),
-            (SELECT coalesce(jsonb_agg(o.fighter_id ORDER BY o.pgh_id), '[]'::jsonb)
-             FROM {marks} o
-             WHERE o.pgh_context_id = own.pgh_context_id AND o.pgh_created_at = own.pgh_created_at
-               AND o.pgh_label = 'insert'),
-            own.version
-        FROM {events} own
-        LEFT JOIN LATERAL (
-            SELECT * FROM {actions} a
-            WHERE a.tracker_id = own.pgh_obj_id AND (a.version = own.version OR a.undone_version = own.version)
-            ORDER BY a.version DESC LIMIT 1
-        ) a ON TRUE
-        LEFT JOIN LATERAL (
-            SELECT * FROM {events} g
-            WHERE g.pgh_obj_id = a.tracker_id AND g.version = a.version AND g.pgh_label = 'update'
-            ORDER BY g.pgh_id LIMIT 1
-        ) og ON TRUE
-        LEFT JOIN pghistory_context oc ON oc.id = og.pgh_context_id
-        WHERE own.pgh_id = ANY(%(p)s)
-    """
-    with connection.cursor() as db:
-        db.execute(sql, {"p": pgh_ids})
-        found = db.fetchall()
-    steps = {}
-    for pgh_id, action, context, game_after, after_rows, marked, version in found:
-        action, context, game_after = _json(action), _json(context), _json(game_after)
-        after_rows, marked = _json(after_rows) or [], _json(marked) or []
-        step = TrackerStep(out_of_action=[m for m in marked if m is not None])
-        if action:
-            step.kind = action.get("kind")
-            step.is_undo = action.get("version") != version
-            step.undone = action.get("undone_at") is not None
-            step.undone_by = action.get("undone_by")
-            step.context = context or {}
-            step.rolls = [r for r in action.get("rolls") or [] if isinstance(r, int)]
-            step.game_after = game_after or {}
-            before = {}
-            for image in action.get("before") or []:
-                if image.get("table") == "game":
-                    step.game_before = image.get("values") or {}
-                elif image.get("table") == "fighter":
-                    before[image.get("id")] = image.get("values") or {}
-            after = {row["id"]: row for row in after_rows}
-            step.moves = [
-                FighterMove(
-                    fighter_id=after[row_id]["fighter_id"],
-                    before=values,
-                    after={name: after[row_id].get(name) for name in STATE},
-                )
-                for row_id, values in before.items()
-                if row_id in after
-            ]
-        steps[pgh_id] = step
-    return steps
-
-
-def tracker_ids(steps: dict[int, TrackerStep]) -> dict[str, set]:
-    """The users, fighters, warbands and rolls the steps' sentences name (for `_load_lookups`)."""
-    ids: dict[str, set] = {"users": set(), "fighters": set(), "warbands": set(), "rolls": set()}
-    for step in steps.values():
-        ids["users"].add(step.undone_by)
-        ids["rolls"].update(step.rolls)
-        ids["fighters"].update(m.fighter_id for m in step.moves)
-        ids["fighters"].update(step.out_of_action)
-        for key in ("fighter", "attacker"):
-            ids["fighters"].add(_as_int(step.context.get(key)))
-        pending = step.game_before.get("pending") or {}
-        ids["fighters"].add(_as_int(pending.get("incapacitated")))
-        for lessons in (step.game_before.get("harsh_lessons"), step.game_after.get("harsh_lessons")):
-            ids["warbands"].update(_as_ints(lessons or []))
-    return {kind: {i for i in values if i is not None} for kind, values in ids.items()}
-
-
-# --------------------------------------------------------------------------------------------------------------
-# Sentences
-# --------------------------------------------------------------------------------------------------------------
-
-
-def _plural(n: int, word: str, plural: str | None = None) -> str:
-    return f"{n} {word if n == 1 else (plural or word + 's')}"
+from combat.history.tracker_steps import FighterMove, TrackerStep, load_tracker_steps, step_ids
+from rosters.history.entries import Change, HistoryFilter
+from rosters.history.lookups import Lookups, _as_int, _as_ints
+from rosters.history.registry import Source
+from rosters.history.teller import plural as _plural
 
 
 def _and(names: list[str]) -> str:
@@ -184,12 +24,13 @@ def _and(names: list[str]) -> str:
 
 
 class TrackerTeller:
-    """The sentence of one tracker event (`_Teller` hands it the entry)."""
+    """The sentence of one tracker event."""
 
-    def __init__(self, entry, look: _Lookups):
+    def __init__(self, entry, look: Lookups):
         self.entry = entry
         self.look = look
-        self.step: TrackerStep = look.tracker.get(entry.cursor.pgh_id) or TrackerStep()
+        steps = look.state.get(TrackerSource.name) or {}
+        self.step: TrackerStep = steps.get(entry.cursor.pgh_id) or TrackerStep()
         self.game = look.game(entry.context.get("game") or entry.data.get("game_id"))
 
     # -- the target an entry links to -----------------------------------------------------------------------------
@@ -419,9 +260,44 @@ class TrackerTeller:
         return f"{self._name(fighter_id)} Recovered 1 Harm{now}"
 
 
-def tracker_changes(entry, look: _Lookups) -> list[Change]:
-    return TrackerTeller(entry, look).changes()
+class TrackerSource(Source):
+    """The board's events (one per action, undo, start and end of a game on the tracker)."""
 
+    name, event_label, rank, kind = "tracker", "combat.TrackerGameEvent", 9, "ingame"
 
-def tracker_target(entry, look: _Lookups) -> int | None:
-    return TrackerTeller(entry, look).fighter_id
+    def scope(self, f: HistoryFilter) -> str | None:
+        # A board deleted with its game is not an action at the table.
+        scope = "e.pgh_label <> 'delete' AND e.game_id IN (SELECT id FROM gm)"
+        if f.fighter_id is None:
+            return scope
+        # The fighter's row changed by the action (the target, a Confusion Test), or the fighter named in its
+        # context (the target, the attacker).
+        fighter_events = apps.get_model("combat.TrackerFighterEvent")._meta.db_table
+        return (
+            scope
+            + f""" AND (
+            EXISTS (SELECT 1 FROM {fighter_events} tf
+                    WHERE tf.pgh_context_id = e.pgh_context_id AND tf.fighter_id = %(f)s)
+            OR EXISTS (SELECT 1 FROM pghistory_context tc WHERE tc.id = e.pgh_context_id
+                       AND %(fs)s IN (tc.metadata->>'fighter', tc.metadata->>'attacker')))"""
+        )
+
+    def game_scope(self) -> str:
+        return " OR e.game_id = %(gi)s"
+
+    def collect(self, row, ids):
+        ids["games"].update((r or {}).get("game_id") for r in (row.data, row.prev))
+
+    def load(self, rows, ids):
+        steps = load_tracker_steps([row.pgh_id for row in rows if row.src == self.rank])
+        step_ids(steps, ids)
+        return steps
+
+    def links(self, entry, look):
+        entry.fighter_id = TrackerTeller(entry, look).fighter_id
+        if entry.fighter_id in look.fighters:
+            entry.warband_id = _as_int(look.fighters[entry.fighter_id].get("warband_id"))
+        return _as_int(entry.data.get("game_id"))
+
+    def tell(self, entry, look):
+        return TrackerTeller(entry, look).changes()

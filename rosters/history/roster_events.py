@@ -1,0 +1,353 @@
+"""The roster's own events told as history: fighters, warbands, Battlekit and Injuries (registered by rosters)."""
+
+from __future__ import annotations
+
+import re
+
+from rosters.history import registry
+from rosters.history.entries import Change, HistoryEntry, HistoryFilter
+from rosters.history.lookups import Lookups, _as_int
+from rosters.history.registry import EventRow, Ids, Source
+from rosters.history.teller import Teller, signed
+
+STAT_LABELS = {
+    "strength": "Strength",
+    "perception": "Perception",
+    "endurance": "Endurance",
+    "charisma": "Charisma",
+    "intelligence": "Intelligence",
+    "agility": "Agility",
+    "luck": "Luck",
+    "health": "Health",
+    "harm_limit": "Harm Limit",
+    "movement": "Movement",
+    "unit_size": "models in the unit",
+}
+STATUS_SENTENCES = {
+    "active": "{name} is back on the active roster",
+    "dead": "{name} died",
+    "unfit_for_duty": "{name} is Unfit For Duty",
+    "blinded": "{name} was Blinded",
+    "executed": "{name} was executed",
+    "retired": "{name} retired",
+}
+# Which kind each changed column of an update belongs to; columns not listed are bookkeeping (ids, created_at).
+FIGHTER_FIELDS = {
+    "status": "roster",
+    "misses_next_game": "roster",
+    "warband_id": "roster",
+    "xp": "xp",
+    "battle_scars": "scars",
+    "name": "profile",
+    "fighter_type": "profile",
+    "keywords": "profile",
+    "champion": "profile",
+    "strength": "profile",
+    "perception": "profile",
+    "endurance": "profile",
+    "charisma": "profile",
+    "intelligence": "profile",
+    "agility": "profile",
+    "luck": "profile",
+    "health": "profile",
+    "harm_limit": "profile",
+    "movement": "profile",
+    "unit_size": "profile",
+    "can_gain_xp": "profile",
+}
+WARBAND_FIELDS = {
+    "strongbox": "strongbox",
+    "glory": "strongbox",
+    "crew_xp": "xp",
+    "name": "profile",
+    "faction": "profile",
+    "notes": "profile",
+    "owner_id": "profile",
+}
+
+
+def in_warbands(f: HistoryFilter) -> str:
+    return "e.warband_id = %(w)s" if f.warband_id is not None else "e.warband_id IN (SELECT id FROM wb)"
+
+
+def _rows(row: EventRow) -> tuple[dict, dict]:
+    return row.data or {}, row.prev or {}
+
+
+def _fighter_warband(entry: HistoryEntry, look: Lookups) -> None:
+    if entry.fighter_id in look.fighters:
+        entry.warband_id = _as_int(look.fighters[entry.fighter_id].get("warband_id"))
+
+
+# -- fighters ---------------------------------------------------------------------------------------------------
+
+
+def _fighter_changes(t: Teller, name: str, warband: str, diff: dict) -> list[Change]:
+    out: list[Change] = []
+    if "xp" in diff:
+        old, new = diff["xp"]
+        out.append(t.finish("xp", f"{name} {signed(new - old, 'gained', 'lost', 'XP')} (now {new})"))
+    if "battle_scars" in diff:
+        old, new = diff["battle_scars"]
+        n = new - old
+        what = "a Battle Scar" if abs(n) == 1 else f"{abs(n)} Battle Scars"
+        out.append(t.finish("scars", f"{name} {'gained' if n > 0 else 'lost'} {what} (now {new})"))
+    if "status" in diff:
+        sentence = STATUS_SENTENCES.get(diff["status"][1], "{name} is now " + str(diff["status"][1]))
+        out.append(t.finish("roster", sentence.format(name=name)))
+    if "misses_next_game" in diff:
+        text = f"{name} will miss the next game" if diff["misses_next_game"][1] else f"{name} is fit to play"
+        out.append(t.finish("roster", text))
+    if "warband_id" in diff:
+        old, new = diff["warband_id"]
+        out.append(t.finish("roster", f"{name} moved from {t.look.warband(old)} to {warband}"))
+    return out
+
+
+def _fighter_profile(t: Teller, name: str, diff: dict) -> list[Change]:
+    out = []
+    if "name" in diff:
+        out.append(t.finish("profile", f"{diff['name'][0]} is now called {diff['name'][1]}"))
+    if "fighter_type" in diff:
+        old, new = diff["fighter_type"]
+        out.append(t.finish("profile", f"{name}'s type: {old or 'none'} → {new or 'none'}"))
+    if "keywords" in diff:
+        old, new = set(diff["keywords"][0] or []), set(diff["keywords"][1] or [])
+        parts = [f"gained {k}" for k in sorted(new - old)] + [f"lost {k}" for k in sorted(old - new)]
+        if parts:
+            out.append(t.finish("profile", f"{name} {' and '.join(parts)}"))
+    if "champion" in diff:
+        elite = t.terms.elite
+        text = f"{name} became a {elite}" if diff["champion"][1] else f"{name} is no longer a {elite}"
+        out.append(t.finish("profile", text))
+    if "can_gain_xp" in diff:
+        text = f"{name} can gain XP again" if diff["can_gain_xp"][1] else f"{name} can no longer gain XP"
+        out.append(t.finish("profile", text))
+    stats = [
+        f"{label} {'none' if diff[k][0] is None else diff[k][0]} → {'none' if diff[k][1] is None else diff[k][1]}"
+        for k, label in STAT_LABELS.items()
+        if k in diff
+    ]
+    if stats:
+        out.append(t.finish("profile", f"{name}: {', '.join(stats)}"))
+    return out
+
+
+class FighterSource(Source):
+    name, event_label, rank, holder_level = "fighter", "rosters.FighterEvent", 3, 2
+    fields, row_kind = FIGHTER_FIELDS, "roster"
+
+    def scope(self, f):
+        return "e.pgh_obj_id = %(f)s" if f.fighter_id is not None else in_warbands(f)
+
+    def collect(self, row, ids):
+        ids["warbands"].update(r.get("warband_id") for r in _rows(row))
+
+    def links(self, entry, look):
+        entry.fighter_id, entry.warband_id = entry.obj_id, _as_int(entry.data.get("warband_id"))
+
+    def tell(self, entry, look):
+        t = Teller(entry, look)
+        d, label = t.d, entry.label
+        name = d.get("name", "A fighter")
+        warband = look.warband(d.get("warband_id"))
+        if label == "insert":
+            kind_of = f" ({d['fighter_type']})" if d.get("fighter_type") else ""
+            return t.told(
+                "roster", f"{{who}} added {name}{kind_of} to {warband}", f"{name}{kind_of} joined {warband}"
+            )
+        if label == "delete":
+            return t.told("roster", f"{{who}} removed {name} from {warband}", f"{name} left {warband}")
+        diff = t.diff()
+        out = _fighter_changes(t, name, warband, diff) + _fighter_profile(t, name, diff)
+        return out or [t.finish("profile", f"{name} was updated")]
+
+
+# -- warbands ---------------------------------------------------------------------------------------------------
+
+
+def _why(entry: HistoryEntry, look: Lookups, what: str) -> str:
+    """Why the event changed `what`, when a registered source knows (a post-game's ransom for the Strongbox)."""
+    for source in registry.sources():
+        why = source.explain(entry, look, what)
+        if isinstance(why, str):
+            # Inside the sentence's own brackets, "ransom for Brother Marcus (from Iron Sepulchre)" reads "ransom
+            # for Brother Marcus, from Iron Sepulchre".
+            return re.sub(r"\s*\(([^()]*)\)", r", \1", why).strip()
+    return ""
+
+
+def _warband_changes(t: Teller, name: str, diff: dict) -> list[Change]:
+    terms, out = t.terms, []
+    if "strongbox" in diff:
+        old, new = diff["strongbox"]
+        why = _why(t.entry, t.look, "strongbox")
+        why = f" ({why})" if why else ""
+        out.append(t.finish("strongbox", f"{name}: {terms.strongbox} {old} → {new} {terms.currency}{why}"))
+    if "glory" in diff:
+        old, new = diff["glory"]
+        out.append(t.finish("strongbox", f"{name}: {terms.glory} {old} → {new}"))
+    if "crew_xp" in diff:
+        old, new = diff["crew_xp"]
+        out.append(t.finish("xp", f"{name} {signed(new - old, 'gained', 'lost', 'crew XP')} (now {new})"))
+    if "name" in diff:
+        out.append(t.finish("profile", f"{diff['name'][0]} is now called {diff['name'][1]}"))
+    if "faction" in diff:
+        out.append(t.finish("profile", f"{name}'s faction: {diff['faction'][0]} → {diff['faction'][1]}"))
+    if "notes" in diff:
+        out.append(t.finish("profile", f"{name}'s notes were edited"))
+    if "owner_id" in diff:
+        out.append(t.finish("profile", f"{name} now belongs to {t.look.user(diff['owner_id'][1])}"))
+    return out
+
+
+class WarbandSource(Source):
+    name, event_label, rank, holder_level = "warband", "rosters.WarbandEvent", 4, 1
+    fields, row_kind = WARBAND_FIELDS, "roster"
+
+    def scope(self, f):
+        if f.fighter_id is not None:
+            return None
+        return "e.pgh_obj_id = %(w)s" if f.warband_id is not None else "e.campaign_id = %(c)s"
+
+    def collect(self, row, ids):
+        ids["users"].update(r.get("owner_id") for r in _rows(row))
+
+    def links(self, entry, look):
+        entry.warband_id = entry.obj_id
+
+    def tell(self, entry, look):
+        t = Teller(entry, look)
+        d, label, terms = t.d, entry.label, t.terms
+        name = d.get("name", f"A {terms.warband}")
+        if label == "insert":
+            faction = f" ({d['faction']})" if d.get("faction") else ""
+            if entry.action == "warband.import":
+                return t.told(
+                    "roster",
+                    f"{{who}} imported the {terms.warband} {name}{faction} from a file",
+                    f"The {terms.warband} {name}{faction} was imported from a file",
+                )
+            return t.told(
+                "roster",
+                f"{{who}} founded the {terms.warband} {name}{faction}",
+                f"The {terms.warband} {name}{faction} was founded",
+            )
+        if label == "delete":
+            return t.told("roster", f"{{who}} disbanded {name}", f"{name} was disbanded")
+        return _warband_changes(t, name, t.diff()) or [t.finish("profile", f"{name} was updated")]
+
+
+# -- Battlekit --------------------------------------------------------------------------------------------------
+
+
+def _holder(t: Teller, fighter_id, warband_id) -> str:
+    if fighter_id is None:
+        return f"{t.look.warband(warband_id)}'s {t.terms.arsenal}"
+    return t.look.fighter(fighter_id)
+
+
+def _item_moved(t: Teller, item: str, holder: str, diff: dict) -> Change:
+    d, old_fighter, old_warband = t.d, t.p.get("fighter_id"), t.p.get("warband_id")
+    if "warband_id" in diff:
+        src, dst = t.look.warband(old_warband), t.look.warband(d.get("warband_id"))
+    else:
+        # "the Arsenal" reads better than "Iron Sepulchre's Arsenal" when the item stays in its warband.
+        src = f"the {t.terms.arsenal}" if old_fighter is None else _holder(t, old_fighter, old_warband)
+        dst = f"the {t.terms.arsenal}" if d.get("fighter_id") is None else holder
+    return t.finish("battlekit", f"{item} moved from {src} to {dst}")
+
+
+def _item_changes(t: Teller, item: str, holder: str) -> list[Change]:
+    d, diff, out = t.d, t.diff(), []
+    if "fighter_id" in diff or "warband_id" in diff:
+        out.append(_item_moved(t, item, holder, diff))
+    if "name" in diff:
+        out.append(t.finish("battlekit", f"{diff['name'][0]} is now called {diff['name'][1]}"))
+    if "keywords" in diff:
+        kw = ", ".join(d.get("keywords") or []) or "none"
+        out.append(t.finish("battlekit", f"{item}'s keywords are now {kw}"))
+    if "notes" in diff:
+        out.append(t.finish("battlekit", f"{item}'s notes were edited"))
+    if "removable" in diff:
+        text = f"{item} can be removed again" if d.get("removable") else f"{item} can no longer be removed"
+        out.append(t.finish("battlekit", text))
+    return out
+
+
+class ItemSource(Source):
+    name, event_label, rank, kind = "item", "rosters.ItemEvent", 0, "battlekit"
+
+    def scope(self, f):
+        held = " AND (e.fighter_id = %(f)s OR p.fighter_id = %(f)s)" if f.fighter_id is not None else ""
+        return in_warbands(f) + held
+
+    def collect(self, row, ids):
+        for r in _rows(row):
+            ids["fighters"].add(r.get("fighter_id"))
+            ids["warbands"].add(r.get("warband_id"))
+
+    def links(self, entry, look):
+        entry.fighter_id = _as_int(entry.data.get("fighter_id"))
+        entry.warband_id = _as_int(entry.data.get("warband_id"))
+        if entry.fighter_id is None and entry.prev:
+            entry.fighter_id = _as_int(entry.prev.get("fighter_id"))
+
+    def tell(self, entry, look):
+        t = Teller(entry, look)
+        d, label = t.d, entry.label
+        item = d.get("name", "an item")
+        holder = _holder(t, d.get("fighter_id"), d.get("warband_id"))
+        if label == "insert" and d.get("fighter_id") is None:
+            return t.told("battlekit", f"{{who}} added {item} to {holder}", f"{item} was added to {holder}")
+        if label == "insert":
+            return t.told("battlekit", f"{{who}} gave {item} to {holder}", f"{holder} got {item}")
+        if label == "delete" and entry.action in ("fighter.remove", "post_game.apply"):
+            # Lost with a fighter who left the roster, or to the Trauma Table (RULING T-6, Robbed).
+            return [t.finish("battlekit", f"{item} was lost with {holder}")]
+        if label == "delete":
+            return t.told(
+                "battlekit", f"{{who}} removed {item} from {holder}", f"{item} was lost from {holder}"
+            )
+        return _item_changes(t, item, holder) or [t.finish("battlekit", f"{item} was updated")]
+
+
+# -- Injuries ---------------------------------------------------------------------------------------------------
+
+
+class InjurySource(Source):
+    name, event_label, rank, kind = "injury", "rosters.InjuryEvent", 1, "injuries"
+
+    def scope(self, f):
+        return "e.fighter_id = %(f)s" if f.fighter_id is not None else "e.fighter_id IN (SELECT id FROM ft)"
+
+    def game_scope(self):
+        return " OR e.game_id = %(gi)s"
+
+    def collect(self, row, ids: Ids):
+        for r in _rows(row):
+            ids["fighters"].add(r.get("fighter_id"))
+            ids["games"].add(r.get("game_id"))
+
+    def links(self, entry, look):
+        entry.fighter_id = _as_int(entry.data.get("fighter_id"))
+        _fighter_warband(entry, look)
+        return _as_int(entry.data.get("game_id"))
+
+    def tell(self, entry, look):
+        t = Teller(entry, look)
+        d, label = t.d, entry.label
+        fighter = look.fighter(d.get("fighter_id"))
+        injury = d.get("name") or d.get("code") or "an Injury"
+        if label == "insert":
+            roll = f" (D66 {d['d66']})" if d.get("d66") else ""
+            return [t.finish("injuries", f"{fighter} suffered {injury}{roll}")]
+        if label == "delete":
+            return [t.finish("injuries", f"{injury} was removed from {fighter}")]
+        diff = t.diff()
+        if "name" in diff:
+            return [t.finish("injuries", f"{fighter}'s {diff['name'][0]} is now {diff['name'][1]}")]
+        return [t.finish("injuries", f"{fighter}'s {injury} was corrected")]
+
+
+ROSTER_SOURCES = (ItemSource, InjurySource, FighterSource, WarbandSource)

@@ -1,0 +1,165 @@
+"""What the history pages read: the feed's page and links, the filter's choices, a warband's games, the as-of
+view, and the campaign a read-only link opens. Views call these and render."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from urllib.parse import urlencode
+
+from campaigns.models import Campaign, Game
+from rosters.history.entries import HistoryFilter, HistoryPage
+from rosters.history.feed import PAGE_SIZE, history_page
+from rosters.history.game_changes import game_changes
+from rosters.history.snapshot import roster_as_of
+from rosters.models import Fighter, Warband
+
+LATEST = 8  # the few newest changes on the campaign page and the fighter's card
+
+# -- the feed's filter --------------------------------------------------------------------------------------------
+
+
+def filter_warbands(*, campaign) -> list[tuple[int, str]]:
+    return list(Warband.objects.filter(campaign=campaign).order_by("name", "id").values_list("id", "name"))
+
+
+def filter_fighters(*, campaign, warband=None) -> list[tuple[int, str, int, str]]:
+    """(id, name, warband id, warband name) of the fighters the filter offers, grouped by warband."""
+    fighters = Fighter.objects.order_by("warband__name", "warband_id", "name", "id")
+    fighters = (
+        fighters.filter(warband=warband)
+        if warband is not None
+        else fighters.filter(warband__campaign=campaign)
+    )
+    return list(fighters.values_list("id", "name", "warband_id", "warband__name"))
+
+
+def game_id_by_number(*, campaign, number: int) -> int | None:
+    return Game.objects.filter(campaign=campaign, number=number).values_list("id", flat=True).first()
+
+
+# -- the feed -----------------------------------------------------------------------------------------------------
+
+
+def join(url: str, query: str, **more) -> str:
+    extra = urlencode(more)
+    parts = "&".join(p for p in (query, extra) if p)
+    return f"{url}?{parts}" if parts else url
+
+
+@dataclass
+class Feed:
+    """One answer of the feed: a page of entries and the links around it.
+
+    `mode` says what the page is: "page" (newest or older), "new" (what happened since the poll's cursor),
+    "overflow" (more happened than one page holds: the newest page again, to replace the feed) or "nothing"."""
+
+    mode: str
+    page: HistoryPage
+    more_url: str | None = None
+    poll_url: str | None = None
+
+    def context(self, *, url: str, query: str, before: str | None, csv_base: str | None) -> dict:
+        context = {"page": self.page, "more_url": self.more_url, "poll_url": self.poll_url}
+        if self.mode == "page":
+            context.update(
+                before=before,
+                newest_url=join(url, query),
+                csv_url=join(csv_base, query) if csv_base else None,
+            )
+        return context
+
+
+def _poll(*, campaign, filters: HistoryFilter, url: str, query: str, after: str) -> Feed:
+    page = history_page(campaign=campaign, filters=filters, after=after)
+    if page.overflow:
+        page = history_page(campaign=campaign, filters=filters)
+        return Feed(
+            "overflow",
+            page,
+            more_url=join(url, query, before=page.older) if page.older else None,
+            poll_url=join(url, query, after=page.newest) if page.newest else None,
+        )
+    if not page.entries:
+        return Feed("nothing", page)
+    return Feed("new", page, poll_url=join(url, query, after=page.newest))
+
+
+def feed(
+    *,
+    campaign,
+    filters: HistoryFilter,
+    url: str,
+    query: str,
+    before: str | None = None,
+    after: str | None = None,
+    short: bool = False,
+) -> Feed:
+    """The feed's page: older than `before`, newer than `after` (polling), or the newest (`short`: a few only).
+    Raises `BadCursor` for a cursor not made by the feed."""
+    if after:
+        return _poll(campaign=campaign, filters=filters, url=url, query=query, after=after)
+    limit = LATEST if short else PAGE_SIZE
+    page = history_page(campaign=campaign, filters=filters, before=before or None, limit=limit)
+    return Feed(
+        "page",
+        page,
+        more_url=join(url, query, before=page.older) if page.older else None,
+        poll_url=join(url, query, after=page.newest) if page.newest and not before else None,
+    )
+
+
+def latest(*, campaign, limit: int = 15) -> HistoryPage:
+    return history_page(campaign=campaign, limit=limit)
+
+
+# -- a warband's games and the as-of view ---------------------------------------------------------------------
+
+
+def warband_games(*, warband, status: bool = True) -> list[tuple]:
+    """(id, number, played_on[, status]) of the warband's games, newest first: the as-of links of its timeline."""
+    columns = ("id", "number", "played_on", "status") if status else ("id", "number", "played_on")
+    return list(Game.objects.filter(players__warband=warband).order_by("-number").values_list(*columns))
+
+
+def campaign_game(*, campaign_id: int, game_id: int) -> Game | None:
+    return Game.objects.filter(pk=game_id, campaign_id=campaign_id).first()
+
+
+def as_of_page(*, warband, game, membership=None, links: str = "member") -> dict:
+    """The roster as of the game, what the game changed, and the games before and after it."""
+    campaign = warband.campaign
+    as_of = roster_as_of(warband=warband, game=game)
+    changes = game_changes(warband=warband, game=game, moment=as_of.moment, campaign=campaign)
+    games = list(
+        Game.objects.filter(players__warband=warband).order_by("number").values_list("id", "number", "status")
+    )
+    position = next((i for i, (pk, _n, _s) in enumerate(games) if pk == game.pk), None)
+    previous_game = games[position - 1] if position else None
+    next_game = games[position + 1] if position is not None and position + 1 < len(games) else None
+    return {
+        "campaign": campaign,
+        "terms": campaign.terms,
+        "warband": warband,
+        "game": game,
+        "membership": membership,
+        "as_of": as_of,
+        "snapshot": as_of.snapshot,
+        "changes": changes,
+        "previous_game": previous_game,
+        "next_game": next_game,
+        "links": links,
+    }
+
+
+# -- read-only links ----------------------------------------------------------------------------------------------
+
+
+def shared_campaign(*, token: str) -> Campaign | None:
+    """The campaign a read-only link opens; None once it is revoked or replaced."""
+    return Campaign.objects.filter(share_token=token).first()
+
+
+def shared_warband(*, campaign, warband_id: int) -> Warband | None:
+    return (
+        Warband.objects.filter(pk=warband_id, campaign=campaign).select_related("campaign", "owner").first()
+    )
