@@ -5,8 +5,11 @@ from types import SimpleNamespace
 
 import pytest
 
-from rosters import services
-from rosters.services import GameEntry
+from rosters.services import battlekit as battlekit_services
+from rosters.services import games as game_services
+from rosters.services import injuries as injury_services
+from rosters.services import warbands as warband_services
+from rosters.services.games import GameEntry
 
 
 def fighter_data(**changes) -> dict:
@@ -42,21 +45,25 @@ def world(campaign, organiser, player, player2, warband, rival_warband, make_fig
     heretic = make_fighter(rival_warband, "Heretic Priest", elite=True, xp=2)
     fallen = make_fighter(warband, "Fallen Pilgrim", status="dead")
     rival_fallen = make_fighter(rival_warband, "Fallen Heretic", status="dead")
-    sword = services.item_create(warband=warband, fighter=anselm, name="Trench Sword", by=player)
-    relic = services.item_create(warband=warband, name="Holy Relic", by=player)
-    rival_item = services.item_create(warband=rival_warband, fighter=heretic, name="Hellblade", by=player2)
-    injury = services.injury_add(fighter=anselm, code="hand_wound", name="Hand Wound", by=player)
-    rival_injury = services.injury_add(fighter=heretic, code="chest_wound", name="Chest Wound", by=player2)
-    game = services.game_record(
+    sword = battlekit_services.item_create(warband=warband, fighter=anselm, name="Trench Sword", by=player)
+    relic = battlekit_services.item_create(warband=warband, name="Holy Relic", by=player)
+    rival_item = battlekit_services.item_create(
+        warband=rival_warband, fighter=heretic, name="Hellblade", by=player2
+    )
+    injury = injury_services.injury_add(fighter=anselm, code="hand_wound", name="Hand Wound", by=player)
+    rival_injury = injury_services.injury_add(
+        fighter=heretic, code="chest_wound", name="Chest Wound", by=player2
+    )
+    game = game_services.game_record(
         campaign=campaign,
         by=player,
         played_on=datetime.date(2025, 3, 1),
         entries=[GameEntry(warband, "win", [anselm]), GameEntry(rival_warband, "loss")],
     )
-    organisers_band = services.warband_create(
+    organisers_band = warband_services.warband_create(
         campaign=campaign, owner=organiser, name="Ecclesiastic Guard", by=organiser
     )
-    other_game = services.game_record(
+    other_game = game_services.game_record(
         campaign=campaign,
         by=player2,
         played_on=datetime.date(2025, 3, 8),

@@ -10,8 +10,13 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from campaigns.models import Campaign, Membership
-from rosters import portability, services
+from rosters import portability
 from rosters.models import Fighter, Injury, Item, Warband
+from rosters.services import battlekit as battlekit_services
+from rosters.services import fighters as fighter_services
+from rosters.services import injuries as injury_services
+from rosters.services import portability as import_services
+from rosters.services import warbands as warband_services
 
 pytestmark = pytest.mark.django_db
 
@@ -20,12 +25,12 @@ pytestmark = pytest.mark.django_db
 def full_warband(warband, player):
     """A roster with every kind of row and value: ELITE and Troop, a unit, no Harm Limit, Injuries with and
     without a D66, Battlekit held and in the Arsenal, a fighter off the roster, notes with line breaks."""
-    services.warband_update(
+    warband_services.warband_update(
         warband=warband,
         by=player,
         changes={"glory": 3, "crew_xp": 2, "notes": "Kept the relic.\nMarched north."},
     )
-    marcus = services.fighter_create(
+    marcus = fighter_services.fighter_create(
         warband=warband,
         by=player,
         name="Brother Marcus",
@@ -40,19 +45,27 @@ def full_warband(warband, player):
         xp=7,
         battle_scars=1,
     )
-    services.injury_add(fighter=marcus, by=player, code="14", name="Hand Wound", effect="-1 to hit.", d66=14)
-    services.injury_add(fighter=marcus, by=player, code="house", name="Twisted Ankle")
-    services.item_create(warband=warband, fighter=marcus, name="Lance", keywords=["HEAVY"], by=player)
-    services.item_create(
+    injury_services.injury_add(
+        fighter=marcus, by=player, code="14", name="Hand Wound", effect="-1 to hit.", d66=14
+    )
+    injury_services.injury_add(fighter=marcus, by=player, code="house", name="Twisted Ankle")
+    battlekit_services.item_create(
+        warband=warband, fighter=marcus, name="Lance", keywords=["HEAVY"], by=player
+    )
+    battlekit_services.item_create(
         warband=warband, fighter=marcus, name="Reliquary", notes="Bound to him", removable=False, by=player
     )
-    pilgrims = services.fighter_create(
+    pilgrims = fighter_services.fighter_create(
         warband=warband, by=player, name="Pilgrim Band", unit_size=5, champion=False
     )
-    services.fighter_adjust_xp(fighter=pilgrims, delta=1, by=player)
-    fallen = services.fighter_create(warband=warband, by=player, name="Sister Ama", misses_next_game=True)
-    services.fighter_remove(fighter=fallen, status="dead", by=player, battlekit="lost")
-    services.item_create(warband=warband, fighter=None, name="Holy Relic", notes="From Game 2", by=player)
+    fighter_services.fighter_adjust_xp(fighter=pilgrims, delta=1, by=player)
+    fallen = fighter_services.fighter_create(
+        warband=warband, by=player, name="Sister Ama", misses_next_game=True
+    )
+    fighter_services.fighter_remove(fighter=fallen, status="dead", by=player, battlekit="lost")
+    battlekit_services.item_create(
+        warband=warband, fighter=None, name="Holy Relic", notes="From Game 2", by=player
+    )
     warband.refresh_from_db()
     return warband
 
@@ -92,7 +105,7 @@ def test_the_export_names_its_format_and_version_and_holds_the_whole_roster(full
 def test_import_recreates_the_warband_exactly_for_its_new_owner(full_warband, other_campaign, player2):
     exported = portability.export_warband(full_warband)
     data = portability.parse_warband_file(json.dumps(exported).encode())
-    copy_ = services.warband_import(campaign=other_campaign, owner=player2, by=player2, data=data)
+    copy_ = import_services.warband_import(campaign=other_campaign, owner=player2, by=player2, data=data)
     assert copy_.campaign == other_campaign
     assert copy_.owner == player2
     assert copy_.pk != full_warband.pk
@@ -122,7 +135,7 @@ def test_the_import_is_in_the_history_with_who_did_it(full_warband, other_campai
     from rosters.history import history_page
 
     data = portability.export_warband(full_warband)["warband"]
-    services.warband_import(campaign=other_campaign, owner=player2, by=player2, data=data)
+    import_services.warband_import(campaign=other_campaign, owner=player2, by=player2, data=data)
     page = history_page(campaign=other_campaign)
     texts = [c.sentence for e in page.entries for c in e.changes]
     assert any(t.startswith("quinn_player imported the warband Iron Sepulchre") for t in texts)
@@ -133,7 +146,7 @@ def test_a_row_the_database_refuses_rolls_the_whole_import_back(full_warband, ot
     data["fighters"][2]["strength"] = 11  # past the validator: the model's own check refuses it
     before = counts()
     with pytest.raises(ValidationError):
-        services.warband_import(campaign=other_campaign, owner=player2, by=player2, data=data)
+        import_services.warband_import(campaign=other_campaign, owner=player2, by=player2, data=data)
     assert counts() == before
 
 

@@ -214,13 +214,13 @@ def test_a_fallout_campaign_says_equipment_and_crew_in_its_messages(as_player, w
 
 def test_the_dashboard_names_my_warbands_and_crews_in_their_own_words(as_player, world, player, organiser):
     from campaigns.models import Campaign, Membership
-    from rosters import services
+    from rosters.services import warbands as warband_services
 
     html = as_player.get("/").content.decode()
     assert '<h2 id="my-warbands">Your warbands</h2>' in html
     wastes = Campaign.objects.create(name="Wastes", preset="fallout_factions", created_by=organiser)
     Membership.objects.create(campaign=wastes, user=player, role="player")
-    services.warband_create(campaign=wastes, owner=player, name="Diamond City Security", by=player)
+    warband_services.warband_create(campaign=wastes, owner=player, name="Diamond City Security", by=player)
     html = as_player.get("/").content.decode()
     assert '<h2 id="my-warbands">Your warbands and crews</h2>' in html
     assert "<th>Warband / Crew</th>" in html

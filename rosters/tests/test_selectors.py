@@ -4,8 +4,12 @@ import datetime
 
 import pytest
 
-from rosters import selectors, services
-from rosters.services import GameEntry
+from rosters.selectors import campaigns as campaign_selectors
+from rosters.selectors import dashboard as dashboard_selectors
+from rosters.selectors import games as game_selectors
+from rosters.selectors import roster as roster_selectors
+from rosters.services import games as game_services
+from rosters.services.games import GameEntry
 
 pytestmark = pytest.mark.django_db
 
@@ -15,13 +19,13 @@ def played(campaign, warband, rival_warband, player, make_fighter):
     anselm = make_fighter(warband, "Brother Anselm", elite=True, xp=5, battle_scars=1)
     make_fighter(warband, "Pilgrim Odo", xp=2)
     make_fighter(warband, "Fallen Pilgrim", xp=9, status="dead")
-    services.game_record(
+    game_services.game_record(
         campaign=campaign,
         by=player,
         played_on=datetime.date(2025, 3, 1),
         entries=[GameEntry(warband, "win", [anselm]), GameEntry(rival_warband, "loss")],
     )
-    services.game_record(
+    game_services.game_record(
         campaign=campaign,
         by=player,
         played_on=datetime.date(2025, 3, 8),
@@ -31,7 +35,7 @@ def played(campaign, warband, rival_warband, player, make_fighter):
 
 
 def test_the_campaign_page_has_each_warbands_headline_numbers(campaign, warband, rival_warband, played):
-    page = selectors.campaign_page(campaign=campaign)
+    page = campaign_selectors.campaign_page(campaign=campaign)
     mine = next(w for w in page.warbands if w.pk == warband.pk)
     assert (mine.fighter_count, mine.elite_count, mine.total_xp, mine.total_scars) == (2, 1, 7, 1)
     assert (mine.games_played, mine.wins, mine.draws, mine.losses) == (2, 1, 1, 0)
@@ -42,7 +46,7 @@ def test_the_campaign_page_has_each_warbands_headline_numbers(campaign, warband,
 
 
 def test_the_roster_splits_active_and_removed_fighters_elite_first(warband, make_fighter, played):
-    roster = selectors.warband_roster(warband=warband)
+    roster = roster_selectors.warband_roster(warband=warband)
     assert [f.name for f in roster.fighters] == ["Brother Anselm", "Pilgrim Odo"]
     assert [f.name for f in roster.removed] == ["Fallen Pilgrim"]
     assert roster.total_xp == 7
@@ -50,7 +54,7 @@ def test_the_roster_splits_active_and_removed_fighters_elite_first(warband, make
 
 
 def test_the_dashboard_shows_the_post_games_waiting(player, player2, outsider, played):
-    dashboard = selectors.dashboard_for(user=player)
+    dashboard = dashboard_selectors.dashboard_for(user=player)
     assert [(p.game.number, p.warband.name) for p in dashboard.waiting] == [
         (1, "Iron Sepulchre"),
         (2, "Iron Sepulchre"),
@@ -58,12 +62,12 @@ def test_the_dashboard_shows_the_post_games_waiting(player, player2, outsider, p
     assert [g.number for g in dashboard.recent_games] == [2, 1]
     assert [m.campaign.name for m in dashboard.memberships] == ["The Long Trench"]
     assert dashboard.memberships[0].warband_count == 2
-    empty = selectors.dashboard_for(user=outsider)
+    empty = dashboard_selectors.dashboard_for(user=outsider)
     assert (empty.memberships, empty.warbands, empty.waiting, empty.recent_games) == ([], [], [], [])
 
 
 def test_a_game_page_lists_who_was_out_of_action(campaign, played):
     game = campaign.games.get(number=1)
-    page = selectors.game_page(game=game)
+    page = game_selectors.game_page(game=game)
     assert [[m.fighter.name for m in p.out_of_action.all()] for p in page.players] == [["Brother Anselm"], []]
-    assert selectors.out_of_action_ids(game=game) == {played.warband_id: {played.pk}}
+    assert game_selectors.out_of_action_ids(game=game) == {played.warband_id: {played.pk}}

@@ -7,14 +7,17 @@ from django.core.exceptions import ValidationError
 from django.db import connection
 
 from campaigns.tests.history import deleted_context, events_of, last_context
-from rosters import services
 from rosters.models import Fighter, Injury, Item, Warband
+from rosters.services import battlekit as battlekit_services
+from rosters.services import fighters as fighter_services
+from rosters.services import injuries as injury_services
+from rosters.services import warbands as warband_services
 
 pytestmark = pytest.mark.django_db
 
 
 def test_it_creates_a_warband(campaign, player):
-    warband = services.warband_create(
+    warband = warband_services.warband_create(
         campaign=campaign,
         owner=player,
         name=" Iron Sepulchre ",
@@ -41,12 +44,14 @@ def test_it_creates_a_warband(campaign, player):
 )
 def test_it_refuses_a_bad_warband(campaign, player, fields):
     with pytest.raises(ValidationError):
-        services.warband_create(campaign=campaign, owner=player, by=player, **fields)
+        warband_services.warband_create(campaign=campaign, owner=player, by=player, **fields)
     assert Warband.objects.count() == 0
 
 
 def test_it_updates_a_warband(warband, player):
-    services.warband_update(warband=warband, by=player, changes={"strongbox": 75, "notes": "Kept the relic"})
+    warband_services.warband_update(
+        warband=warband, by=player, changes={"strongbox": 75, "notes": "Kept the relic"}
+    )
     warband.refresh_from_db()
     assert (warband.strongbox, warband.notes) == (75, "Kept the relic")
     context = last_context(warband, "update")
@@ -56,18 +61,20 @@ def test_it_updates_a_warband(warband, player):
 
 def test_it_refuses_a_negative_strongbox_and_changes_nothing(warband, player):
     with pytest.raises(ValidationError):
-        services.warband_update(warband=warband, by=player, changes={"strongbox": -5, "name": "Other"})
+        warband_services.warband_update(
+            warband=warband, by=player, changes={"strongbox": -5, "name": "Other"}
+        )
     warband.refresh_from_db()
     assert (warband.strongbox, warband.name) == (50, "Iron Sepulchre")
 
 
 def test_it_refuses_an_unknown_field(warband, player):
     with pytest.raises(TypeError):
-        services.warband_update(warband=warband, by=player, changes={"owner": None})
+        warband_services.warband_update(warband=warband, by=player, changes={"owner": None})
 
 
 def test_it_adjusts_the_strongbox_with_the_game_in_the_history(warband, rival_warband, player):
-    from rosters.services import GameEntry, game_record
+    from rosters.services.games import GameEntry, game_record
 
     game = game_record(
         campaign=warband.campaign,
@@ -75,7 +82,7 @@ def test_it_adjusts_the_strongbox_with_the_game_in_the_history(warband, rival_wa
         played_on="2025-03-01",
         entries=[GameEntry(warband=warband, result="win"), GameEntry(warband=rival_warband, result="loss")],
     )
-    services.warband_adjust(
+    warband_services.warband_adjust(
         warband=warband, strongbox=-20, by=player, reason="Ransom paid", game=game, step="trauma"
     )
     warband.refresh_from_db()
@@ -84,13 +91,13 @@ def test_it_adjusts_the_strongbox_with_the_game_in_the_history(warband, rival_wa
     assert (context["reason"], context["game"], context["step"]) == ("Ransom paid", game.pk, "trauma")
 
     with pytest.raises(ValidationError, match="cannot go below 0"):
-        services.warband_adjust(warband=warband, strongbox=-31, by=player, reason="Too much")
+        warband_services.warband_adjust(warband=warband, strongbox=-31, by=player, reason="Too much")
     warband.refresh_from_db()
     assert warband.strongbox == 30
 
 
 def test_it_creates_a_fighter(warband, player):
-    fighter = services.fighter_create(
+    fighter = fighter_services.fighter_create(
         warband=warband,
         by=player,
         name="Brother Anselm",
@@ -122,13 +129,13 @@ def test_it_creates_a_fighter(warband, player):
 )
 def test_it_refuses_a_bad_fighter(warband, player, fields):
     with pytest.raises(ValidationError):
-        services.fighter_create(warband=warband, by=player, **fields)
+        fighter_services.fighter_create(warband=warband, by=player, **fields)
     assert Fighter.objects.count() == 0
 
 
 def test_it_updates_a_fighter_and_says_what_changed(warband, player, make_fighter):
     fighter = make_fighter(warband, "Castigator Voss")
-    services.fighter_update(
+    fighter_services.fighter_update(
         fighter=fighter, by=player, changes={"xp": 4, "battle_scars": 1, "harm_limit": None}, elite=True
     )
     fighter.refresh_from_db()
@@ -144,7 +151,7 @@ def test_a_bad_update_changes_nothing(warband, player, make_fighter):
     fighter = make_fighter(warband, "Castigator Voss", xp=3)
     before = len(events_of(fighter))
     with pytest.raises(ValidationError):
-        services.fighter_update(fighter=fighter, by=player, changes={"xp": -1, "name": "Renamed"})
+        fighter_services.fighter_update(fighter=fighter, by=player, changes={"xp": -1, "name": "Renamed"})
     fighter.refresh_from_db()
     assert (fighter.xp, fighter.name) == (3, "Castigator Voss")
     assert len(events_of(fighter)) == before
@@ -152,15 +159,15 @@ def test_a_bad_update_changes_nothing(warband, player, make_fighter):
 
 def test_xp_goes_up_and_down_but_never_below_zero(warband, player, make_fighter):
     fighter = make_fighter(warband, "Pilgrim Odo", xp=1)
-    services.fighter_adjust_xp(fighter=fighter, delta=1, by=player)
+    fighter_services.fighter_adjust_xp(fighter=fighter, delta=1, by=player)
     fighter.refresh_from_db()
     assert fighter.xp == 2
     context = last_context(fighter, "update")
     assert context["action"] == "xp.adjust"
     assert context["reason"] == "Pilgrim Odo gained 1 XP (now 2)"
-    services.fighter_adjust_xp(fighter=fighter, delta=-2, by=player)
+    fighter_services.fighter_adjust_xp(fighter=fighter, delta=-2, by=player)
     with pytest.raises(ValidationError, match="cannot go below 0"):
-        services.fighter_adjust_xp(fighter=fighter, delta=-1, by=player)
+        fighter_services.fighter_adjust_xp(fighter=fighter, delta=-1, by=player)
     fighter.refresh_from_db()
     assert fighter.xp == 0
 
@@ -168,8 +175,8 @@ def test_xp_goes_up_and_down_but_never_below_zero(warband, player, make_fighter)
 def test_a_fighter_with_a_head_wound_gains_no_xp(warband, player, make_fighter):
     fighter = make_fighter(warband, "Sister Agna", elite=True, xp=5, can_gain_xp=False)
     with pytest.raises(ValidationError, match="can no longer gain XP"):
-        services.fighter_adjust_xp(fighter=fighter, delta=1, by=player)
-    services.fighter_adjust_xp(fighter=fighter, delta=-1, by=player)
+        fighter_services.fighter_adjust_xp(fighter=fighter, delta=1, by=player)
+    fighter_services.fighter_adjust_xp(fighter=fighter, delta=-1, by=player)
     fighter.refresh_from_db()
     assert fighter.xp == 4
 
@@ -181,7 +188,7 @@ def test_two_xp_taps_at_once_both_count(warband, player, make_fighter):
 
     def tap():
         try:
-            services.fighter_adjust_xp(fighter=fighter, delta=1, by=player)
+            fighter_services.fighter_adjust_xp(fighter=fighter, delta=1, by=player)
         except Exception as error:  # noqa: BLE001 - reported below
             errors.append(error)
         finally:
@@ -201,12 +208,12 @@ def test_a_removed_fighter_stays_with_its_status_and_its_kit_goes_to_the_arsenal
     warband, player, make_fighter
 ):
     fighter = make_fighter(warband, "Brother Anselm", elite=True)
-    sword = services.item_create(warband=warband, fighter=fighter, name="Trench Sword", by=player)
-    relic = services.item_create(
+    sword = battlekit_services.item_create(warband=warband, fighter=fighter, name="Trench Sword", by=player)
+    relic = battlekit_services.item_create(
         warband=warband, fighter=fighter, name="Bound Relic", removable=False, by=player
     )
 
-    removal = services.fighter_remove(fighter=fighter, status=Fighter.Status.RETIRED, by=player)
+    removal = fighter_services.fighter_remove(fighter=fighter, status=Fighter.Status.RETIRED, by=player)
 
     fighter.refresh_from_db()
     assert fighter.status == Fighter.Status.RETIRED
@@ -225,8 +232,10 @@ def test_a_removed_fighter_stays_with_its_status_and_its_kit_goes_to_the_arsenal
 
 def test_a_dead_fighters_kit_can_be_lost(warband, player, make_fighter):
     fighter = make_fighter(warband, "Pilgrim Odo")
-    item = services.item_create(warband=warband, fighter=fighter, name="Pilgrim Standard", by=player)
-    removal = services.fighter_remove(fighter=fighter, status="dead", battlekit="lost", by=player)
+    item = battlekit_services.item_create(
+        warband=warband, fighter=fighter, name="Pilgrim Standard", by=player
+    )
+    removal = fighter_services.fighter_remove(fighter=fighter, status="dead", battlekit="lost", by=player)
     assert removal.lost == ("Pilgrim Standard",)
     assert not Item.objects.filter(pk=item.pk).exists()
     assert deleted_context(Item, item.pk)["action"] == "fighter.remove"
@@ -235,18 +244,18 @@ def test_a_dead_fighters_kit_can_be_lost(warband, player, make_fighter):
 def test_it_refuses_active_as_a_removal(warband, player, make_fighter):
     fighter = make_fighter(warband, "Pilgrim Odo")
     with pytest.raises(ValidationError):
-        services.fighter_remove(fighter=fighter, status="active", by=player)
+        fighter_services.fighter_remove(fighter=fighter, status="active", by=player)
     with pytest.raises(ValidationError):
-        services.fighter_remove(fighter=fighter, status="dead", battlekit="eaten", by=player)
+        fighter_services.fighter_remove(fighter=fighter, status="dead", battlekit="eaten", by=player)
     fighter.refresh_from_db()
     assert fighter.is_active
 
 
 def test_restore_undoes_a_removal_with_the_kit(warband, player, make_fighter):
     fighter = make_fighter(warband, "Brother Anselm", elite=True)
-    sword = services.item_create(warband=warband, fighter=fighter, name="Trench Sword", by=player)
-    removal = services.fighter_remove(fighter=fighter, status="unfit_for_duty", by=player)
-    services.fighter_restore(fighter=fighter, items=removal.moved_to_arsenal, by=player)
+    sword = battlekit_services.item_create(warband=warband, fighter=fighter, name="Trench Sword", by=player)
+    removal = fighter_services.fighter_remove(fighter=fighter, status="unfit_for_duty", by=player)
+    fighter_services.fighter_restore(fighter=fighter, items=removal.moved_to_arsenal, by=player)
     fighter.refresh_from_db()
     sword.refresh_from_db()
     assert fighter.is_active
@@ -258,7 +267,7 @@ def test_restore_undoes_a_removal_with_the_kit(warband, player, make_fighter):
 
 def test_it_adds_and_strikes_off_an_injury(warband, player, make_fighter):
     fighter = make_fighter(warband, "Brother Anselm", elite=True)
-    injury = services.injury_add(
+    injury = injury_services.injury_add(
         fighter=fighter, code="hand_wound", name="Hand Wound", effect="-1 DICE", d66=14, by=player
     )
     context = last_context(injury, "insert")
@@ -266,7 +275,7 @@ def test_it_adds_and_strikes_off_an_injury(warband, player, make_fighter):
     assert context["reason"] == "Brother Anselm suffered Hand Wound (D66 14)"
     assert context["fighter"] == fighter.pk
     pk = injury.pk
-    services.injury_remove(injury=injury, by=player)
+    injury_services.injury_remove(injury=injury, by=player)
     assert not Injury.objects.filter(pk=pk).exists()
     assert deleted_context(Injury, pk)["action"] == "injury.remove"
 
@@ -274,39 +283,39 @@ def test_it_adds_and_strikes_off_an_injury(warband, player, make_fighter):
 def test_it_refuses_an_injury_with_a_roll_that_is_not_a_d66(warband, player, make_fighter):
     fighter = make_fighter(warband, "Brother Anselm", elite=True)
     with pytest.raises(ValidationError):
-        services.injury_add(fighter=fighter, code="hand_wound", name="Hand Wound", d66=70, by=player)
+        injury_services.injury_add(fighter=fighter, code="hand_wound", name="Hand Wound", d66=70, by=player)
     with pytest.raises(ValidationError):
-        services.injury_add(fighter=fighter, code="hand_wound", name="", by=player)
+        injury_services.injury_add(fighter=fighter, code="hand_wound", name="", by=player)
     assert Injury.objects.count() == 0
 
 
 def test_battlekit_moves_between_fighters_and_the_arsenal(warband, player, make_fighter):
     anselm = make_fighter(warband, "Brother Anselm", elite=True)
     odo = make_fighter(warband, "Pilgrim Odo")
-    item = services.item_create(warband=warband, name="Holy Relic", keywords=["heavy"], by=player)
+    item = battlekit_services.item_create(warband=warband, name="Holy Relic", keywords=["heavy"], by=player)
     assert item.in_arsenal
     assert item.keywords == ["HEAVY"]
     assert last_context(item, "insert")["reason"] == "Holy Relic added to the Arsenal"
 
-    services.item_move(item=item, to_fighter=anselm, by=player)
-    services.item_move(item=item, to_fighter=odo, by=player)
+    battlekit_services.item_move(item=item, to_fighter=anselm, by=player)
+    battlekit_services.item_move(item=item, to_fighter=odo, by=player)
     item.refresh_from_db()
     assert item.fighter == odo
     context = last_context(item, "update")
     assert context["action"] == "item.move"
     assert context["reason"] == "Holy Relic moved from Brother Anselm to Pilgrim Odo"
-    services.item_move(item=item, to_fighter=None, by=player)
+    battlekit_services.item_move(item=item, to_fighter=None, by=player)
     item.refresh_from_db()
     assert item.in_arsenal
 
 
 def test_battlekit_that_cannot_be_removed_stays(warband, player, make_fighter):
     anselm = make_fighter(warband, "Brother Anselm", elite=True)
-    item = services.item_create(
+    item = battlekit_services.item_create(
         warband=warband, fighter=anselm, name="Bound Relic", removable=False, by=player
     )
     with pytest.raises(ValidationError, match="cannot be removed"):
-        services.item_move(item=item, to_fighter=None, by=player)
+        battlekit_services.item_move(item=item, to_fighter=None, by=player)
     item.refresh_from_db()
     assert item.fighter == anselm
 
@@ -316,25 +325,25 @@ def test_battlekit_cannot_go_to_another_warband_or_a_removed_fighter(
 ):
     stranger = make_fighter(rival_warband, "Heretic Priest")
     fallen = make_fighter(warband, "Fallen Pilgrim", status="dead")
-    item = services.item_create(warband=warband, name="Shovel", by=player)
+    item = battlekit_services.item_create(warband=warband, name="Shovel", by=player)
     with pytest.raises(ValidationError, match="not in Iron Sepulchre"):
-        services.item_move(item=item, to_fighter=stranger, by=player)
+        battlekit_services.item_move(item=item, to_fighter=stranger, by=player)
     with pytest.raises(ValidationError, match="not on the active roster"):
-        services.item_move(item=item, to_fighter=fallen, by=player)
+        battlekit_services.item_move(item=item, to_fighter=fallen, by=player)
     item.refresh_from_db()
     assert item.in_arsenal
 
 
 def test_it_updates_and_deletes_battlekit(warband, player):
-    item = services.item_create(warband=warband, name="Shovel", by=player)
-    services.item_update(
+    item = battlekit_services.item_create(warband=warband, name="Shovel", by=player)
+    battlekit_services.item_update(
         item=item, by=player, changes={"name": "Entrenching Tool", "keywords": ["two-handed"]}
     )
     item.refresh_from_db()
     assert (item.name, item.keywords) == ("Entrenching Tool", ["TWO-HANDED"])
     assert last_context(item, "update")["action"] == "item.update"
     with pytest.raises(ValidationError):
-        services.item_update(item=item, by=player, changes={"name": ""})
+        battlekit_services.item_update(item=item, by=player, changes={"name": ""})
     pk = item.pk
-    services.item_delete(item=item, by=player)
+    battlekit_services.item_delete(item=item, by=player)
     assert deleted_context(Item, pk)["action"] == "item.delete"

@@ -15,10 +15,13 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from campaigns.selectors import trauma_table_rows
-from rosters import selectors, services
 from rosters.access import can_change_warband, get_fighter_for_user, get_warband_for_user
 from rosters.forms import FighterForm, InjuryForm, ItemForm, RemoveFighterForm, RestoreForm, XPForm
 from rosters.models import Injury
+from rosters.selectors import fighters as fighter_selectors
+from rosters.selectors import roster as roster_selectors
+from rosters.services import fighters as fighter_services
+from rosters.services import injuries as injury_services
 from rosters.views.common import UNPROCESSABLE, add_errors
 from rosters.views.warbands import UNDO_KEY, row_context
 
@@ -28,7 +31,7 @@ def _roster_url(fighter) -> str:
 
 
 def _row(request, fighter_id: int, membership, *, status: int = 200, error: str | None = None):
-    fighter = selectors.fighter_for_row(fighter_id=fighter_id)
+    fighter = roster_selectors.fighter_for_row(fighter_id=fighter_id)
     context = {
         "fighter": fighter,
         "row_error": error,
@@ -38,7 +41,7 @@ def _row(request, fighter_id: int, membership, *, status: int = 200, error: str 
 
 
 def _card_context(fighter, membership, **forms) -> dict:
-    card = selectors.fighter_card(fighter=fighter)
+    card = fighter_selectors.fighter_card(fighter=fighter)
     fighter = card.fighter
     terms = card.terms
     can_change = can_change_warband(membership, fighter.warband)
@@ -78,7 +81,7 @@ def fighter_create(request, warband_id: int):
         if form.is_valid():
             arguments = form.service_arguments()
             try:
-                fighter = services.fighter_create(
+                fighter = fighter_services.fighter_create(
                     warband=warband, by=request.user, elite=arguments["elite"], **arguments["changes"]
                 )
             except ValidationError as error:
@@ -110,7 +113,7 @@ def fighter_edit(request, fighter_id: int):
         if form.is_valid():
             arguments = form.service_arguments()
             try:
-                services.fighter_update(fighter=fighter, by=request.user, **arguments)
+                fighter_services.fighter_update(fighter=fighter, by=request.user, **arguments)
             except ValidationError as error:
                 add_errors(form, error)
             else:
@@ -140,7 +143,9 @@ def fighter_xp(request, fighter_id: int):
     error = None
     if form.is_valid():
         try:
-            services.fighter_adjust_xp(fighter=fighter, delta=form.cleaned_data["delta"], by=request.user)
+            fighter_services.fighter_adjust_xp(
+                fighter=fighter, delta=form.cleaned_data["delta"], by=request.user
+            )
         except ValidationError as refusal:
             error = " ".join(refusal.messages)
     else:
@@ -161,7 +166,7 @@ def fighter_remove(request, fighter_id: int):
     form = RemoveFighterForm(request.POST, terms=terms)
     if form.is_valid():
         try:
-            removal = services.fighter_remove(
+            removal = fighter_services.fighter_remove(
                 fighter=fighter,
                 status=form.cleaned_data["status"],
                 battlekit=form.cleaned_data["battlekit"],
@@ -194,7 +199,7 @@ def fighter_restore(request, fighter_id: int):
     if fighter.is_active:
         messages.info(request, f"{fighter.name} is already on the roster.")
     else:
-        services.fighter_restore(fighter=fighter, items=items, by=request.user)
+        fighter_services.fighter_restore(fighter=fighter, items=items, by=request.user)
         messages.success(request, f"{fighter.name} is back on the roster.")
     return redirect(_roster_url(fighter))
 
@@ -207,7 +212,7 @@ def injury_create(request, fighter_id: int):
     if form.is_valid():
         data = form.cleaned_data
         try:
-            injury = services.injury_add(
+            injury = injury_services.injury_add(
                 fighter=fighter,
                 by=request.user,
                 code=data["code"],
@@ -230,6 +235,6 @@ def injury_create(request, fighter_id: int):
 def injury_delete(request, injury_id: int):
     injury = get_object_or_404(Injury, pk=injury_id)
     fighter, membership = get_fighter_for_user(request.user, injury.fighter_id, write=True)
-    services.injury_remove(injury=injury, by=request.user)
+    injury_services.injury_remove(injury=injury, by=request.user)
     messages.success(request, f"{injury.name} struck off {fighter.name}.")
     return redirect(reverse("fighter_detail", args=[fighter.pk]) + "#injuries")

@@ -19,8 +19,9 @@ from campaigns.access import (
     get_game_for_user,
     is_organiser,
 )
-from rosters import selectors, services
 from rosters.forms import GameForm
+from rosters.selectors import games as game_selectors
+from rosters.services import games as game_services
 from rosters.views.common import UNPROCESSABLE, add_errors
 
 
@@ -38,7 +39,7 @@ def game_create(request, campaign_id: int):
     campaign, membership = get_campaign_for_user(request.user, campaign_id)
     if not can_record_games(membership):
         raise PermissionDenied("Spectators read the campaign; players and the organiser record games.")
-    warbands = selectors.warbands_for_game_form(campaign=campaign)
+    warbands = game_selectors.warbands_for_game_form(campaign=campaign)
     form = GameForm(request.POST or None, warbands=warbands, terms=campaign.terms)
     context = {"form": form, "campaign": campaign, "terms": campaign.terms, "editing": False}
     if request.method == "POST":
@@ -52,7 +53,7 @@ def game_create(request, campaign_id: int):
             else:
                 try:
                     if form.cleaned_data["mode"] == GameForm.PLAY:
-                        game = services.game_start(
+                        game = game_services.game_start(
                             campaign=campaign,
                             by=request.user,
                             played_on=form.cleaned_data["played_on"],
@@ -62,7 +63,7 @@ def game_create(request, campaign_id: int):
                         )
                         messages.success(request, f"Game {game.number} has started. Good luck!")
                         return redirect(_tracker_path(game) or game_url(game))
-                    game = services.game_record(
+                    game = game_services.game_record(
                         campaign=campaign,
                         by=request.user,
                         played_on=form.cleaned_data["played_on"],
@@ -88,7 +89,7 @@ def game_url(game) -> str:
 @login_required
 def game_detail(request, game_id: int):
     game, membership = get_game_for_user(request.user, game_id)
-    page = selectors.game_page(game=game)
+    page = game_selectors.game_page(game=game)
     can_manage = can_manage_game(membership, game)
     context = {
         "page": page,
@@ -97,7 +98,7 @@ def game_detail(request, game_id: int):
         "terms": page.terms,
         "membership": membership,
         "can_manage": can_manage,
-        "editable": services.game_is_editable(game),
+        "editable": game_services.game_is_editable(game),
         "owned": {p.warband_id for p in page.players if p.warband.owner_id == request.user.pk},
         "is_organiser": is_organiser(membership),
     }
@@ -108,14 +109,14 @@ def game_detail(request, game_id: int):
 def game_edit(request, game_id: int):
     """Correct a recorded game before its post-game starts, or finish by hand a game being played."""
     game, membership = get_game_for_user(request.user, game_id, manage=True)
-    if not services.game_is_editable(game):
+    if not game_services.game_is_editable(game):
         messages.error(
             request,
             f"Game {game.number}'s post-game has started: its results and Out of Action cannot change now.",
         )
         return redirect(game_url(game))
-    warbands = selectors.warbands_for_game_form(campaign=game.campaign)
-    marks = selectors.out_of_action_ids(game=game)
+    warbands = game_selectors.warbands_for_game_form(campaign=game.campaign)
+    marks = game_selectors.out_of_action_ids(game=game)
     initial = {"played_on": game.played_on, "scenario": game.scenario, "notes": game.notes}
     for player in game.players.all():
         initial[f"wb{player.warband_id}_played"] = True
@@ -134,7 +135,7 @@ def game_edit(request, game_id: int):
     if request.method == "POST":
         if form.is_valid():
             try:
-                services.game_update(
+                game_services.game_update(
                     game=game,
                     by=request.user,
                     played_on=form.cleaned_data["played_on"],
@@ -156,7 +157,7 @@ def game_edit(request, game_id: int):
 def game_delete(request, game_id: int):
     game, membership = get_game_for_user(request.user, game_id, manage=True)
     try:
-        services.game_delete(game=game, by=request.user)
+        game_services.game_delete(game=game, by=request.user)
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
         return redirect(game_url(game))

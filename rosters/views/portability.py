@@ -1,6 +1,6 @@
 """A warband exported as a JSON file, and imported from one into a campaign (issue 6, Exports).
 
-The format and its checks are `rosters/portability.py`; the import's writes are `services.warband_import`.
+The format and its checks are `rosters/portability.py`; the import's writes are `import_services.warband_import`.
 """
 
 from django import forms
@@ -14,8 +14,9 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from campaigns.access import get_campaign_for_user
 from campaigns.models import Membership
-from rosters import portability, services
+from rosters import portability
 from rosters.access import get_warband_for_user
+from rosters.services import portability as import_services
 
 
 @require_GET
@@ -68,7 +69,7 @@ def warband_import(request, campaign_id: int):
     if request.method == "POST":
         if form.is_valid():
             try:
-                warband = services.warband_import(
+                warband = import_services.warband_import(
                     campaign=campaign, owner=request.user, by=request.user, data=form.warband_data
                 )
             except ValidationError as error:

@@ -140,11 +140,12 @@ def test_a_group_starts_a_campaign_and_keeps_rosters(browser: Browser, live_serv
 def test_the_roster_is_usable_on_a_390_pixel_phone(
     browser: Browser, live_server, campaign, warband, player, password, make_fighter
 ):
-    from rosters import services
+    from rosters.services import battlekit as battlekit_services
+    from rosters.services import injuries as injury_services
 
     anselm = make_fighter(warband, "Brother Anselm", elite=True, fighter_type="War Prophet", xp=3)
-    services.item_create(warband=warband, fighter=anselm, name="Holy Icon", by=player)
-    services.injury_add(fighter=anselm, code="hand_wound", name="Hand Wound", by=player)
+    battlekit_services.item_create(warband=warband, fighter=anselm, name="Holy Icon", by=player)
+    injury_services.injury_add(fighter=anselm, code="hand_wound", name="Hand Wound", by=player)
     for number in range(6):
         make_fighter(warband, f"Pilgrim {number}", fighter_type="Trench Pilgrim")
 
@@ -183,11 +184,11 @@ def test_the_roster_works_without_javascript(
     browser: Browser, live_server, campaign, warband, player, password, make_fighter
 ):
     """No JavaScript: XP buttons post the page's one CSRF form to the fighter's address; Edit opens a page."""
-    from rosters import services
+    from rosters.services import battlekit as battlekit_services
 
     anselm = make_fighter(warband, "Brother Anselm", elite=True, xp=3)
     fallen = make_fighter(warband, "Pilgrim Hale", status="dead")
-    services.item_create(warband=warband, name="Spare Shovel", by=player)
+    battlekit_services.item_create(warband=warband, name="Spare Shovel", by=player)
     context = browser.new_context(java_script_enabled=False)
     page = context.new_page()
     log_in(page, live_server.url, player.username, password)
@@ -245,25 +246,31 @@ def small_targets(page: Page) -> list[str]:
 @pytest.fixture
 def played_world(campaign, organiser, player, player2, warband, rival_warband, make_fighter):
     """Two warbands with long names, Battlekit and Injuries, after a game with fighters Out of Action."""
-    from rosters import services
+    from rosters.services import battlekit as battlekit_services
+    from rosters.services import games as game_services
+    from rosters.services import injuries as injury_services
 
     warband.name = "The Iron Sepulchre of Saint Ludwin"
     warband.save()
     anselm = make_fighter(warband, "Prophet Anselm the Unbowed", elite=True, fighter_type="War Prophet", xp=3)
     voss = make_fighter(warband, "Castigator Voss of the Long Trench", elite=True)
     for name in ("Holy Icon", "Trench Club", "Standard Armour", "Incendiary Grenades"):
-        services.item_create(warband=warband, fighter=anselm, name=name, keywords=["HEAVY"], by=player)
-    services.injury_add(fighter=anselm, code="hand_wound", name="Hand Wound", effect="-1 DICE", by=player)
-    services.injury_add(fighter=anselm, code="leg_wound", name="Leg Wound", by=player)
+        battlekit_services.item_create(
+            warband=warband, fighter=anselm, name=name, keywords=["HEAVY"], by=player
+        )
+    injury_services.injury_add(
+        fighter=anselm, code="hand_wound", name="Hand Wound", effect="-1 DICE", by=player
+    )
+    injury_services.injury_add(fighter=anselm, code="leg_wound", name="Leg Wound", by=player)
     heretic = make_fighter(rival_warband, "Death Commando Sabine", elite=True)
-    game = services.game_record(
+    game = game_services.game_record(
         campaign=campaign,
         by=player,
         played_on="2025-03-01",
         scenario="Hold the Line",
         entries=[
-            services.GameEntry(warband, "draw", [anselm, voss]),
-            services.GameEntry(rival_warband, "draw", [heretic]),
+            game_services.GameEntry(warband, "draw", [anselm, voss]),
+            game_services.GameEntry(rival_warband, "draw", [heretic]),
         ],
     )
     return SimpleNamespace(warband=warband, anselm=anselm, game=game)

@@ -36,8 +36,11 @@ from combat.models import TrackerFighter, TrackerGame
 from combat.selectors import AttackTest
 from combat.services import post_game as post_game_services
 from combat.services import tracker as tracker_services
-from rosters import services
-from rosters.services import GameEntry
+from rosters.services import battlekit as battlekit_services
+from rosters.services import fighters as fighter_services
+from rosters.services import games as game_services
+from rosters.services import warbands as warband_services
+from rosters.services.games import GameEntry
 
 ORGANISER = ("organiser", "trench-organiser", "Olga")
 PLAYER = ("player", "trench-player", "Pat")
@@ -167,11 +170,11 @@ class Command(BaseCommand):
         self.heretics, self.h = self._recruit(
             campaign, organiser, "The Grey Legion", "Heretic Legion", HERETICS, strongbox=60, glory=1
         )
-        shield = services.item_create(warband=self.pilgrims, name="Spare Trench Shield", by=player)
-        services.item_create(
+        shield = battlekit_services.item_create(warband=self.pilgrims, name="Spare Trench Shield", by=player)
+        battlekit_services.item_create(
             warband=self.pilgrims, name="Incendiary Grenades", keywords=["GRENADE"], by=player
         )
-        tome = services.item_create(warband=self.heretics, name="Blasphemous Tome", by=organiser)
+        tome = battlekit_services.item_create(warband=self.heretics, name="Blasphemous Tome", by=organiser)
 
         start = datetime.date.today() - datetime.timedelta(days=21)
         self._game_one(campaign, start, shield)
@@ -181,16 +184,16 @@ class Command(BaseCommand):
         return campaign
 
     def _recruit(self, campaign, owner, name, faction, fighters, **fields):
-        warband = services.warband_create(
+        warband = warband_services.warband_create(
             campaign=campaign, owner=owner, name=name, faction=faction, by=owner, **fields
         )
         made = {}
         for fighter_name, kind, elite, stats, kit in fighters:
-            fighter = services.fighter_create(
+            fighter = fighter_services.fighter_create(
                 warband=warband, by=owner, name=fighter_name, fighter_type=kind, elite=elite, **stats
             )
             for item_name, keywords in kit:
-                services.item_create(
+                battlekit_services.item_create(
                     warband=warband, fighter=fighter, name=item_name, keywords=keywords, by=owner
                 )
             made[fighter_name] = fighter
@@ -234,7 +237,7 @@ class Command(BaseCommand):
 
     def _game_one(self, campaign, played_on, shield) -> None:
         organiser, player, p, h = self.organiser, self.player, self.p, self.h
-        game = services.game_record(
+        game = game_services.game_record(
             campaign=campaign,
             by=organiser,
             played_on=played_on,
@@ -258,7 +261,7 @@ class Command(BaseCommand):
         )
         # A Troop that survives (D6 5).
         self._post_game(game, self.heretics, organiser, rolls=[(h["Trooper Rhee"], "survival", [5])])
-        services.warband_adjust(
+        warband_services.warband_adjust(
             warband=self.pilgrims,
             by=player,
             strongbox=20,
@@ -266,14 +269,14 @@ class Command(BaseCommand):
             reason="spoils of No Man's Land",
             game=game.pk,
         )
-        services.fighter_adjust_xp(
+        fighter_services.fighter_adjust_xp(
             fighter=p["Prophet Anselm the Unbowed"], delta=-5, by=player, reason="spent on an Advancement"
         )
-        services.item_move(item=shield, to_fighter=p["Pilgrim Bettina"], by=player)
+        battlekit_services.item_move(item=shield, to_fighter=p["Pilgrim Bettina"], by=player)
 
     def _game_two(self, campaign, played_on, tome) -> None:
         organiser, player, p, h = self.organiser, self.player, self.p, self.h
-        game = services.game_record(
+        game = game_services.game_record(
             campaign=campaign,
             by=player,
             played_on=played_on,
@@ -303,18 +306,18 @@ class Command(BaseCommand):
             rolls=[(h["Chorister Vex"], "trauma", [1, 6])],
             deeds={h["Death Commando Sabine"]: 1},
         )
-        services.warband_adjust(
+        warband_services.warband_adjust(
             warband=self.heretics, glory=1, by=organiser, reason="Glory for the Raid", game=game.pk
         )
-        services.item_move(item=tome, to_fighter=h["Heretic Priest Malachai"], by=organiser)
-        services.fighter_adjust_xp(
+        battlekit_services.item_move(item=tome, to_fighter=h["Heretic Priest Malachai"], by=organiser)
+        fighter_services.fighter_adjust_xp(
             fighter=h["Heretic Priest Malachai"], delta=-4, by=organiser, reason="spent on an Advancement"
         )
 
     def _game_three(self, campaign, played_on) -> None:
         p, h = self.p, self.h
         # Both post-games wait, with an ELITE fighter and a Troop Out of Action on each side.
-        services.game_record(
+        game_services.game_record(
             campaign=campaign,
             by=self.player,
             played_on=played_on,
@@ -328,7 +331,7 @@ class Command(BaseCommand):
 
     def _game_four(self, campaign, played_on) -> None:
         organiser, player, p, h = self.organiser, self.player, self.p, self.h
-        game = services.game_start(
+        game = game_services.game_start(
             campaign=campaign,
             by=player,
             played_on=played_on,
