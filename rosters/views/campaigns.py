@@ -7,7 +7,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 
 from campaigns.access import can_keep_warbands, can_record_games, get_campaign_for_user, is_organiser
-from rosters.forms import WarbandForm
+from rosters.forms.warbands import WarbandForm
 from rosters.selectors import campaigns as campaign_selectors
 from rosters.services import warbands as warband_services
 from rosters.views.common import UNPROCESSABLE, add_errors

@@ -16,7 +16,9 @@ from django.views.decorators.http import require_POST
 
 from campaigns.selectors import trauma_table_rows
 from rosters.access import can_change_warband, get_fighter_for_user, get_warband_for_user
-from rosters.forms import FighterForm, InjuryForm, ItemForm, RemoveFighterForm, RestoreForm, XPForm
+from rosters.forms.battlekit import ItemForm
+from rosters.forms.fighters import FighterForm, RemoveFighterForm, RestoreForm, XPForm
+from rosters.forms.injuries import InjuryForm
 from rosters.models import Injury
 from rosters.selectors import fighters as fighter_selectors
 from rosters.selectors import roster as roster_selectors

@@ -19,7 +19,7 @@ from campaigns.access import (
     get_game_for_user,
     is_organiser,
 )
-from rosters.forms import GameForm
+from rosters.forms.games import GameForm
 from rosters.selectors import games as game_selectors
 from rosters.services import games as game_services
 from rosters.views.common import UNPROCESSABLE, add_errors

@@ -7,7 +7,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from rosters.forms import ItemForm
+from rosters.forms.battlekit import ItemForm
 from rosters.services import battlekit as battlekit_services
 from rosters.views.common import UNPROCESSABLE, add_errors, back_url, get_item_for_user, redirect_back
 

@@ -3,7 +3,6 @@
 The format and its checks are `rosters/portability.py`; the import's writes are `import_services.warband_import`.
 """
 
-from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -16,6 +15,7 @@ from campaigns.access import get_campaign_for_user
 from campaigns.models import Membership
 from rosters import portability
 from rosters.access import get_warband_for_user
+from rosters.forms.portability import ImportForm
 from rosters.services import portability as import_services
 
 
@@ -28,28 +28,6 @@ def warband_export(request, warband_id: int):
     name = slugify(warband.name) or f"warband-{warband.pk}"
     response["Content-Disposition"] = f'attachment; filename="{name}.warband.json"'
     return response
-
-
-class ImportForm(forms.Form):
-    file = forms.FileField(
-        label="Warband file",
-        help_text=f"A .json file exported from Warband Ledger (at most {portability.MAX_BYTES // 1_000_000} MB).",
-        widget=forms.ClearableFileInput(attrs={"accept": ".json,application/json"}),
-    )
-
-    def clean_file(self):
-        upload = self.cleaned_data["file"]
-        # Refuse a large file by its size before reading a byte of it, and never read more than the limit.
-        if upload.size > portability.MAX_BYTES:
-            raise ValidationError(
-                f"The file is larger than {portability.MAX_BYTES // 1_000_000} MB; a warband file is far smaller."
-            )
-        raw = upload.read(portability.MAX_BYTES + 1)
-        try:
-            self.warband_data = portability.parse_warband_file(raw)
-        except portability.ImportRefused as refused:
-            raise ValidationError(refused.problems) from None
-        return upload
 
 
 def _can_keep_warbands(membership: Membership) -> bool:

@@ -11,7 +11,8 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from rosters.access import can_change_warband, get_warband_for_user
-from rosters.forms import ItemForm, ItemMoveForm, WarbandForm
+from rosters.forms.battlekit import ItemForm, ItemMoveForm
+from rosters.forms.warbands import WarbandForm
 from rosters.models import WARBAND_FIELDS
 from rosters.selectors import roster as roster_selectors
 from rosters.services import battlekit as battlekit_services
