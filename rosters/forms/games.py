@@ -30,10 +30,21 @@ class GameForm(forms.Form):
     scenario = forms.CharField(max_length=Game._meta.get_field("scenario").max_length, required=False)
     notes = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 3}))
 
-    def __init__(self, *args, warbands, editing: bool = False, terms: Terms | None = None, **kwargs):
+    def __init__(
+        self,
+        *args,
+        warbands,
+        editing: bool = False,
+        terms: Terms | None = None,
+        recorder_id: int | None = None,
+        **kwargs,
+    ):
+        """`recorder_id`: a player who may record only the games one of their own warbands played in (None: the
+        organiser, or a correction, who may record any)."""
         super().__init__(*args, **kwargs)
         self.warbands = warbands
         self.editing = editing
+        self.recorder_id = recorder_id
         self.terms = terms or terms_for(None)
         self.fields["played_on"].initial = datetime.date.today
         if editing:
@@ -70,12 +81,25 @@ class GameForm(forms.Form):
         playing = [w for w in self.warbands if data.get(f"wb{w.pk}_played")]
         if len(playing) < 2:
             raise ValidationError(f"Tick at least two {self.terms.warbands} that took part.")
+        if self.recorder_id is not None and not any(w.owner_id == self.recorder_id for w in playing):
+            raise ValidationError(
+                f"Record a game one of your {self.terms.warbands} played in (or ask the organiser)."
+            )
         recording = self.editing or data.get("mode") == self.RECORD
         for warband in playing:
             if recording and not data.get(f"wb{warband.pk}_result"):
                 self.add_error(f"wb{warband.pk}_result", f"Give {warband.name}'s result.")
         data["playing"] = playing
         return data
+
+    @property
+    def playing_now(self) -> bool:
+        """Start the game now for the tracker, rather than record a finished one."""
+        return not self.editing and self.cleaned_data.get("mode") == self.PLAY
+
+    def game_fields(self) -> dict:
+        """The game's own fields, as the services take them."""
+        return {name: self.cleaned_data[name] for name in ("played_on", "scenario", "notes")}
 
     def entries(self):
         """The warbands that took part as services.GameEntry values (Out of Action only when recording)."""

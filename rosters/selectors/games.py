@@ -52,3 +52,15 @@ def out_of_action_ids(*, game: Game) -> dict[int, set[int]]:
     ):
         marks.setdefault(warband_id, set()).add(fighter_id)
     return marks
+
+
+def game_form_initial(*, game: Game) -> dict:
+    """The game form's values for a game being corrected: its fields, and per warband that took part, its result
+    and the fighters marked Out of Action."""
+    marks = out_of_action_ids(game=game)
+    initial = {"played_on": game.played_on, "scenario": game.scenario, "notes": game.notes}
+    for player in GamePlayer.objects.filter(game=game).order_by("id"):
+        initial[f"wb{player.warband_id}_played"] = True
+        initial[f"wb{player.warband_id}_result"] = player.result
+        initial[f"wb{player.warband_id}_out"] = [str(pk) for pk in marks.get(player.warband_id, ())]
+    return initial
