@@ -10,16 +10,15 @@ Without JavaScript, Edit opens a full page and the buttons post and come back to
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from campaigns.selectors import trauma_table_rows
-from rosters.access import can_change_warband, get_fighter_for_user, get_warband_for_user
+from rosters.access import can_change_warband, get_fighter_for_user, get_injury_for_user, get_warband_for_user
 from rosters.forms.battlekit import ItemForm
 from rosters.forms.fighters import FighterForm, RemoveFighterForm, RestoreForm, XPForm
 from rosters.forms.injuries import InjuryForm
-from rosters.models import Injury
 from rosters.selectors import fighters as fighter_selectors
 from rosters.selectors import roster as roster_selectors
 from rosters.services import fighters as fighter_services
@@ -177,18 +176,24 @@ def fighter_remove(request, fighter_id: int):
         except ValidationError as error:
             add_errors(form, error)
         else:
-            request.session[UNDO_KEY] = {
-                "warband": fighter.warband_id,
-                "fighter": fighter.pk,
-                "name": removal.fighter.name,
-                "status": removal.fighter.get_status_display(),
-                "items": ",".join(str(pk) for pk in removal.moved_to_arsenal),
-                "moved": len(removal.moved_to_arsenal),
-                "lost": list(removal.lost),
-            }
+            _offer_undo(request, removal)
             return redirect(reverse("warband_detail", args=[fighter.warband_id]) + "#undo")
     context = _card_context(fighter, membership, remove_form=form)
     return render(request, "rosters/fighter.html", context, status=UNPROCESSABLE)
+
+
+def _offer_undo(request, removal) -> None:
+    """The roster offers Undo of this removal once, the next time it is shown (warbands.warband_detail)."""
+    fighter = removal.fighter
+    request.session[UNDO_KEY] = {
+        "warband": fighter.warband_id,
+        "fighter": fighter.pk,
+        "name": fighter.name,
+        "status": fighter.get_status_display(),
+        "items": ",".join(str(pk) for pk in removal.moved_to_arsenal),
+        "moved": len(removal.moved_to_arsenal),
+        "lost": list(removal.lost),
+    }
 
 
 @login_required
@@ -235,8 +240,7 @@ def injury_create(request, fighter_id: int):
 @login_required
 @require_POST
 def injury_delete(request, injury_id: int):
-    injury = get_object_or_404(Injury, pk=injury_id)
-    fighter, membership = get_fighter_for_user(request.user, injury.fighter_id, write=True)
+    injury, fighter = get_injury_for_user(request.user, injury_id, write=True)
     injury_services.injury_remove(injury=injury, by=request.user)
     messages.success(request, f"{injury.name} struck off {fighter.name}.")
     return redirect(reverse("fighter_detail", args=[fighter.pk]) + "#injuries")

@@ -7,9 +7,10 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from rosters.access import get_item_for_user
 from rosters.forms.battlekit import ItemForm
 from rosters.services import battlekit as battlekit_services
-from rosters.views.common import UNPROCESSABLE, add_errors, back_url, get_item_for_user, redirect_back
+from rosters.views.common import UNPROCESSABLE, add_errors, back_url, redirect_back
 
 
 @login_required

@@ -56,7 +56,7 @@ def warband_import(request, campaign_id: int):
             else:
                 messages.success(
                     request,
-                    f"{warband.name} was imported with {warband.fighters.count()} fighters. It is yours to keep.",
+                    f"{warband.name} was imported with {len(form.warband_data['fighters'])} fighters. It is yours to keep.",
                 )
                 return redirect("warband_detail", warband.pk)
         return render(request, "rosters/warband_import.html", context, status=400)

@@ -133,36 +133,36 @@ def item_create(request, warband_id: int):
 def item_move(request, warband_id: int):
     """Give a piece of Battlekit to another fighter or put it in the Arsenal; with htmx, the roster is swapped."""
     warband, membership = get_warband_for_user(request.user, warband_id, write=True)
-    terms = warband.campaign.terms
     form = ItemMoveForm(
         request.POST,
         items=roster_selectors.movable_items(warband=warband),
         holders=roster_selectors.holders_for(warband=warband),
-        terms=terms,
+        terms=warband.campaign.terms,
     )
-    error = None
-    if form.is_valid():
-        item = form.cleaned_item()
-        holder = form.cleaned_holder()
-        try:
-            battlekit_services.item_move(item=item, to_fighter=holder, by=request.user)
-        except ValidationError as refusal:
-            error = " ".join(refusal.messages)
-        else:
-            where = holder.name if holder else f"the {terms.arsenal}"
-            if not request.htmx:
-                messages.success(request, f"{item.name} is now with {where}.")
-                return redirect_back(request, reverse("warband_detail", args=[warband.pk]) + "#arsenal")
-            return render_roster(
-                request,
-                warband,
-                membership,
-                template="rosters/warband.html#roster",
-                moved=f"{item.name} is now with {where}.",
-            )
-    else:
-        error = " ".join(form.non_field_errors()) or f"Choose a piece of {terms.battlekit} and where it goes."
-    template = "rosters/warband.html#roster" if request.htmx else None
-    return render_roster(
-        request, warband, membership, template=template, status=UNPROCESSABLE, move_error=error
-    )
+    try:
+        moved = _move(form, by=request.user)
+    except ValidationError as refusal:
+        template = "rosters/warband.html#roster" if request.htmx else None
+        return render_roster(
+            request, warband, membership, template=template, status=UNPROCESSABLE, move_error=refusal.message
+        )
+    if not request.htmx:
+        messages.success(request, moved)
+        return redirect_back(request, reverse("warband_detail", args=[warband.pk]) + "#arsenal")
+    return render_roster(request, warband, membership, template="rosters/warband.html#roster", moved=moved)
+
+
+def _move(form: ItemMoveForm, *, by) -> str:
+    """Move the form's Battlekit; what happened, in words. A bad form or a refusal raises ValidationError."""
+    terms = form.terms
+    if not form.is_valid():
+        raise ValidationError(
+            " ".join(form.non_field_errors()) or f"Choose a piece of {terms.battlekit} and where it goes."
+        )
+    item, holder = form.cleaned_item(), form.cleaned_holder()
+    try:
+        battlekit_services.item_move(item=item, to_fighter=holder, by=by)
+    except ValidationError as refusal:
+        raise ValidationError(" ".join(refusal.messages)) from None
+    where = holder.name if holder else f"the {terms.arsenal}"
+    return f"{item.name} is now with {where}."
