@@ -1,4 +1,4 @@
-"""Roster writes: warbands, fighters, XP, removal, Injuries and Battlekit, each with the history it leaves."""
+"""Fighter writes: joining, editing, XP, leaving the roster and coming back, each with the history it leaves."""
 
 import threading
 
@@ -7,93 +7,11 @@ from django.core.exceptions import ValidationError
 from django.db import connection
 
 from campaigns.tests.history import deleted_context, events_of, last_context
-from rosters.models import Fighter, Injury, Item, Warband
+from rosters.models import Fighter, Item
 from rosters.services import battlekit as battlekit_services
 from rosters.services import fighters as fighter_services
-from rosters.services import injuries as injury_services
-from rosters.services import warbands as warband_services
 
 pytestmark = pytest.mark.django_db
-
-
-def test_it_creates_a_warband(campaign, player):
-    warband = warband_services.warband_create(
-        campaign=campaign,
-        owner=player,
-        name=" Iron Sepulchre ",
-        faction="Trench Pilgrims",
-        strongbox=700,
-        by=player,
-    )
-    assert (warband.name, warband.strongbox, warband.owner) == ("Iron Sepulchre", 700, player)
-    context = last_context(warband, "insert")
-    assert context["action"] == "warband.create"
-    assert context["warband"] == warband.pk
-    assert context["campaign"] == campaign.pk
-    assert context["user"] == player.pk
-
-
-@pytest.mark.parametrize(
-    "fields",
-    [
-        {"name": ""},
-        {"name": "Ok", "strongbox": -1},
-        {"name": "Ok", "glory": -2},
-        {"name": "Ok", "crew_xp": -1},
-    ],
-)
-def test_it_refuses_a_bad_warband(campaign, player, fields):
-    with pytest.raises(ValidationError):
-        warband_services.warband_create(campaign=campaign, owner=player, by=player, **fields)
-    assert Warband.objects.count() == 0
-
-
-def test_it_updates_a_warband(warband, player):
-    warband_services.warband_update(
-        warband=warband, by=player, changes={"strongbox": 75, "notes": "Kept the relic"}
-    )
-    warband.refresh_from_db()
-    assert (warband.strongbox, warband.notes) == (75, "Kept the relic")
-    context = last_context(warband, "update")
-    assert context["action"] == "warband.update"
-    assert "strongbox, notes" in context["reason"]
-
-
-def test_it_refuses_a_negative_strongbox_and_changes_nothing(warband, player):
-    with pytest.raises(ValidationError):
-        warband_services.warband_update(
-            warband=warband, by=player, changes={"strongbox": -5, "name": "Other"}
-        )
-    warband.refresh_from_db()
-    assert (warband.strongbox, warband.name) == (50, "Iron Sepulchre")
-
-
-def test_it_refuses_an_unknown_field(warband, player):
-    with pytest.raises(TypeError):
-        warband_services.warband_update(warband=warband, by=player, changes={"owner": None})
-
-
-def test_it_adjusts_the_strongbox_with_the_game_in_the_history(warband, rival_warband, player):
-    from rosters.services.games import GameEntry, game_record
-
-    game = game_record(
-        campaign=warband.campaign,
-        by=player,
-        played_on="2025-03-01",
-        entries=[GameEntry(warband=warband, result="win"), GameEntry(warband=rival_warband, result="loss")],
-    )
-    warband_services.warband_adjust(
-        warband=warband, strongbox=-20, by=player, reason="Ransom paid", game=game, step="trauma"
-    )
-    warband.refresh_from_db()
-    assert warband.strongbox == 30
-    context = last_context(warband, "update")
-    assert (context["reason"], context["game"], context["step"]) == ("Ransom paid", game.pk, "trauma")
-
-    with pytest.raises(ValidationError, match="cannot go below 0"):
-        warband_services.warband_adjust(warband=warband, strongbox=-31, by=player, reason="Too much")
-    warband.refresh_from_db()
-    assert warband.strongbox == 30
 
 
 def test_it_creates_a_fighter(warband, player):
@@ -263,87 +181,3 @@ def test_restore_undoes_a_removal_with_the_kit(warband, player, make_fighter):
     context = last_context(fighter, "update")
     assert context["action"] == "fighter.restore"
     assert "was Unfit For Duty" in context["reason"]
-
-
-def test_it_adds_and_strikes_off_an_injury(warband, player, make_fighter):
-    fighter = make_fighter(warband, "Brother Anselm", elite=True)
-    injury = injury_services.injury_add(
-        fighter=fighter, code="hand_wound", name="Hand Wound", effect="-1 DICE", d66=14, by=player
-    )
-    context = last_context(injury, "insert")
-    assert context["action"] == "injury.add"
-    assert context["reason"] == "Brother Anselm suffered Hand Wound (D66 14)"
-    assert context["fighter"] == fighter.pk
-    pk = injury.pk
-    injury_services.injury_remove(injury=injury, by=player)
-    assert not Injury.objects.filter(pk=pk).exists()
-    assert deleted_context(Injury, pk)["action"] == "injury.remove"
-
-
-def test_it_refuses_an_injury_with_a_roll_that_is_not_a_d66(warband, player, make_fighter):
-    fighter = make_fighter(warband, "Brother Anselm", elite=True)
-    with pytest.raises(ValidationError):
-        injury_services.injury_add(fighter=fighter, code="hand_wound", name="Hand Wound", d66=70, by=player)
-    with pytest.raises(ValidationError):
-        injury_services.injury_add(fighter=fighter, code="hand_wound", name="", by=player)
-    assert Injury.objects.count() == 0
-
-
-def test_battlekit_moves_between_fighters_and_the_arsenal(warband, player, make_fighter):
-    anselm = make_fighter(warband, "Brother Anselm", elite=True)
-    odo = make_fighter(warband, "Pilgrim Odo")
-    item = battlekit_services.item_create(warband=warband, name="Holy Relic", keywords=["heavy"], by=player)
-    assert item.in_arsenal
-    assert item.keywords == ["HEAVY"]
-    assert last_context(item, "insert")["reason"] == "Holy Relic added to the Arsenal"
-
-    battlekit_services.item_move(item=item, to_fighter=anselm, by=player)
-    battlekit_services.item_move(item=item, to_fighter=odo, by=player)
-    item.refresh_from_db()
-    assert item.fighter == odo
-    context = last_context(item, "update")
-    assert context["action"] == "item.move"
-    assert context["reason"] == "Holy Relic moved from Brother Anselm to Pilgrim Odo"
-    battlekit_services.item_move(item=item, to_fighter=None, by=player)
-    item.refresh_from_db()
-    assert item.in_arsenal
-
-
-def test_battlekit_that_cannot_be_removed_stays(warband, player, make_fighter):
-    anselm = make_fighter(warband, "Brother Anselm", elite=True)
-    item = battlekit_services.item_create(
-        warband=warband, fighter=anselm, name="Bound Relic", removable=False, by=player
-    )
-    with pytest.raises(ValidationError, match="cannot be removed"):
-        battlekit_services.item_move(item=item, to_fighter=None, by=player)
-    item.refresh_from_db()
-    assert item.fighter == anselm
-
-
-def test_battlekit_cannot_go_to_another_warband_or_a_removed_fighter(
-    warband, rival_warband, player, make_fighter
-):
-    stranger = make_fighter(rival_warband, "Heretic Priest")
-    fallen = make_fighter(warband, "Fallen Pilgrim", status="dead")
-    item = battlekit_services.item_create(warband=warband, name="Shovel", by=player)
-    with pytest.raises(ValidationError, match="not in Iron Sepulchre"):
-        battlekit_services.item_move(item=item, to_fighter=stranger, by=player)
-    with pytest.raises(ValidationError, match="not on the active roster"):
-        battlekit_services.item_move(item=item, to_fighter=fallen, by=player)
-    item.refresh_from_db()
-    assert item.in_arsenal
-
-
-def test_it_updates_and_deletes_battlekit(warband, player):
-    item = battlekit_services.item_create(warband=warband, name="Shovel", by=player)
-    battlekit_services.item_update(
-        item=item, by=player, changes={"name": "Entrenching Tool", "keywords": ["two-handed"]}
-    )
-    item.refresh_from_db()
-    assert (item.name, item.keywords) == ("Entrenching Tool", ["TWO-HANDED"])
-    assert last_context(item, "update")["action"] == "item.update"
-    with pytest.raises(ValidationError):
-        battlekit_services.item_update(item=item, by=player, changes={"name": ""})
-    pk = item.pk
-    battlekit_services.item_delete(item=item, by=player)
-    assert deleted_context(Item, pk)["action"] == "item.delete"
