@@ -3,7 +3,6 @@
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from campaigns.history_context import add_context
@@ -14,15 +13,16 @@ from rosters.models import (
     Warband,
 )
 from rosters.services.common import change_context, clean_keywords, describe_fields, refuse_unknown
+from rosters.services.errors import RosterRefused
 
 
 def _holder_in_warband(warband: Warband, fighter: Fighter | None) -> None:
     if fighter is None:
         return
     if fighter.warband_id != warband.pk:
-        raise ValidationError(f"{fighter.name} is not in {warband.name}.")
+        raise RosterRefused(f"{fighter.name} is not in {warband.name}.")
     if not fighter.is_active:
-        raise ValidationError(f"{fighter.name} is not on the active roster ({fighter.get_status_display()}).")
+        raise RosterRefused(f"{fighter.name} is not on the active roster ({fighter.get_status_display()}).")
 
 
 @transaction.atomic
@@ -99,7 +99,7 @@ def item_move(*, item: Item, to_fighter: Fighter | None, by) -> Item:
     if item.fighter_id == (to_fighter.pk if to_fighter else None):
         return item
     if item.fighter is not None and not item.removable:
-        raise ValidationError(f"{item.name} cannot be removed from {item.fighter.name}.")
+        raise RosterRefused(f"{item.name} cannot be removed from {item.fighter.name}.")
     source = item.fighter.name if item.fighter else "the Arsenal"
     target = to_fighter.name if to_fighter else "the Arsenal"
     item.fighter = to_fighter

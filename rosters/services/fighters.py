@@ -4,7 +4,6 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from campaigns.history_context import add_context
@@ -16,6 +15,7 @@ from rosters.models import (
     Warband,
 )
 from rosters.services.common import change_context, clean_keywords, describe_fields, refuse_unknown
+from rosters.services.errors import RosterRefused
 
 REMOVED_STATUSES = tuple(status for status in Fighter.Status.values if status != Fighter.Status.ACTIVE)
 
@@ -85,9 +85,9 @@ def fighter_adjust_xp(*, fighter: Fighter, delta: int, by, reason: str = "", **c
     if delta == 0:
         return fighter
     if delta > 0 and not fighter.can_gain_xp:
-        raise ValidationError(f"{fighter.name} can no longer gain XP (Head Wound).")
+        raise RosterRefused(f"{fighter.name} can no longer gain XP (Head Wound).")
     if fighter.xp + delta < 0:
-        raise ValidationError(f"{fighter.name} has {fighter.xp} XP; XP cannot go below 0.")
+        raise RosterRefused(f"{fighter.name} has {fighter.xp} XP; XP cannot go below 0.")
     fighter.xp += delta
     fighter.full_clean()
     with change_context(
@@ -130,9 +130,9 @@ def fighter_remove(
     the model is never moved to the Arsenal (RULING T-4) and stays with it.
     """
     if status not in REMOVED_STATUSES:
-        raise ValidationError(f"{status!r} is not a way to leave the roster.")
+        raise RosterRefused(f"{status!r} is not a way to leave the roster.")
     if battlekit not in (Battlekit.ARSENAL, Battlekit.LOST, Battlekit.KEPT):
-        raise ValidationError(f"{battlekit!r} is not a choice for the Battlekit.")
+        raise RosterRefused(f"{battlekit!r} is not a choice for the Battlekit.")
     fighter = Fighter.objects.select_for_update(of=("self",)).select_related("warband").get(pk=fighter.pk)
     old_status = fighter.status
     fighter.status = status

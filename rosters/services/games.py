@@ -10,7 +10,6 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Max
 
@@ -21,6 +20,7 @@ from rosters.models import (
     Warband,
 )
 from rosters.services.common import change_context
+from rosters.services.errors import GameLocked, RosterRefused
 
 
 @dataclass(frozen=True)
@@ -33,7 +33,7 @@ class GameEntry:
     out_of_action: Sequence[Fighter] = ()
 
 
-def game_is_editable(game: Game) -> bool:
+def game_is_editable(*, game: Game) -> bool:
     """A game's results and Out of Action marks can change until any of its post-games starts."""
     if game.status == Game.Status.IN_PROGRESS:
         return True
@@ -47,28 +47,28 @@ def _check_entries(
 ) -> None:
     warband_ids = [entry.warband.pk for entry in entries]
     if len(warband_ids) < 2:
-        raise ValidationError("A game needs at least two warbands.")
+        raise RosterRefused("A game needs at least two warbands.")
     if len(set(warband_ids)) != len(warband_ids):
-        raise ValidationError("A warband can take part in a game only once.")
+        raise RosterRefused("A warband can take part in a game only once.")
     for entry in entries:
         if entry.warband.campaign_id != campaign.pk:
-            raise ValidationError(f"{entry.warband.name} is not in {campaign.name}.")
+            raise RosterRefused(f"{entry.warband.name} is not in {campaign.name}.")
         if entry.result not in ("", *GamePlayer.Result.values):
-            raise ValidationError(f"{entry.result!r} is not a result (win, loss or draw).")
+            raise RosterRefused(f"{entry.result!r} is not a result (win, loss or draw).")
         if finished and not entry.result:
-            raise ValidationError(f"Give {entry.warband.name}'s result: win, loss or draw.")
+            raise RosterRefused(f"Give {entry.warband.name}'s result: win, loss or draw.")
         for fighter in entry.out_of_action:
             if fighter.warband_id != entry.warband.pk:
-                raise ValidationError(f"{fighter.name} is not in {entry.warband.name}.")
+                raise RosterRefused(f"{fighter.name} is not in {entry.warband.name}.")
             if not fighter.is_active and fighter.pk not in keep:
-                raise ValidationError(
+                raise RosterRefused(
                     f"{fighter.name} is not on the active roster ({fighter.get_status_display()})."
                 )
     results = [entry.result for entry in entries]
     if finished and all(result == GamePlayer.Result.WIN for result in results):
-        raise ValidationError("Not every warband can win the same game.")
+        raise RosterRefused("Not every warband can win the same game.")
     if finished and len(results) == 2 and results.count(GamePlayer.Result.DRAW) == 1:
-        raise ValidationError("A draw is a draw for both warbands.")
+        raise RosterRefused("A draw is a draw for both warbands.")
 
 
 def _write_entries(game: Game, entries: Sequence[GameEntry]) -> None:
@@ -145,7 +145,7 @@ def _new_game(
 ) -> Game:
     """Number, validate and save a new game with its warbands (one transaction, the caller's)."""
     if campaign.status == Campaign.Status.ARCHIVED:
-        raise ValidationError(f"{campaign.name} is archived: no new games.")
+        raise RosterRefused(f"{campaign.name} is archived: no new games.")
     _check_entries(campaign, entries, finished=status == Game.Status.RECORDED, keep=set())
     game = Game(
         campaign=campaign,
@@ -231,8 +231,8 @@ def game_update(
     """Correct a recorded game (results, Out of Action, date, scenario, notes) before any post-game starts, or
     finish a game in progress by hand (it becomes recorded)."""
     game = _locked_game(game)
-    if not game_is_editable(game):
-        raise ValidationError(
+    if not game_is_editable(game=game):
+        raise GameLocked(
             f"Game {game.number}'s post-game has started: its results and Out of Action marks cannot change now."
         )
     already_out = set(OutOfAction.objects.filter(player__game=game).values_list("fighter_id", flat=True))
@@ -261,7 +261,7 @@ def game_finish(*, game: Game, by, entries: Sequence[GameEntry], reason: str = "
     Each warband's post-game then waits."""
     game = _locked_game(game)
     if game.status != Game.Status.IN_PROGRESS:
-        raise ValidationError(f"Game {game.number} is not in progress.")
+        raise GameLocked(f"Game {game.number} is not in progress.")
     _check_entries(game.campaign, entries, finished=True, keep=set())
     game.status = Game.Status.RECORDED
     game.full_clean()
@@ -284,10 +284,10 @@ def game_post_game_mark(
     """Move a warband's post-game to `state` (pending, in_progress, done) and the game's status with it: recorded
     while every post-game waits, done when every one is done, post-game in progress otherwise."""
     if state not in GamePlayer.PostGame.values:
-        raise ValidationError(f"{state!r} is not a post-game state.")
+        raise RosterRefused(f"{state!r} is not a post-game state.")
     game = _locked_game(player.game)
     if game.status == Game.Status.IN_PROGRESS:
-        raise ValidationError(f"Game {game.number} is still being played: its post-game cannot start yet.")
+        raise GameLocked(f"Game {game.number} is still being played: its post-game cannot start yet.")
     player = GamePlayer.objects.select_for_update(of=("self",)).select_related("warband").get(pk=player.pk)
     players = list(
         GamePlayer.objects.filter(game=game).exclude(pk=player.pk).values_list("post_game", flat=True)
@@ -323,7 +323,7 @@ def game_post_game_mark(
 def game_delete(*, game: Game, by) -> None:
     """Delete a game entered by mistake, before any post-game of it starts."""
     game = _locked_game(game)
-    if not game_is_editable(game):
-        raise ValidationError(f"Game {game.number}'s post-game has started: undo the post-game first.")
+    if not game_is_editable(game=game):
+        raise GameLocked(f"Game {game.number}'s post-game has started: undo the post-game first.")
     with change_context(action="game.delete", reason=f"{by} deleted Game {game.number}", by=by, game=game):
         game.delete()

@@ -2,7 +2,6 @@
 
 from typing import Any
 
-from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from campaigns.models import Game
@@ -11,6 +10,7 @@ from rosters.models import (
     Injury,
 )
 from rosters.services.common import change_context
+from rosters.services.errors import RosterRefused
 
 
 @transaction.atomic
@@ -29,7 +29,7 @@ def injury_add(
     """Record a Trauma Table result the fighter keeps (by hand, or from the post-game with `game` and `d66`)."""
     fighter = Fighter.objects.select_related("warband").get(pk=fighter.pk)
     if game is not None and game.campaign_id != fighter.warband.campaign_id:
-        raise ValidationError("That game is not in this fighter's campaign.")
+        raise RosterRefused("That game is not in this fighter's campaign.")
     injury = Injury(
         fighter=fighter, code=code.strip(), name=name.strip(), effect=effect.strip(), game=game, d66=d66
     )

@@ -3,7 +3,6 @@
 from collections.abc import Mapping
 from typing import Any
 
-from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from campaigns.history_context import add_context
@@ -13,6 +12,7 @@ from rosters.models import (
     Warband,
 )
 from rosters.services.common import change_context, describe_fields, refuse_unknown
+from rosters.services.errors import RosterRefused
 
 
 @transaction.atomic
@@ -89,7 +89,7 @@ def warband_adjust(
     if not changed:
         return warband
     if warband.strongbox < 0:
-        raise ValidationError(
+        raise RosterRefused(
             f"{warband.name} has only {warband.strongbox - strongbox} in the Strongbox; it cannot go below 0."
         )
     warband.full_clean()

@@ -91,7 +91,7 @@ def game_detail(request, game_id: int):
         "terms": page.terms,
         "membership": membership,
         "can_manage": can_manage_game(membership, game),
-        "editable": game_services.game_is_editable(game),
+        "editable": game_services.game_is_editable(game=game),
         "owned": {p.warband_id for p in page.players if p.warband.owner_id == request.user.pk},
         "is_organiser": is_organiser(membership),
     }
@@ -102,7 +102,7 @@ def game_detail(request, game_id: int):
 def game_edit(request, game_id: int):
     """Correct a recorded game before its post-game starts, or finish by hand a game being played."""
     game, _membership = get_game_for_user(request.user, game_id, manage=True)
-    if not game_services.game_is_editable(game):
+    if not game_services.game_is_editable(game=game):
         messages.error(
             request,
             f"Game {game.number}'s post-game has started: its results and Out of Action cannot change now.",
