@@ -12,11 +12,7 @@ from django.db.models import F, Q
 
 from campaigns.models import Game, GamePlayer
 from rosters.models import SPECIAL, Fighter, Item, Warband
-from rosters.selectors.common import (
-    WAITING_POST_GAME,
-    fighters_with_kit,
-    roster_order,
-)
+from rosters.selectors.common import WAITING_POST_GAME, fighters_with_kit, roster_order
 
 
 @cache

@@ -7,10 +7,7 @@ import pghistory
 
 from campaigns.history_context import history_context
 from campaigns.models import Game
-from rosters.models import (
-    Fighter,
-    Warband,
-)
+from rosters.models import Fighter, Warband
 
 
 def change_context(
@@ -23,6 +20,8 @@ def change_context(
     game: Game | int | None = None,
     **extra: Any,
 ) -> pghistory.context:
+    """The history context of one roster write: what was done and why, by whom, and the campaign, warband,
+    fighter and game it touched, as the feed and timelines read them (rosters/history/)."""
     values: dict[str, Any] = {"action": action, "reason": reason, **extra}
     if warband is not None:
         values["warband"] = warband.pk
@@ -38,6 +37,7 @@ def change_context(
 
 
 def refuse_unknown(fields: Mapping[str, Any], allowed: Sequence[str], what: str) -> None:
+    """A caller's mistake, not a player's: a field the row has not (or may not be changed by this service)."""
     unknown = sorted(set(fields) - set(allowed))
     if unknown:
         raise TypeError(f"{what} has no field(s) {', '.join(unknown)}")

@@ -7,13 +7,7 @@ from typing import Any
 from django.db import transaction
 
 from campaigns.history_context import add_context
-from rosters.models import (
-    ELITE,
-    FIGHTER_FIELDS,
-    Fighter,
-    Item,
-    Warband,
-)
+from rosters.models import ELITE, FIGHTER_FIELDS, Fighter, Item, Warband
 from rosters.services.common import change_context, clean_keywords, describe_fields, refuse_unknown
 from rosters.services.errors import RosterRefused
 
@@ -114,6 +108,8 @@ class Battlekit:
 
 @dataclass(frozen=True)
 class Removal:
+    """A removal's outcome: the fighter, and where its Battlekit went (ids to the Arsenal, names lost or kept)."""
+
     fighter: Fighter
     moved_to_arsenal: tuple[int, ...] = ()
     lost: tuple[str, ...] = ()
@@ -138,9 +134,6 @@ def fighter_remove(
     fighter.status = status
     fighter.full_clean()
     label = Fighter.Status(status).label
-    moved: list[int] = []
-    lost: list[str] = []
-    kept: list[str] = []
     with change_context(
         action="fighter.remove",
         reason=reason or f"{fighter.name} left the roster: {label}",
@@ -150,17 +143,26 @@ def fighter_remove(
         status_before=old_status,
     ):
         fighter.save(update_fields=["status"])
-        for item in Item.objects.select_for_update().filter(fighter=fighter):
-            if battlekit == Battlekit.ARSENAL and item.removable:
-                item.fighter = None
-                item.full_clean()
-                item.save(update_fields=["fighter"])
-                moved.append(item.pk)
-            elif battlekit == Battlekit.LOST:
-                lost.append(item.name)
-                item.delete()
-            else:
-                kept.append(item.name)
+        return _settle_battlekit(fighter, battlekit)
+
+
+def _settle_battlekit(fighter: Fighter, battlekit: str) -> Removal:
+    """The removed fighter's Battlekit to the Arsenal, lost, or kept, as chosen. Battlekit that cannot be removed
+    from the model never goes to the Arsenal and stays with it (RULING T-4)."""
+    moved: list[int] = []
+    lost: list[str] = []
+    kept: list[str] = []
+    for item in Item.objects.select_for_update().filter(fighter=fighter):
+        if battlekit == Battlekit.ARSENAL and item.removable:
+            item.fighter = None
+            item.full_clean()
+            item.save(update_fields=["fighter"])
+            moved.append(item.pk)
+        elif battlekit == Battlekit.LOST:
+            lost.append(item.name)
+            item.delete()
+        else:
+            kept.append(item.name)
     return Removal(
         fighter=fighter, moved_to_arsenal=tuple(moved), lost=tuple(lost), kept_in_place=tuple(kept)
     )

@@ -15,10 +15,7 @@ from django.db.models import Max
 
 from campaigns.history_context import add_context
 from campaigns.models import Campaign, Game, GamePlayer, OutOfAction
-from rosters.models import (
-    Fighter,
-    Warband,
-)
+from rosters.models import Fighter, Warband
 from rosters.services.common import change_context
 from rosters.services.errors import GameLocked, RosterRefused
 

@@ -5,10 +5,7 @@ from typing import Any
 from django.db import transaction
 
 from campaigns.models import Game
-from rosters.models import (
-    Fighter,
-    Injury,
-)
+from rosters.models import Fighter, Injury
 from rosters.services.common import change_context
 from rosters.services.errors import RosterRefused
 

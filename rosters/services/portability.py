@@ -7,12 +7,7 @@ from django.db import transaction
 
 from campaigns.history_context import add_context
 from campaigns.models import Campaign
-from rosters.models import (
-    Fighter,
-    Injury,
-    Item,
-    Warband,
-)
+from rosters.models import Fighter, Injury, Item, Warband
 from rosters.portability import FIGHTER_KEYS, INJURY_KEYS, ITEM_KEYS, WARBAND_KEYS
 from rosters.services.common import change_context
 

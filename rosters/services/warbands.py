@@ -7,10 +7,7 @@ from django.db import transaction
 
 from campaigns.history_context import add_context
 from campaigns.models import Campaign
-from rosters.models import (
-    WARBAND_FIELDS,
-    Warband,
-)
+from rosters.models import WARBAND_FIELDS, Warband
 from rosters.services.common import change_context, describe_fields, refuse_unknown
 from rosters.services.errors import RosterRefused
 
