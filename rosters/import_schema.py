@@ -32,7 +32,16 @@ from pydantic_core import PydanticCustomError
 
 from combat.rules import is_d66
 from rosters.limits import bounds, keyword_limits
-from rosters.models import FIGHTER_FIELDS, ITEM_FIELDS, WARBAND_FIELDS, Fighter, Injury, Item, Warband
+from rosters.models import (
+    FIGHTER_FIELDS,
+    INJURY_FIELDS,
+    ITEM_FIELDS,
+    WARBAND_FIELDS,
+    Fighter,
+    Injury,
+    Item,
+    Warband,
+)
 
 __all__ = ["SchemaError", "ExportFile", "problems"]
 
@@ -43,10 +52,6 @@ MAX_ARSENAL = 300
 
 CONTROL = frozenset({chr(c) for c in range(32)} | {"\x7f"})
 LINE_BREAKS = frozenset({"\n", "\t", "\r"})
-
-# Keys whose text must not be blank (the rest may be empty, as the forms allow).
-REQUIRED_TEXT = {"name", "code"}
-
 
 # -- field types, from a Django field ---------------------------------------------------------------------------
 
@@ -103,8 +108,9 @@ def _field_type(model: type[models.Model], name: str) -> Any:
         kind = _number(*bounds(model, name), d66=name == "d66")
         return kind | None if field.null else kind
     if isinstance(field, (models.CharField, models.TextField)):
+        # A field that may not be blank (a name, a code) may not be only spaces either, as the forms trim them.
         return _text(
-            field.max_length, required=name in REQUIRED_TEXT, multiline=isinstance(field, models.TextField)
+            field.max_length, required=not field.blank, multiline=isinstance(field, models.TextField)
         )
     raise TypeError(f"{model.__name__}.{name} has no import type")
 
@@ -124,7 +130,7 @@ def _rows(row: type[Row], most: int) -> Any:
 
 
 ItemRow = _row("ItemRow", Item, ITEM_FIELDS)
-InjuryRow = _row("InjuryRow", Injury, ("code", "name", "effect", "d66"))
+InjuryRow = _row("InjuryRow", Injury, INJURY_FIELDS)
 FighterRow = _row(
     "FighterRow",
     Fighter,

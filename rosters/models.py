@@ -255,3 +255,4 @@ FIGHTER_FIELDS = (
     "misses_next_game",
 )
 ITEM_FIELDS = ("name", "notes", "keywords", "removable")
+INJURY_FIELDS = ("code", "name", "effect", "d66")

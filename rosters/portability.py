@@ -42,7 +42,7 @@ from typing import Any
 from django.utils import timezone
 
 from rosters import import_schema
-from rosters.models import FIGHTER_FIELDS, ITEM_FIELDS, WARBAND_FIELDS
+from rosters.models import FIGHTER_FIELDS, INJURY_FIELDS, ITEM_FIELDS, WARBAND_FIELDS
 
 FORMAT = "warband-ledger/warband"
 VERSION = 1
@@ -63,7 +63,7 @@ class ImportRefused(ValueError):
 
 WARBAND_KEYS = WARBAND_FIELDS
 FIGHTER_KEYS = (*FIGHTER_FIELDS, "status")
-INJURY_KEYS = ("code", "name", "effect", "d66")
+INJURY_KEYS = INJURY_FIELDS
 ITEM_KEYS = ITEM_FIELDS
 
 

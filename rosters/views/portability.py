@@ -1,6 +1,6 @@
 """A warband exported as a JSON file, and imported from one into a campaign (issue 6, Exports).
 
-The format and its checks are `rosters/portability.py`; the import's writes are `import_services.warband_import`.
+The format and its checks are `rosters/portability.py`; the import's writes are `rosters.services.portability.warband_import`.
 """
 
 from django.contrib import messages
