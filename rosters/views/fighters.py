@@ -24,7 +24,8 @@ from rosters.selectors import roster as roster_selectors
 from rosters.services import fighters as fighter_services
 from rosters.services import injuries as injury_services
 from rosters.views.common import UNPROCESSABLE, add_errors
-from rosters.views.warbands import UNDO_KEY, row_context
+from rosters.views.undo import undo_url
+from rosters.views.warbands import row_context
 
 
 def _roster_url(fighter) -> str:
@@ -176,24 +177,9 @@ def fighter_remove(request, fighter_id: int):
         except ValidationError as error:
             add_errors(form, error)
         else:
-            _offer_undo(request, removal)
-            return redirect(reverse("warband_detail", args=[fighter.warband_id]) + "#undo")
+            return redirect(undo_url(removal))
     context = _card_context(fighter, membership, remove_form=form)
     return render(request, "rosters/fighter.html", context, status=UNPROCESSABLE)
-
-
-def _offer_undo(request, removal) -> None:
-    """The roster offers Undo of this removal once, the next time it is shown (warbands.warband_detail)."""
-    fighter = removal.fighter
-    request.session[UNDO_KEY] = {
-        "warband": fighter.warband_id,
-        "fighter": fighter.pk,
-        "name": fighter.name,
-        "status": fighter.get_status_display(),
-        "items": ",".join(str(pk) for pk in removal.moved_to_arsenal),
-        "moved": len(removal.moved_to_arsenal),
-        "lost": list(removal.lost),
-    }
 
 
 @login_required

@@ -18,8 +18,7 @@ from rosters.selectors import roster as roster_selectors
 from rosters.services import battlekit as battlekit_services
 from rosters.services import warbands as warband_services
 from rosters.views.common import UNPROCESSABLE, add_errors, redirect_back
-
-UNDO_KEY = "undo_removal"
+from rosters.views.undo import undo_offer
 
 
 def row_context(warband, *, can_change: bool) -> dict:
@@ -62,11 +61,8 @@ def render_roster(request, warband, membership, *, template: str | None = None, 
 @login_required
 def warband_detail(request, warband_id: int):
     warband, membership = get_warband_for_user(request.user, warband_id)
-    undo = None
-    if request.session.get(UNDO_KEY, {}).get("warband") == warband.pk:
-        undo = request.session.pop(UNDO_KEY)
     template = "rosters/warband.html#roster" if request.htmx and request.GET.get("part") == "roster" else None
-    return render_roster(request, warband, membership, template=template, undo=undo)
+    return render_roster(request, warband, membership, template=template, undo=undo_offer(request, warband))
 
 
 @login_required
