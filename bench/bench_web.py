@@ -104,7 +104,8 @@ def load_campaign():
 
     from campaigns.services import campaigns as campaign_services
     from campaigns.services import invitations as invitation_services
-    from rosters import services
+    from rosters.services.fighters import fighter_create
+    from rosters.services.warbands import warband_create
 
     users = get_user_model().objects
     with transaction.atomic():
@@ -112,7 +113,7 @@ def load_campaign():
         player = users.filter(username="bench_player").first() or users.create_user("bench_player")
         campaign = campaign_services.campaign_create(name=CAMPAIGN, by=organiser)
         invitation_services.campaign_join(code=campaign.invitation_code, user=player)
-        pilgrims = services.warband_create(
+        pilgrims = warband_create(
             campaign=campaign,
             owner=player,
             name="Bench Pilgrims",
@@ -120,12 +121,12 @@ def load_campaign():
             strongbox=120,
             by=player,
         )
-        rivals = services.warband_create(
+        rivals = warband_create(
             campaign=campaign, owner=organiser, name="Bench Heretics", faction="Heretic Legion", by=organiser
         )
         fighters = _load_pilgrims(pilgrims, player)
         rival_fighters = [
-            services.fighter_create(warband=rivals, by=organiser, name=f"Heretic {number}", elite=number < 3)
+            fighter_create(warband=rivals, by=organiser, name=f"Heretic {number}", elite=number < 3)
             for number in range(12)
         ]
         _load_games(campaign, organiser, (pilgrims, fighters), (rivals, rival_fighters))
@@ -134,12 +135,14 @@ def load_campaign():
 
 def _load_pilgrims(pilgrims, player) -> list:
     """FIGHTERS fighters, each with two pieces of Battlekit, every fourth with an Injury; five spare items."""
-    from rosters import services
+    from rosters.services.battlekit import item_create
+    from rosters.services.fighters import fighter_create
+    from rosters.services.injuries import injury_add
 
     fighters = []
     for number in range(FIGHTERS):
         elite = number % 5 == 0
-        fighter = services.fighter_create(
+        fighter = fighter_create(
             warband=pilgrims,
             by=player,
             name=f"Bench Fighter {number}",
@@ -148,15 +151,13 @@ def _load_pilgrims(pilgrims, player) -> list:
             xp=number % 9,
             battle_scars=1 if elite and number % 2 else 0,
         )
-        services.item_create(warband=pilgrims, fighter=fighter, name="Bolt Action Rifle", by=player)
-        services.item_create(
-            warband=pilgrims, fighter=fighter, name="Trench Club", keywords=["TWO-HANDED"], by=player
-        )
+        item_create(warband=pilgrims, fighter=fighter, name="Bolt Action Rifle", by=player)
+        item_create(warband=pilgrims, fighter=fighter, name="Trench Club", keywords=["TWO-HANDED"], by=player)
         if number % 4 == 0:
-            services.injury_add(fighter=fighter, code="leg_wound", name="Leg Wound", d66=31, by=player)
+            injury_add(fighter=fighter, code="leg_wound", name="Leg Wound", d66=31, by=player)
         fighters.append(fighter)
     for number in range(5):
-        services.item_create(warband=pilgrims, name=f"Spare kit {number}", by=player)
+        item_create(warband=pilgrims, name=f"Spare kit {number}", by=player)
     return fighters
 
 
@@ -164,12 +165,11 @@ def _load_games(campaign, organiser, pilgrims_side, rivals_side) -> None:
     """Ten games of the two warbands, a week apart, with a fighter or two Out of Action on each side."""
     import datetime
 
-    from rosters import services
-    from rosters.services import GameEntry
+    from rosters.services.games import GameEntry, game_record
 
     (pilgrims, fighters), (rivals, rival_fighters) = pilgrims_side, rivals_side
     for number in range(10):
-        services.game_record(
+        game_record(
             campaign=campaign,
             by=organiser,
             played_on=datetime.date(2025, 1, 1) + datetime.timedelta(days=7 * number),

@@ -8,7 +8,7 @@ from django.http import Http404
 
 from campaigns.access import membership_of
 from campaigns.models import Membership
-from rosters.models import Fighter, Warband
+from rosters.models import Fighter, Injury, Item, Warband
 
 
 def can_change_warband(membership: Membership | None, warband: Warband) -> bool:
@@ -43,3 +43,22 @@ def get_fighter_for_user(user, fighter_id: int, *, write: bool = False) -> tuple
             "Only the warband's owner or the campaign's organiser can change this fighter."
         )
     return fighter, membership
+
+
+def get_injury_for_user(user, injury_id: int, *, write: bool = False) -> tuple[Injury, Fighter]:
+    """An Injury and its fighter, with the fighter's access rules (404 / 403)."""
+    injury = Injury.objects.filter(pk=injury_id).first()
+    if injury is None:
+        raise Http404("No such Injury.")
+    fighter, _membership = get_fighter_for_user(user, injury.fighter_id, write=write)
+    return injury, fighter
+
+
+def get_item_for_user(user, item_id: int, *, write: bool = False) -> tuple[Item, Membership]:
+    """A piece of Battlekit and the user's membership, with its warband's access rules (404 / 403)."""
+    item = Item.objects.select_related("fighter").filter(pk=item_id).first()
+    if item is None:
+        raise Http404("No such Battlekit.")
+    warband, membership = get_warband_for_user(user, item.warband_id, write=write)
+    item.warband = warband
+    return item, membership

@@ -2,49 +2,105 @@
 
 from django.conf import settings
 from django.contrib.postgres.fields import ArrayField
+from django.core.exceptions import ValidationError
+from django.core.validators import MaxLengthValidator, MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 
 from campaigns.tracking import track_history
-from combat.rules import ELITE, counts_as_elite, has_elite_keyword
+from combat.rules import ELITE, counts_as_elite, has_elite_keyword, is_d66
 
 __all__ = ["ELITE"]
+
+# -- limits -----------------------------------------------------------------------------------------------------
+# Every number a player or a file may give a roster field, in one place. The fields below carry them as
+# validators (and `max_length`); the forms (rosters/forms/) and the import schema (rosters/import_schema.py) read
+# them from the fields (rosters/limits.py), and the check constraints are built from the same tables, so a value
+# the form accepts is one the import accepts and the database keeps. rosters/tests/test_limits.py walks them all.
+
+SPECIAL = ("strength", "perception", "endurance", "charisma", "intelligence", "agility", "luck")
+
+WARBAND_LIMITS = {
+    "strongbox": (0, 1_000_000),  # ducats (caps)
+    "glory": (0, 100_000),
+    "crew_xp": (0, 100_000),
+}
+FIGHTER_LIMITS = {
+    # S.P.E.C.I.A.L. stats run from 1 to 10 (Fallout: Factions; RULINGS.md, Stat Tests on D10s).
+    **{stat: (1, 10) for stat in SPECIAL},
+    "health": (1, 20),
+    "harm_limit": (0, 10),  # or empty: no Harm Limit (RULING D-4)
+    "movement": (0, 30),
+    "unit_size": (1, 100),
+    "xp": (0, 10_000),
+    "battle_scars": (0, 20),
+}
+INJURY_LIMITS = {"d66": (11, 66)}
+NAME_LENGTH = 100
+KEYWORD_LENGTH = 40
+MAX_KEYWORDS = 20
+WARBAND_NOTES_LENGTH = 5_000
+INJURY_EFFECT_LENGTH = 2_000
+
+
+def _within(limits: dict[str, tuple[int, int]], field: str) -> list:
+    low, high = limits[field]
+    return [MinValueValidator(low), MaxValueValidator(high)]
+
+
+def _range_checks(
+    table: str, limits: dict[str, tuple[int, int]], nullable=()
+) -> list[models.CheckConstraint]:
+    """The database's own guard of each limit, so no code path (the admin, a script, a bug) can store past it."""
+    checks = []
+    for field, (low, high) in limits.items():
+        condition = Q(**{f"{field}__gte": low}) & Q(**{f"{field}__lte": high})
+        if field in nullable:
+            condition = Q(**{f"{field}__isnull": True}) | condition
+        checks.append(models.CheckConstraint(condition=condition, name=f"{table}_{field}_range"))
+    return checks
+
+
+def _keywords() -> ArrayField:
+    return ArrayField(
+        models.CharField(max_length=KEYWORD_LENGTH), size=MAX_KEYWORDS, default=list, blank=True
+    )
+
+
+def validate_d66(value: int | None) -> None:
+    """A D66 roll is two D6 read as tens and units (combat.rules.is_d66): 11 to 66, no digit above 6."""
+    if value is not None and not is_d66(value):
+        raise ValidationError(f"{value} is not a D66 roll (two dice of 1 to 6).", code="d66")
 
 
 @track_history
 class Warband(models.Model):
     campaign = models.ForeignKey("campaigns.Campaign", on_delete=models.CASCADE, related_name="warbands")
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="warbands")
-    name = models.CharField(max_length=100)
-    faction = models.CharField(max_length=100, blank=True)
-    notes = models.TextField(blank=True)
-    strongbox = models.IntegerField(
-        default=0, help_text="Ducats (caps in Fallout: Factions) in the Strongbox."
+    name = models.CharField(max_length=NAME_LENGTH)
+    faction = models.CharField(max_length=NAME_LENGTH, blank=True)
+    notes = models.TextField(
+        blank=True, max_length=WARBAND_NOTES_LENGTH, validators=[MaxLengthValidator(WARBAND_NOTES_LENGTH)]
     )
-    glory = models.IntegerField(default=0)
-    crew_xp = models.IntegerField(default=0, help_text="Crew XP, e.g. from Harsh Lessons.")
+    strongbox = models.IntegerField(
+        default=0,
+        validators=_within(WARBAND_LIMITS, "strongbox"),
+        help_text="Ducats (caps in Fallout: Factions) in the Strongbox.",
+    )
+    glory = models.IntegerField(default=0, validators=_within(WARBAND_LIMITS, "glory"))
+    crew_xp = models.IntegerField(
+        default=0,
+        validators=_within(WARBAND_LIMITS, "crew_xp"),
+        help_text="Crew XP, e.g. from Harsh Lessons.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["name", "id"]
-        constraints = [
-            models.CheckConstraint(condition=Q(strongbox__gte=0), name="warband_strongbox_not_negative"),
-            models.CheckConstraint(condition=Q(glory__gte=0), name="warband_glory_not_negative"),
-            models.CheckConstraint(condition=Q(crew_xp__gte=0), name="warband_crew_xp_not_negative"),
-        ]
+        constraints = _range_checks("warband", WARBAND_LIMITS)
 
     def __str__(self) -> str:
         return self.name
-
-
-def _stat_range(field: str) -> models.CheckConstraint:
-    # S.P.E.C.I.A.L. stats run from 1 to 10 (Fallout: Factions; RULINGS.md, Stat Tests on D10s).
-    return models.CheckConstraint(
-        condition=Q(**{f"{field}__gte": 1}) & Q(**{f"{field}__lte": 10}), name=f"fighter_{field}_1_to_10"
-    )
-
-
-SPECIAL = ("strength", "perception", "endurance", "charisma", "intelligence", "agility", "luck")
 
 
 @track_history
@@ -58,28 +114,44 @@ class Fighter(models.Model):
         RETIRED = "retired", "Retired"
 
     warband = models.ForeignKey(Warband, on_delete=models.CASCADE, related_name="fighters")
-    name = models.CharField(max_length=100)
-    fighter_type = models.CharField("type", max_length=100, blank=True)
-    keywords = ArrayField(models.CharField(max_length=40), default=list, blank=True)
+    name = models.CharField(max_length=NAME_LENGTH)
+    fighter_type = models.CharField("type", max_length=NAME_LENGTH, blank=True)
+    keywords = _keywords()
     champion = models.BooleanField(default=False, help_text="Fallout: Factions Champion (Harsh Lessons).")
-    strength = models.PositiveSmallIntegerField(default=5)
-    perception = models.PositiveSmallIntegerField(default=5)
-    endurance = models.PositiveSmallIntegerField(default=5)
-    charisma = models.PositiveSmallIntegerField(default=5)
-    intelligence = models.PositiveSmallIntegerField(default=5)
-    agility = models.PositiveSmallIntegerField(default=5)
-    luck = models.PositiveSmallIntegerField(default=5)
-    health = models.PositiveSmallIntegerField(default=1, help_text="Injuries that Incapacitate the fighter.")
-    harm_limit = models.PositiveSmallIntegerField(
-        default=3, null=True, blank=True, help_text="Empty means no Harm Limit (RULING D-4)."
+    strength = models.PositiveSmallIntegerField(default=5, validators=_within(FIGHTER_LIMITS, "strength"))
+    perception = models.PositiveSmallIntegerField(default=5, validators=_within(FIGHTER_LIMITS, "perception"))
+    endurance = models.PositiveSmallIntegerField(default=5, validators=_within(FIGHTER_LIMITS, "endurance"))
+    charisma = models.PositiveSmallIntegerField(default=5, validators=_within(FIGHTER_LIMITS, "charisma"))
+    intelligence = models.PositiveSmallIntegerField(
+        default=5, validators=_within(FIGHTER_LIMITS, "intelligence")
     )
-    movement = models.PositiveSmallIntegerField(default=6, help_text="Inches.")
+    agility = models.PositiveSmallIntegerField(default=5, validators=_within(FIGHTER_LIMITS, "agility"))
+    luck = models.PositiveSmallIntegerField(default=5, validators=_within(FIGHTER_LIMITS, "luck"))
+    health = models.PositiveSmallIntegerField(
+        default=1,
+        validators=_within(FIGHTER_LIMITS, "health"),
+        help_text="Injuries that Incapacitate the fighter.",
+    )
+    harm_limit = models.PositiveSmallIntegerField(
+        default=3,
+        null=True,
+        blank=True,
+        validators=_within(FIGHTER_LIMITS, "harm_limit"),
+        help_text="Empty means no Harm Limit (RULING D-4).",
+    )
+    movement = models.PositiveSmallIntegerField(
+        default=6, validators=_within(FIGHTER_LIMITS, "movement"), help_text="Inches."
+    )
     # A unit of several models shares one Health Pool (seed 004); Health is then each model's Health Points.
     unit_size = models.PositiveSmallIntegerField(
-        default=1, help_text="Models in the unit; 1 for one fighter."
+        default=1,
+        validators=_within(FIGHTER_LIMITS, "unit_size"),
+        help_text="Models in the unit; 1 for one fighter.",
     )
-    xp = models.IntegerField(default=0)
-    battle_scars = models.PositiveSmallIntegerField(default=0)
+    xp = models.IntegerField(default=0, validators=_within(FIGHTER_LIMITS, "xp"))
+    battle_scars = models.PositiveSmallIntegerField(
+        default=0, validators=_within(FIGHTER_LIMITS, "battle_scars")
+    )
     can_gain_xp = models.BooleanField(default=True)
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.ACTIVE)
     misses_next_game = models.BooleanField(default=False)
@@ -88,19 +160,7 @@ class Fighter(models.Model):
     class Meta:
         ordering = ["id"]
         constraints = [
-            *[_stat_range(field) for field in SPECIAL],
-            models.CheckConstraint(
-                condition=Q(health__gte=1) & Q(health__lte=20), name="fighter_health_range"
-            ),
-            models.CheckConstraint(
-                condition=Q(harm_limit__isnull=True) | Q(harm_limit__lte=10), name="fighter_harm_limit_range"
-            ),
-            models.CheckConstraint(condition=Q(movement__lte=30), name="fighter_movement_range"),
-            models.CheckConstraint(
-                condition=Q(unit_size__gte=1) & Q(unit_size__lte=100), name="fighter_unit_size_range"
-            ),
-            models.CheckConstraint(condition=Q(xp__gte=0), name="fighter_xp_not_negative"),
-            models.CheckConstraint(condition=Q(battle_scars__lte=20), name="fighter_battle_scars_range"),
+            *_range_checks("fighter", FIGHTER_LIMITS, nullable=("harm_limit",)),
         ]
 
     def __str__(self) -> str:
@@ -127,21 +187,24 @@ class Injury(models.Model):
 
     fighter = models.ForeignKey(Fighter, on_delete=models.CASCADE, related_name="injuries")
     code = models.CharField(max_length=40)
-    name = models.CharField(max_length=100)
-    effect = models.TextField(blank=True)
+    name = models.CharField(max_length=NAME_LENGTH)
+    effect = models.TextField(
+        blank=True, max_length=INJURY_EFFECT_LENGTH, validators=[MaxLengthValidator(INJURY_EFFECT_LENGTH)]
+    )
     game = models.ForeignKey(
         "campaigns.Game", on_delete=models.SET_NULL, null=True, blank=True, related_name="injuries"
     )
-    d66 = models.PositiveSmallIntegerField(null=True, blank=True, help_text="The D66 roll it came from.")
+    d66 = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        validators=[*_within(INJURY_LIMITS, "d66"), validate_d66],
+        help_text="The D66 roll it came from.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["id"]
-        constraints = [
-            models.CheckConstraint(
-                condition=Q(d66__isnull=True) | (Q(d66__gte=11) & Q(d66__lte=66)), name="injury_d66_range"
-            ),
-        ]
+        constraints = _range_checks("injury", INJURY_LIMITS, nullable=("d66",))
 
     def __str__(self) -> str:
         return self.name
@@ -155,9 +218,9 @@ class Item(models.Model):
     fighter = models.ForeignKey(
         Fighter, on_delete=models.SET_NULL, null=True, blank=True, related_name="battlekit"
     )
-    name = models.CharField(max_length=100)
+    name = models.CharField(max_length=NAME_LENGTH)
     notes = models.CharField(max_length=200, blank=True)
-    keywords = ArrayField(models.CharField(max_length=40), default=list, blank=True)
+    keywords = _keywords()
     removable = models.BooleanField(
         default=True, help_text="Off for Battlekit with a rule that says it cannot be removed from the model."
     )
@@ -192,3 +255,4 @@ FIGHTER_FIELDS = (
     "misses_next_game",
 )
 ITEM_FIELDS = ("name", "notes", "keywords", "removable")
+INJURY_FIELDS = ("code", "name", "effect", "d66")

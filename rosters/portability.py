@@ -27,30 +27,26 @@ imported warband gives back the same `warband` object. `exported_at` and `source
 file and are not imported.
 
 Import trusts nothing: the file is read only up to `MAX_BYTES`, must be UTF-8 JSON with no duplicate keys, NaN or
-deep nesting, of this format and version, with exactly the keys above (a missing or unknown key is refused), the
-right type for each value (no `true` for a number, no `7.0` for a whole number), strings within the columns'
-lengths and free of control characters, numbers within the database's ranges, and at most `MAX_FIGHTERS`
-fighters. A refused file raises `ImportRefused` with every problem found (up to a dozen), in words.
+deep nesting, of this format and version; then the pydantic schema (rosters/import_schema.py, built from the
+models' fields) wants exactly the keys above (a missing or unknown key is refused), the right type for each value
+(no `true` for a number, no `7.0` for a whole number), strings within the fields' lengths and free of control
+characters, numbers within the fields' limits (the same the forms and the database keep), and at most
+`MAX_FIGHTERS` fighters. A refused file raises `ImportRefused` with every problem found (up to a dozen), in words.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from typing import Any
 
 from django.utils import timezone
 
-from rosters.models import FIGHTER_FIELDS, ITEM_FIELDS, SPECIAL, WARBAND_FIELDS, Fighter
+from rosters import import_schema
+from rosters.models import FIGHTER_FIELDS, INJURY_FIELDS, ITEM_FIELDS, WARBAND_FIELDS
 
 FORMAT = "warband-ledger/warband"
 VERSION = 1
 MAX_BYTES = 1_000_000
-MAX_FIGHTERS = 100
-MAX_INJURIES = 30  # per fighter
-MAX_BATTLEKIT = 40  # per fighter
-MAX_ARSENAL = 300
-MAX_KEYWORDS = 20
 MAX_DEPTH = 8  # the format nests 5 deep; a deeper file is not one of ours
 MAX_PROBLEMS = 12
 
@@ -67,7 +63,7 @@ class ImportRefused(ValueError):
 
 WARBAND_KEYS = WARBAND_FIELDS
 FIGHTER_KEYS = (*FIGHTER_FIELDS, "status")
-INJURY_KEYS = ("code", "name", "effect", "d66")
+INJURY_KEYS = INJURY_FIELDS
 ITEM_KEYS = ITEM_FIELDS
 
 
@@ -110,178 +106,7 @@ def export_json(warband) -> str:
     return json.dumps(export_warband(warband), ensure_ascii=False, indent=2)
 
 
-# -- validation -------------------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Text:
-    max_length: int
-    required: bool = False  # must not be blank
-    multiline: bool = False
-
-
-@dataclass(frozen=True)
-class Number:
-    low: int
-    high: int
-    nullable: bool = False
-
-
-@dataclass(frozen=True)
-class Flag:
-    pass
-
-
-@dataclass(frozen=True)
-class Choice:
-    values: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class Words:
-    """A list of short keywords (ELITE, HEAVY, TWO-HANDED...)."""
-
-    max_length: int = 40
-    max_count: int = MAX_KEYWORDS
-
-
-@dataclass(frozen=True)
-class Rows:
-    spec: dict
-    max_count: int
-    noun: str
-
-
-# Lengths and ranges follow the models' columns and check constraints (rosters/models.py).
-ITEM_SPEC = {
-    "name": Text(100, required=True),
-    "notes": Text(200),
-    "keywords": Words(),
-    "removable": Flag(),
-}
-INJURY_SPEC = {
-    "code": Text(40, required=True),
-    "name": Text(100, required=True),
-    "effect": Text(2000, multiline=True),
-    "d66": Number(11, 66, nullable=True),
-}
-FIGHTER_SPEC = {
-    "name": Text(100, required=True),
-    "fighter_type": Text(100),
-    "keywords": Words(),
-    "champion": Flag(),
-    **{stat: Number(1, 10) for stat in SPECIAL},
-    "health": Number(1, 20),
-    "harm_limit": Number(0, 10, nullable=True),
-    "movement": Number(0, 30),
-    "unit_size": Number(1, 100),
-    "xp": Number(0, 100_000),
-    "battle_scars": Number(0, 20),
-    "can_gain_xp": Flag(),
-    "status": Choice(tuple(Fighter.Status.values)),
-    "misses_next_game": Flag(),
-    "injuries": Rows(INJURY_SPEC, MAX_INJURIES, "Injury"),
-    "battlekit": Rows(ITEM_SPEC, MAX_BATTLEKIT, "item of Battlekit"),
-}
-WARBAND_SPEC = {
-    "name": Text(100, required=True),
-    "faction": Text(100),
-    "notes": Text(5000, multiline=True),
-    "strongbox": Number(0, 10_000_000),
-    "glory": Number(0, 1_000_000),
-    "crew_xp": Number(0, 1_000_000),
-    "fighters": Rows(FIGHTER_SPEC, MAX_FIGHTERS, "fighter"),
-    "arsenal": Rows(ITEM_SPEC, MAX_ARSENAL, "Arsenal item"),
-}
-TOP_KEYS = {"format", "version", "warband"}
-TOP_OPTIONAL = {"exported_at", "source"}
-CONTROL = {chr(c) for c in range(32)} | {"\x7f"}
-
-
-def _is_int(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _check_text(value, spec: Text) -> str | None:
-    if not isinstance(value, str):
-        return "must be text"
-    if len(value) > spec.max_length:
-        return f"is longer than {spec.max_length} characters"
-    allowed = {"\n", "\t", "\r"} if spec.multiline else set()
-    if any(ch in CONTROL and ch not in allowed for ch in value):
-        return "contains control characters"
-    if spec.required and not value.strip():
-        return "must not be empty"
-    return None
-
-
-def _check_value(value, spec) -> str | None:
-    if isinstance(spec, Text):
-        return _check_text(value, spec)
-    if isinstance(spec, Number):
-        if value is None:
-            return None if spec.nullable else "must be a whole number, not empty"
-        if not _is_int(value):
-            return "must be a whole number"
-        if not spec.low <= value <= spec.high:
-            return f"must be from {spec.low} to {spec.high}"
-        return None
-    if isinstance(spec, Flag):
-        return None if isinstance(value, bool) else "must be true or false"
-    if isinstance(spec, Choice):
-        return None if value in spec.values else f"must be one of {', '.join(spec.values)}"
-    if isinstance(spec, Words):
-        if not isinstance(value, list):
-            return "must be a list of keywords"
-        if len(value) > spec.max_count:
-            return f"has more than {spec.max_count} keywords"
-        for word in value:
-            problem = _check_text(word, Text(spec.max_length, required=True))
-            if problem:
-                return f"has a keyword that {problem}"
-        return None
-    raise AssertionError(spec)
-
-
-def _check_object(value, spec: dict, where: str, problems: list[str]) -> None:
-    if not isinstance(value, dict):
-        problems.append(f"{where} must be an object")
-        return
-    missing = [key for key in spec if key not in value]
-    unknown = sorted(key for key in value if key not in spec)
-    if missing:
-        problems.append(f"{where} is missing {', '.join(missing)}")
-    if unknown:
-        problems.append(f"{where} has fields this version does not know: {', '.join(unknown[:5])}")
-    for key, field_spec in spec.items():
-        if key not in value or len(problems) >= MAX_PROBLEMS:
-            continue
-        item = value[key]
-        if isinstance(field_spec, Rows):
-            if not isinstance(item, list):
-                problems.append(f"{where}: {key} must be a list")
-                continue
-            if len(item) > field_spec.max_count:
-                problems.append(
-                    f"{where} has {len(item)} {key}; at most {field_spec.max_count} can be imported"
-                )
-                continue
-            for n, row in enumerate(item, start=1):
-                name = row.get("name") if isinstance(row, dict) and isinstance(row.get("name"), str) else ""
-                label = f"{field_spec.noun} {n}" + (f" ({name[:40]})" if name else "")
-                _check_object(
-                    row, field_spec.spec, f"{where}, {label}" if where != "The warband" else label, problems
-                )
-            continue
-        problem = _check_value(item, field_spec)
-        if problem:
-            problems.append(f"{where}: {key} {problem}")
-    if (
-        spec is INJURY_SPEC
-        and _is_int(value.get("d66"))
-        and not all(ch in "123456" for ch in str(value["d66"]))
-    ):
-        problems.append(f"{where}: d66 {value['d66']} is not a D66 roll (two dice of 1 to 6)")
+# -- import -------------------------------------------------------------------------------------------------
 
 
 def _refuse_constant(name: str):
@@ -330,19 +155,12 @@ def parse_warband_file(raw: bytes) -> dict[str, Any]:
     if data.get("format") != FORMAT:
         raise ImportRefused([f'This is not a warband export: its "format" should be "{FORMAT}".'])
     version = data.get("version")
-    if not _is_int(version) or version != VERSION:
+    if type(version) is not int or version != VERSION:
         raise ImportRefused(
             [f"This file is format version {version!r}; this Warband Ledger imports version {VERSION}."]
         )
-    problems: list[str] = []
-    missing = sorted(TOP_KEYS - data.keys())
-    unknown = sorted(data.keys() - TOP_KEYS - TOP_OPTIONAL)
-    if missing:
-        problems.append(f"The file is missing {', '.join(missing)}")
-    if unknown:
-        problems.append(f"The file has fields this version does not know: {', '.join(unknown[:5])}")
-    if "warband" in data:
-        _check_object(data["warband"], WARBAND_SPEC, "The warband", problems)
-    if problems:
-        raise ImportRefused(problems)
+    try:
+        import_schema.ExportFile.model_validate(data)
+    except import_schema.SchemaError as error:
+        raise ImportRefused(import_schema.problems(error, data)) from None
     return data["warband"]

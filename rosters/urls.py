@@ -1,6 +1,7 @@
 from django.urls import path
 
-from rosters.views import campaigns, dashboard, fighters, games, items, warbands
+from rosters.views import campaigns, dashboard, fighters, games, items, portability, share, warbands
+from rosters.views import history as history_views
 
 urlpatterns = [
     path("", dashboard.dashboard, name="dashboard"),
@@ -30,8 +31,6 @@ urlpatterns = [
 ]
 
 # History, exports and read-only sharing (issue 6).
-from rosters.views import history as history_views  # noqa: E402
-
 urlpatterns += [
     path("campaigns/<int:campaign_id>/history/", history_views.campaign_history, name="campaign_history"),
     path(
@@ -44,14 +43,10 @@ urlpatterns += [
     path("fighters/<int:fighter_id>/history/", history_views.fighter_history, name="fighter_history"),
 ]
 
-from rosters.views import portability  # noqa: E402
-
 urlpatterns += [
     path("warbands/<int:warband_id>/export.json", portability.warband_export, name="warband_export"),
     path("campaigns/<int:campaign_id>/import/", portability.warband_import, name="warband_import"),
 ]
-
-from rosters.views import share  # noqa: E402
 
 urlpatterns += [
     path("campaigns/<int:campaign_id>/share/", share.campaign_share, name="campaign_share"),

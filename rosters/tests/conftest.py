@@ -5,8 +5,14 @@ from types import SimpleNamespace
 
 import pytest
 
-from rosters import services
-from rosters.services import GameEntry
+from campaigns.models import Campaign, Membership
+from rosters.models import Fighter, Injury, Item, Warband
+from rosters.services import battlekit as battlekit_services
+from rosters.services import fighters as fighter_services
+from rosters.services import games as game_services
+from rosters.services import injuries as injury_services
+from rosters.services import warbands as warband_services
+from rosters.services.games import GameEntry
 
 
 def fighter_data(**changes) -> dict:
@@ -42,21 +48,25 @@ def world(campaign, organiser, player, player2, warband, rival_warband, make_fig
     heretic = make_fighter(rival_warband, "Heretic Priest", elite=True, xp=2)
     fallen = make_fighter(warband, "Fallen Pilgrim", status="dead")
     rival_fallen = make_fighter(rival_warband, "Fallen Heretic", status="dead")
-    sword = services.item_create(warband=warband, fighter=anselm, name="Trench Sword", by=player)
-    relic = services.item_create(warband=warband, name="Holy Relic", by=player)
-    rival_item = services.item_create(warband=rival_warband, fighter=heretic, name="Hellblade", by=player2)
-    injury = services.injury_add(fighter=anselm, code="hand_wound", name="Hand Wound", by=player)
-    rival_injury = services.injury_add(fighter=heretic, code="chest_wound", name="Chest Wound", by=player2)
-    game = services.game_record(
+    sword = battlekit_services.item_create(warband=warband, fighter=anselm, name="Trench Sword", by=player)
+    relic = battlekit_services.item_create(warband=warband, name="Holy Relic", by=player)
+    rival_item = battlekit_services.item_create(
+        warband=rival_warband, fighter=heretic, name="Hellblade", by=player2
+    )
+    injury = injury_services.injury_add(fighter=anselm, code="hand_wound", name="Hand Wound", by=player)
+    rival_injury = injury_services.injury_add(
+        fighter=heretic, code="chest_wound", name="Chest Wound", by=player2
+    )
+    game = game_services.game_record(
         campaign=campaign,
         by=player,
         played_on=datetime.date(2025, 3, 1),
         entries=[GameEntry(warband, "win", [anselm]), GameEntry(rival_warband, "loss")],
     )
-    organisers_band = services.warband_create(
+    organisers_band = warband_services.warband_create(
         campaign=campaign, owner=organiser, name="Ecclesiastic Guard", by=organiser
     )
-    other_game = services.game_record(
+    other_game = game_services.game_record(
         campaign=campaign,
         by=player2,
         played_on=datetime.date(2025, 3, 8),
@@ -79,3 +89,68 @@ def world(campaign, organiser, player, player2, warband, rival_warband, make_fig
         game=game,
         other_game=other_game,
     )
+
+
+# -- export and import (rosters/portability.py) ---------------------------------------------------------------
+
+
+@pytest.fixture
+def full_warband(warband, player):
+    """A roster with every kind of row and value: ELITE and Troop, a unit, no Harm Limit, Injuries with and
+    without a D66, Battlekit held and in the Arsenal, a fighter off the roster, notes with line breaks."""
+    warband_services.warband_update(
+        warband=warband,
+        by=player,
+        changes={"glory": 3, "crew_xp": 2, "notes": "Kept the relic.\nMarched north."},
+    )
+    marcus = fighter_services.fighter_create(
+        warband=warband,
+        by=player,
+        name="Brother Marcus",
+        elite=True,
+        fighter_type="Trench Pilgrim",
+        keywords=["ELITE", "PILGRIM"],
+        strength=6,
+        luck=3,
+        health=2,
+        harm_limit=None,
+        movement=5,
+        xp=7,
+        battle_scars=1,
+    )
+    injury_services.injury_add(
+        fighter=marcus, by=player, code="14", name="Hand Wound", effect="-1 to hit.", d66=14
+    )
+    injury_services.injury_add(fighter=marcus, by=player, code="house", name="Twisted Ankle")
+    battlekit_services.item_create(
+        warband=warband, fighter=marcus, name="Lance", keywords=["HEAVY"], by=player
+    )
+    battlekit_services.item_create(
+        warband=warband, fighter=marcus, name="Reliquary", notes="Bound to him", removable=False, by=player
+    )
+    pilgrims = fighter_services.fighter_create(
+        warband=warband, by=player, name="Pilgrim Band", unit_size=5, champion=False
+    )
+    fighter_services.fighter_adjust_xp(fighter=pilgrims, delta=1, by=player)
+    fallen = fighter_services.fighter_create(
+        warband=warband, by=player, name="Sister Ama", misses_next_game=True
+    )
+    fighter_services.fighter_remove(fighter=fallen, status="dead", by=player, battlekit="lost")
+    battlekit_services.item_create(
+        warband=warband, fighter=None, name="Holy Relic", notes="From Game 2", by=player
+    )
+    warband.refresh_from_db()
+    return warband
+
+
+@pytest.fixture
+def other_campaign(organiser, player2):
+    campaign = Campaign.objects.create(name="The Second Front", created_by=organiser)
+    Membership.objects.create(campaign=campaign, user=organiser, role="organiser")
+    Membership.objects.create(campaign=campaign, user=player2, role="player")
+    return campaign
+
+
+def counts() -> tuple[int, int, int, int]:
+    """Warbands, fighters, Injuries and Battlekit in the database: a refused import changes none of them."""
+    return Warband.objects.count(), Fighter.objects.count(), Injury.objects.count(), Item.objects.count()

@@ -19,21 +19,25 @@ from campaigns.models import GamePlayer
 from combat.services.post_game.apply import post_game_apply
 from combat.services.post_game.revert import post_game_revert
 from combat.tests.post_game_helpers import AfterGame, enter
-from rosters import services
 from rosters.history.game_changes import game_changes
 from rosters.history.moment import as_of_moment
 from rosters.history.snapshot import roster_as_of, roster_snapshot, roster_state
 from rosters.models import Fighter, Item
+from rosters.services.battlekit import item_create, item_move
+from rosters.services.fighters import fighter_adjust_xp, fighter_create
+from rosters.services.games import GameEntry, game_record
+from rosters.services.injuries import injury_add
+from rosters.services.warbands import warband_adjust, warband_create
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.fixture
 def band(warband, player):
-    marcus = services.fighter_create(
+    marcus = fighter_create(
         warband=warband, by=player, name="Brother Marcus", elite=True, fighter_type="Trench Cleric", xp=3
     )
-    ada = services.fighter_create(
+    ada = fighter_create(
         warband=warband,
         by=player,
         name="Sister Ada",
@@ -42,22 +46,22 @@ def band(warband, player):
         xp=5,
         battle_scars=2,
     )
-    kell = services.fighter_create(warband=warband, by=player, name="Yeoman Kell", fighter_type="Yeoman")
-    services.item_create(warband=warband, fighter=marcus, name="Trench Club", by=player)
-    services.item_create(warband=warband, fighter=ada, name="Heavy Flamer", keywords=["HEAVY"], by=player)
-    services.item_create(warband=warband, fighter=ada, name="Blessed Icon", removable=False, by=player)
-    services.item_create(warband=warband, fighter=kell, name="Rifle", by=player)
+    kell = fighter_create(warband=warband, by=player, name="Yeoman Kell", fighter_type="Yeoman")
+    item_create(warband=warband, fighter=marcus, name="Trench Club", by=player)
+    item_create(warband=warband, fighter=ada, name="Heavy Flamer", keywords=["HEAVY"], by=player)
+    item_create(warband=warband, fighter=ada, name="Blessed Icon", removable=False, by=player)
+    item_create(warband=warband, fighter=kell, name="Rifle", by=player)
     return {"marcus": marcus, "ada": ada, "kell": kell}
 
 
 def play(*, campaign, warband, rival_warband, organiser, out, number) -> AfterGame:
-    game = services.game_record(
+    game = game_record(
         campaign=campaign,
         by=organiser,
         played_on=dt.date(2026, 5, number),
         entries=[
-            services.GameEntry(warband=warband, result="loss", out_of_action=out),
-            services.GameEntry(warband=rival_warband, result="win"),
+            GameEntry(warband=warband, result="loss", out_of_action=out),
+            GameEntry(warband=rival_warband, result="win"),
         ],
     )
     assert game.number == number
@@ -88,9 +92,9 @@ def three_games(campaign, warband, rival_warband, organiser, player, band):
     snapshots[1], games[1] = roster_state(warband), after.game
 
     # Between games: a relic for the Arsenal, a new recruit, the Strongbox spent.
-    services.item_create(warband=warband, fighter=None, name="Holy Relic", by=player)
-    services.fighter_create(warband=warband, by=player, name="Sister Ama", fighter_type="Trench Pilgrim")
-    services.warband_adjust(warband=warband, by=player, strongbox=-20, reason="bought the relic")
+    item_create(warband=warband, fighter=None, name="Holy Relic", by=player)
+    fighter_create(warband=warband, by=player, name="Sister Ama", fighter_type="Trench Pilgrim")
+    warband_adjust(warband=warband, by=player, strongbox=-20, reason="bought the relic")
 
     # Game 2: Sister Ada's third Battle Scar makes her Unfit For Duty (her removable Battlekit to the Arsenal);
     # Yeoman Kell rolls a 1 on his Survival Roll and dies with his Rifle.
@@ -108,8 +112,8 @@ def three_games(campaign, warband, rival_warband, organiser, player, band):
     snapshots[2], games[2] = roster_state(warband), after.game
 
     # Between games: XP by hand, the relic given to Marcus.
-    services.fighter_adjust_xp(fighter=marcus, delta=2, by=player, reason="campaign bonus")
-    services.item_move(item=Item.objects.get(name="Holy Relic"), to_fighter=marcus, by=player)
+    fighter_adjust_xp(fighter=marcus, delta=2, by=player, reason="campaign bonus")
+    item_move(item=Item.objects.get(name="Holy Relic"), to_fighter=marcus, by=player)
 
     # Game 3: Marcus rolls 11, Dead: removed with all his Battlekit.
     after = play(
@@ -125,7 +129,7 @@ def three_games(campaign, warband, rival_warband, organiser, player, band):
     snapshots[3], games[3] = roster_state(warband), after.game
 
     # And after the last game the roster moves on again.
-    services.fighter_create(warband=warband, by=player, name="Brother Late")
+    fighter_create(warband=warband, by=player, name="Brother Late")
     return games, snapshots
 
 
@@ -207,7 +211,7 @@ def test_the_as_of_page_shows_the_roster_then_and_the_changes(client, player, wa
 def test_the_as_of_page_runs_the_same_queries_for_small_and_large_rosters(
     client, player, campaign, warband, rival_warband, organiser
 ):
-    fighters = [services.fighter_create(warband=warband, by=player, name=f"Recruit {n}") for n in range(3)]
+    fighters = [fighter_create(warband=warband, by=player, name=f"Recruit {n}") for n in range(3)]
     after = play(
         campaign=campaign, warband=warband, rival_warband=rival_warband, organiser=organiser, out=[], number=1
     )
@@ -216,9 +220,9 @@ def test_the_as_of_page_runs_the_same_queries_for_small_and_large_rosters(
     with CaptureQueriesContext(connection) as small:
         assert client.get(url).status_code == 200
     for n in range(30):
-        fighter = services.fighter_create(warband=warband, by=player, name=f"Veteran {n}")
-        services.item_create(warband=warband, fighter=fighter, name=f"Blade {n}", by=player)
-        services.injury_add(fighter=fighter, by=player, code="14", name="Hand Wound", game=after.game, d66=14)
+        fighter = fighter_create(warband=warband, by=player, name=f"Veteran {n}")
+        item_create(warband=warband, fighter=fighter, name=f"Blade {n}", by=player)
+        injury_add(fighter=fighter, by=player, code="14", name="Hand Wound", game=after.game, d66=14)
     fighters.append(fighter)
     with CaptureQueriesContext(connection) as large:
         assert client.get(url).status_code == 200
@@ -238,7 +242,7 @@ def test_before_the_post_game_the_view_is_right_after_the_game_was_recorded(
         number=1,
     )
     recorded = roster_state(warband)
-    services.fighter_adjust_xp(fighter=marcus, delta=1, by=player, reason="later")
+    fighter_adjust_xp(fighter=marcus, delta=1, by=player, reason="later")
     enter(after, marcus, 1, 4, by=player)  # a roll is made, nothing is applied yet
     as_of = roster_as_of(warband=warband, game=after.game)
     assert not as_of.moment.applied
@@ -271,7 +275,7 @@ def test_a_reverted_post_game_reads_as_not_applied(campaign, warband, rival_warb
 
 
 def test_a_warband_that_sat_a_game_out(campaign, warband, rival_warband, organiser, player, band, player2):
-    third = services.warband_create(campaign=campaign, owner=player2, name="Third Band", by=player2)
+    third = warband_create(campaign=campaign, owner=player2, name="Third Band", by=player2)
     after = play(
         campaign=campaign, warband=warband, rival_warband=rival_warband, organiser=organiser, out=[], number=1
     )

@@ -10,8 +10,10 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from campaigns.models import Game, GamePlayer
-from rosters import services
 from rosters.models import Fighter
+from rosters.services.battlekit import item_create, item_move
+from rosters.services.fighters import fighter_adjust_xp, fighter_create
+from rosters.services.games import GameEntry, game_record, game_start
 
 pytestmark = pytest.mark.django_db
 SENTENCE = re.compile(r'<span class="history-sentence">(.*?)</span>')
@@ -19,18 +21,18 @@ SENTENCE = re.compile(r'<span class="history-sentence">(.*?)</span>')
 
 @pytest.fixture
 def marcus(warband, player):
-    return services.fighter_create(warband=warband, by=player, name="Brother Marcus", elite=True, xp=5)
+    return fighter_create(warband=warband, by=player, name="Brother Marcus", elite=True, xp=5)
 
 
 @pytest.fixture
 def game1(campaign, warband, rival_warband, organiser, marcus):
-    return services.game_record(
+    return game_record(
         campaign=campaign,
         by=organiser,
         played_on=dt.date(2026, 5, 1),
         entries=[
-            services.GameEntry(warband=warband, result="loss", out_of_action=[marcus]),
-            services.GameEntry(warband=rival_warband, result="win"),
+            GameEntry(warband=warband, result="loss", out_of_action=[marcus]),
+            GameEntry(warband=rival_warband, result="win"),
         ],
     )
 
@@ -92,7 +94,7 @@ def test_the_feed_tells_the_story_grouped_by_game(client, player, campaign, warb
 
 
 def test_the_filters_narrow_the_feed(client, player, campaign, warband, rival_warband, marcus, player2):
-    services.fighter_create(warband=rival_warband, by=player2, name="Heretic Priest")
+    fighter_create(warband=rival_warband, by=player2, name="Heretic Priest")
     client.force_login(player)
     url = reverse("campaign_history", args=[campaign.pk])
     feed = client.get(url, {"warband": warband.pk}).content.decode().split('id="history-feed"')[1]
@@ -129,7 +131,7 @@ def test_a_game_the_campaign_does_not_have_is_said_in_place_of_the_feed(client, 
 def test_a_fighter_outside_the_chosen_warband_is_refused(
     client, player, campaign, warband, rival_warband, player2
 ):
-    heretic = services.fighter_create(warband=rival_warband, by=player2, name="Heretic Priest")
+    heretic = fighter_create(warband=rival_warband, by=player2, name="Heretic Priest")
     client.force_login(player)
     url = reverse("campaign_history", args=[campaign.pk])
     response = client.get(url, {"warband": warband.pk, "fighter": heretic.pk})
@@ -195,7 +197,7 @@ def test_the_campaign_page_slot_and_the_fighter_card_slot(client, player, campai
 
 
 def test_names_with_script_tags_are_shown_as_text(client, player, campaign, warband, game1):
-    services.fighter_create(warband=warband, by=player, name="<script>alert('x')</script>")
+    fighter_create(warband=warband, by=player, name="<script>alert('x')</script>")
     client.force_login(player)
     for url in (
         reverse("campaign_history", args=[campaign.pk]),
@@ -210,8 +212,8 @@ def test_names_with_script_tags_are_shown_as_text(client, player, campaign, warb
 
 
 def test_the_csv_has_every_change_and_defuses_formulas(client, player, campaign, warband, marcus):
-    services.fighter_create(warband=warband, by=player, name="=HYPERLINK(1)")
-    services.fighter_adjust_xp(fighter=marcus, delta=2, by=player)
+    fighter_create(warband=warband, by=player, name="=HYPERLINK(1)")
+    fighter_adjust_xp(fighter=marcus, delta=2, by=player)
     client.force_login(player)
     response = client.get(reverse("campaign_history_csv", args=[campaign.pk]))
     assert response["Content-Type"].startswith("text/csv")
@@ -234,12 +236,12 @@ def _busy_campaign(warband, rival_warband, game, player, size: int):
     """`size` fighters, each with XP, an Injury in the game's post-game and a piece of Battlekit moved."""
     for n in range(size):
         band = warband if n % 2 else rival_warband
-        fighter = services.fighter_create(warband=band, by=player, name=f"Fighter {n}")
+        fighter = fighter_create(warband=band, by=player, name=f"Fighter {n}")
         with pghistory.context(action="post_game.apply", game=game.pk, warband=band.pk, user=player.pk):
             Fighter.objects.filter(pk=fighter.pk).update(xp=n + 1)
             fighter.injuries.create(code="14", name="Hand Wound", game=game, d66=14)
-        item = services.item_create(warband=band, fighter=fighter, name=f"Blade {n}", by=player)
-        services.item_move(item=item, to_fighter=None, by=player)
+        item = item_create(warband=band, fighter=fighter, name=f"Blade {n}", by=player)
+        item_move(item=item, to_fighter=None, by=player)
 
 
 def test_the_feed_runs_the_same_queries_for_few_and_many_events(
@@ -275,7 +277,7 @@ def test_the_feed_offers_in_game_actions_and_strikes_out_an_undone_one(
     from combat.services.tracker.board import tracker_start, tracker_undo
     from combat.services.tracker.damage import tracker_apply_damage
 
-    game = services.game_start(
+    game = game_start(
         campaign=campaign, by=player, played_on=dt.date(2026, 6, 1), warbands=[warband, rival_warband]
     )
     brick = make_fighter(warband, "Brick", endurance=6, health=3)
@@ -305,7 +307,7 @@ def test_a_game_being_played_is_shown_as_such_in_the_feed_the_warband_history_an
     from combat.services.tracker.damage import tracker_apply_damage
 
     brick = make_fighter(warband, "Brick", endurance=6, health=3)
-    game = services.game_start(
+    game = game_start(
         campaign=campaign, by=player, played_on=dt.date(2026, 6, 1), warbands=[warband, rival_warband]
     )
     tracker = tracker_start(game=game, by=player)

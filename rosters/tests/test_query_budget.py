@@ -4,7 +4,10 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from rosters import services
+from rosters.services import battlekit as battlekit_services
+from rosters.services import fighters as fighter_services
+from rosters.services import games as game_services
+from rosters.services import injuries as injury_services
 
 pytestmark = pytest.mark.django_db
 
@@ -13,13 +16,13 @@ BUDGET = 12
 
 def fill(warband, player, count: int):
     for number in range(count):
-        fighter = services.fighter_create(
+        fighter = fighter_services.fighter_create(
             warband=warband, by=player, name=f"Pilgrim {number}", elite=number % 4 == 0, xp=number % 7
         )
-        services.item_create(warband=warband, fighter=fighter, name="Trench Club", by=player)
+        battlekit_services.item_create(warband=warband, fighter=fighter, name="Trench Club", by=player)
         if number % 3 == 0:
-            services.injury_add(fighter=fighter, code="leg_wound", name="Leg Wound", by=player)
-    services.item_create(warband=warband, name="Spare Shovel", by=player)
+            injury_services.injury_add(fighter=fighter, code="leg_wound", name="Leg Wound", by=player)
+    battlekit_services.item_create(warband=warband, name="Spare Shovel", by=player)
 
 
 def queries_for(client, path: str) -> int:
@@ -35,11 +38,14 @@ def test_a_page_costs_the_same_with_5_and_50_fighters(
 ):
     client.force_login(player)
     heretic = make_fighter(rival_warband, "Heretic Priest", elite=True)
-    services.game_record(
+    game_services.game_record(
         campaign=warband.campaign,
         by=player,
         played_on="2025-03-01",
-        entries=[services.GameEntry(warband, "win"), services.GameEntry(rival_warband, "loss", [heretic])],
+        entries=[
+            game_services.GameEntry(warband, "win"),
+            game_services.GameEntry(rival_warband, "loss", [heretic]),
+        ],
     )
     path = f"/warbands/{warband.pk}/" if page == "roster" else f"/campaigns/{warband.campaign_id}/"
     fill(warband, player, 5)

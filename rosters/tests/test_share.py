@@ -9,30 +9,34 @@ import pytest
 from django.urls import reverse
 
 from campaigns.models import Campaign, GamePlayer
-from rosters import services
 from rosters.history.entries import HistoryFilter
 from rosters.history.feed import history_page
+from rosters.services.battlekit import item_create
+from rosters.services.fighters import fighter_create
+from rosters.services.games import GameEntry, game_record
+from rosters.services.injuries import injury_add
+from rosters.services.warbands import warband_create
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def marcus(warband, player):
-    fighter = services.fighter_create(warband=warband, by=player, name="Brother Marcus", elite=True, xp=5)
-    services.injury_add(fighter=fighter, by=player, code="14", name="Hand Wound", d66=14)
-    services.item_create(warband=warband, fighter=fighter, name="Lance", by=player)
+    fighter = fighter_create(warband=warband, by=player, name="Brother Marcus", elite=True, xp=5)
+    injury_add(fighter=fighter, by=player, code="14", name="Hand Wound", d66=14)
+    item_create(warband=warband, fighter=fighter, name="Lance", by=player)
     return fighter
 
 
 @pytest.fixture
 def game1(campaign, warband, rival_warband, organiser, marcus):
-    game = services.game_record(
+    game = game_record(
         campaign=campaign,
         by=organiser,
         played_on=dt.date(2026, 5, 1),
         entries=[
-            services.GameEntry(warband=warband, result="loss", out_of_action=[marcus]),
-            services.GameEntry(warband=rival_warband, result="win"),
+            GameEntry(warband=warband, result="loss", out_of_action=[marcus]),
+            GameEntry(warband=rival_warband, result="win"),
         ],
     )
     with pghistory.context(action="post_game.apply", game=game.pk, warband=warband.pk, user=organiser.pk):
@@ -147,7 +151,7 @@ def test_unknown_tokens_and_other_campaigns_rows_are_404(client, shared, organis
     assert client.get(reverse("share_campaign", args=["not-a-token"])).status_code == 404
     assert client.get(reverse("share_campaign", args=["x" * 65])).status_code == 404
     other = Campaign.objects.create(name="Elsewhere", created_by=organiser)
-    foreign = services.warband_create(campaign=other, owner=player, name="Foreign", by=player)
+    foreign = warband_create(campaign=other, owner=player, name="Foreign", by=player)
     assert client.get(reverse("share_warband", args=[shared, foreign.pk])).status_code == 404
     assert client.get(reverse("share_as_of", args=[shared, foreign.pk, game1.pk])).status_code == 404
 

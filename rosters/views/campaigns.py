@@ -7,15 +7,16 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 
 from campaigns.access import can_keep_warbands, can_record_games, get_campaign_for_user, is_organiser
-from rosters import selectors, services
-from rosters.forms import WarbandForm
+from rosters.forms.warbands import WarbandForm
+from rosters.selectors import campaigns as campaign_selectors
+from rosters.services import warbands as warband_services
 from rosters.views.common import UNPROCESSABLE, add_errors
 
 
 @login_required
 def campaign_detail(request, campaign_id: int):
     campaign, membership = get_campaign_for_user(request.user, campaign_id)
-    page = selectors.campaign_page(campaign=campaign)
+    page = campaign_selectors.campaign_page(campaign=campaign)
     context = {
         "page": page,
         "campaign": campaign,
@@ -43,7 +44,7 @@ def warband_create(request, campaign_id: int):
     if request.method == "POST":
         if form.is_valid():
             try:
-                warband = services.warband_create(
+                warband = warband_services.warband_create(
                     campaign=campaign, owner=request.user, by=request.user, **form.cleaned_data
                 )
             except ValidationError as error:

@@ -1,11 +1,8 @@
 """Small helpers the roster views share."""
 
 from django.core.exceptions import ValidationError
-from django.shortcuts import get_object_or_404, redirect
+from django.shortcuts import redirect
 from django.utils.http import url_has_allowed_host_and_scheme
-
-from rosters.access import get_warband_for_user
-from rosters.models import Item
 
 # Invalid input answers 422 with the form and its messages; base.html tells htmx to swap 422 responses in.
 UNPROCESSABLE = 422
@@ -30,11 +27,3 @@ def back_url(request, fallback: str) -> str:
 def redirect_back(request, fallback: str):
     """Back to the page the form was on (a `next` field naming a page of this site), else to `fallback`."""
     return redirect(back_url(request, fallback))
-
-
-def get_item_for_user(user, item_id: int, *, write: bool = False):
-    """A piece of Battlekit and the user's membership, with its warband's access rules (404 / 403)."""
-    item = get_object_or_404(Item.objects.select_related("fighter"), pk=item_id)
-    warband, membership = get_warband_for_user(user, item.warband_id, write=write)
-    item.warband = warband
-    return item, membership

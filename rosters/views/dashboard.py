@@ -3,7 +3,7 @@
 from django.shortcuts import render
 
 from campaigns.terms import PRESET_TERMS
-from rosters.selectors import dashboard_for
+from rosters.selectors.dashboard import dashboard_for
 
 
 def _kept_words(warbands) -> dict:

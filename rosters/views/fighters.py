@@ -10,17 +10,22 @@ Without JavaScript, Edit opens a full page and the buttons post and come back to
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from campaigns.selectors import trauma_table_rows
-from rosters import selectors, services
-from rosters.access import can_change_warband, get_fighter_for_user, get_warband_for_user
-from rosters.forms import FighterForm, InjuryForm, ItemForm, RemoveFighterForm, RestoreForm, XPForm
-from rosters.models import Injury
+from rosters.access import can_change_warband, get_fighter_for_user, get_injury_for_user, get_warband_for_user
+from rosters.forms.battlekit import ItemForm
+from rosters.forms.fighters import FighterForm, RemoveFighterForm, RestoreForm, XPForm
+from rosters.forms.injuries import InjuryForm
+from rosters.selectors import fighters as fighter_selectors
+from rosters.selectors import roster as roster_selectors
+from rosters.services import fighters as fighter_services
+from rosters.services import injuries as injury_services
 from rosters.views.common import UNPROCESSABLE, add_errors
-from rosters.views.warbands import UNDO_KEY, row_context
+from rosters.views.undo import undo_url
+from rosters.views.warbands import row_context
 
 
 def _roster_url(fighter) -> str:
@@ -28,7 +33,7 @@ def _roster_url(fighter) -> str:
 
 
 def _row(request, fighter_id: int, membership, *, status: int = 200, error: str | None = None):
-    fighter = selectors.fighter_for_row(fighter_id=fighter_id)
+    fighter = roster_selectors.fighter_for_row(fighter_id=fighter_id)
     context = {
         "fighter": fighter,
         "row_error": error,
@@ -38,7 +43,7 @@ def _row(request, fighter_id: int, membership, *, status: int = 200, error: str 
 
 
 def _card_context(fighter, membership, **forms) -> dict:
-    card = selectors.fighter_card(fighter=fighter)
+    card = fighter_selectors.fighter_card(fighter=fighter)
     fighter = card.fighter
     terms = card.terms
     can_change = can_change_warband(membership, fighter.warband)
@@ -78,7 +83,7 @@ def fighter_create(request, warband_id: int):
         if form.is_valid():
             arguments = form.service_arguments()
             try:
-                fighter = services.fighter_create(
+                fighter = fighter_services.fighter_create(
                     warband=warband, by=request.user, elite=arguments["elite"], **arguments["changes"]
                 )
             except ValidationError as error:
@@ -110,7 +115,7 @@ def fighter_edit(request, fighter_id: int):
         if form.is_valid():
             arguments = form.service_arguments()
             try:
-                services.fighter_update(fighter=fighter, by=request.user, **arguments)
+                fighter_services.fighter_update(fighter=fighter, by=request.user, **arguments)
             except ValidationError as error:
                 add_errors(form, error)
             else:
@@ -140,7 +145,9 @@ def fighter_xp(request, fighter_id: int):
     error = None
     if form.is_valid():
         try:
-            services.fighter_adjust_xp(fighter=fighter, delta=form.cleaned_data["delta"], by=request.user)
+            fighter_services.fighter_adjust_xp(
+                fighter=fighter, delta=form.cleaned_data["delta"], by=request.user
+            )
         except ValidationError as refusal:
             error = " ".join(refusal.messages)
     else:
@@ -161,7 +168,7 @@ def fighter_remove(request, fighter_id: int):
     form = RemoveFighterForm(request.POST, terms=terms)
     if form.is_valid():
         try:
-            removal = services.fighter_remove(
+            removal = fighter_services.fighter_remove(
                 fighter=fighter,
                 status=form.cleaned_data["status"],
                 battlekit=form.cleaned_data["battlekit"],
@@ -170,16 +177,7 @@ def fighter_remove(request, fighter_id: int):
         except ValidationError as error:
             add_errors(form, error)
         else:
-            request.session[UNDO_KEY] = {
-                "warband": fighter.warband_id,
-                "fighter": fighter.pk,
-                "name": removal.fighter.name,
-                "status": removal.fighter.get_status_display(),
-                "items": ",".join(str(pk) for pk in removal.moved_to_arsenal),
-                "moved": len(removal.moved_to_arsenal),
-                "lost": list(removal.lost),
-            }
-            return redirect(reverse("warband_detail", args=[fighter.warband_id]) + "#undo")
+            return redirect(undo_url(removal))
     context = _card_context(fighter, membership, remove_form=form)
     return render(request, "rosters/fighter.html", context, status=UNPROCESSABLE)
 
@@ -194,7 +192,7 @@ def fighter_restore(request, fighter_id: int):
     if fighter.is_active:
         messages.info(request, f"{fighter.name} is already on the roster.")
     else:
-        services.fighter_restore(fighter=fighter, items=items, by=request.user)
+        fighter_services.fighter_restore(fighter=fighter, items=items, by=request.user)
         messages.success(request, f"{fighter.name} is back on the roster.")
     return redirect(_roster_url(fighter))
 
@@ -207,7 +205,7 @@ def injury_create(request, fighter_id: int):
     if form.is_valid():
         data = form.cleaned_data
         try:
-            injury = services.injury_add(
+            injury = injury_services.injury_add(
                 fighter=fighter,
                 by=request.user,
                 code=data["code"],
@@ -228,8 +226,7 @@ def injury_create(request, fighter_id: int):
 @login_required
 @require_POST
 def injury_delete(request, injury_id: int):
-    injury = get_object_or_404(Injury, pk=injury_id)
-    fighter, membership = get_fighter_for_user(request.user, injury.fighter_id, write=True)
-    services.injury_remove(injury=injury, by=request.user)
+    injury, fighter = get_injury_for_user(request.user, injury_id, write=True)
+    injury_services.injury_remove(injury=injury, by=request.user)
     messages.success(request, f"{injury.name} struck off {fighter.name}.")
     return redirect(reverse("fighter_detail", args=[fighter.pk]) + "#injuries")

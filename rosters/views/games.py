@@ -1,15 +1,14 @@
 """Games: record one (finished, or started for the tracker), its page, corrections, deletion.
 
 A game page gathers warbands and fighters (the Out of Action checkboxes), so it lives in `rosters`. The tracker
-(`/games/<id>/tracker/`) and the post-game wizard (`/games/<id>/post-game/<warband_id>/`) are the combat app's;
-they are linked by path, not by URL name.
+and the post-game wizard are the combat app's; they are linked by URL name.
 """
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.shortcuts import redirect, render
-from django.urls import Resolver404, resolve
+from django.urls import NoReverseMatch, reverse
 from django.views.decorators.http import require_POST
 
 from campaigns.access import (
@@ -19,18 +18,44 @@ from campaigns.access import (
     get_game_for_user,
     is_organiser,
 )
-from rosters import selectors, services
-from rosters.forms import GameForm
+from rosters.forms.games import GameForm
+from rosters.selectors import games as game_selectors
+from rosters.services import games as game_services
 from rosters.views.common import UNPROCESSABLE, add_errors
 
 
-def _tracker_path(game) -> str | None:
-    path = f"/games/{game.pk}/tracker/"
+def game_url(game) -> str:
+    return reverse("game_detail", args=[game.pk])
+
+
+def _tracker_url(game) -> str:
     try:
-        resolve(path)
-    except Resolver404:  # the tracker is not installed (yet): the game page links to it when it is
-        return None
-    return path
+        return reverse("tracker", args=[game.pk])
+    except NoReverseMatch:  # the tracker is not installed: the game page says what to do
+        return game_url(game)
+
+
+def _game_form_page(request, form: GameForm, *, campaign, game=None):
+    context = {
+        "form": form,
+        "campaign": campaign,
+        "terms": campaign.terms,
+        "game": game,
+        "editing": form.editing,
+    }
+    status = UNPROCESSABLE if request.method == "POST" else 200
+    return render(request, "rosters/game_form.html", context, status=status)
+
+
+def _start_or_record(form: GameForm, *, campaign, by):
+    """Start the game for the tracker, or record it finished, as the form says; the answer's page and message."""
+    if form.playing_now:
+        game = game_services.game_start(
+            campaign=campaign, by=by, warbands=form.cleaned_data["playing"], **form.game_fields()
+        )
+        return game, _tracker_url(game), f"Game {game.number} has started. Good luck!"
+    game = game_services.game_record(campaign=campaign, by=by, entries=form.entries(), **form.game_fields())
+    return game, game_url(game), f"Game {game.number} recorded. Each warband's post-game is waiting."
 
 
 @login_required
@@ -38,66 +63,35 @@ def game_create(request, campaign_id: int):
     campaign, membership = get_campaign_for_user(request.user, campaign_id)
     if not can_record_games(membership):
         raise PermissionDenied("Spectators read the campaign; players and the organiser record games.")
-    warbands = selectors.warbands_for_game_form(campaign=campaign)
-    form = GameForm(request.POST or None, warbands=warbands, terms=campaign.terms)
-    context = {"form": form, "campaign": campaign, "terms": campaign.terms, "editing": False}
-    if request.method == "POST":
-        if form.is_valid():
-            playing = form.cleaned_data["playing"]
-            if not is_organiser(membership) and not any(w.owner_id == request.user.pk for w in playing):
-                form.add_error(
-                    None,
-                    f"Record a game one of your {campaign.terms.warbands} played in (or ask the organiser).",
-                )
-            else:
-                try:
-                    if form.cleaned_data["mode"] == GameForm.PLAY:
-                        game = services.game_start(
-                            campaign=campaign,
-                            by=request.user,
-                            played_on=form.cleaned_data["played_on"],
-                            scenario=form.cleaned_data["scenario"],
-                            notes=form.cleaned_data["notes"],
-                            warbands=playing,
-                        )
-                        messages.success(request, f"Game {game.number} has started. Good luck!")
-                        return redirect(_tracker_path(game) or game_url(game))
-                    game = services.game_record(
-                        campaign=campaign,
-                        by=request.user,
-                        played_on=form.cleaned_data["played_on"],
-                        scenario=form.cleaned_data["scenario"],
-                        notes=form.cleaned_data["notes"],
-                        entries=form.entries(),
-                    )
-                except ValidationError as error:
-                    add_errors(form, error)
-                else:
-                    messages.success(
-                        request, f"Game {game.number} recorded. Each warband's post-game is waiting."
-                    )
-                    return redirect(game_url(game))
-        return render(request, "rosters/game_form.html", context, status=UNPROCESSABLE)
-    return render(request, "rosters/game_form.html", context)
-
-
-def game_url(game) -> str:
-    return f"/games/{game.pk}/"
+    form = GameForm(
+        request.POST or None,
+        warbands=game_selectors.warbands_for_game_form(campaign=campaign),
+        terms=campaign.terms,
+        recorder_id=None if is_organiser(membership) else request.user.pk,
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            _game, url, message = _start_or_record(form, campaign=campaign, by=request.user)
+        except ValidationError as error:
+            add_errors(form, error)
+        else:
+            messages.success(request, message)
+            return redirect(url)
+    return _game_form_page(request, form, campaign=campaign)
 
 
 @login_required
 def game_detail(request, game_id: int):
     game, membership = get_game_for_user(request.user, game_id)
-    page = selectors.game_page(game=game)
-    can_manage = can_manage_game(membership, game)
+    page = game_selectors.game_page(game=game)
     context = {
         "page": page,
         "game": game,
         "campaign": game.campaign,
         "terms": page.terms,
         "membership": membership,
-        "can_manage": can_manage,
-        "editable": services.game_is_editable(game),
+        "can_manage": can_manage_game(membership, game),
+        "editable": game_services.game_is_editable(game=game),
         "owned": {p.warband_id for p in page.players if p.warband.owner_id == request.user.pk},
         "is_organiser": is_organiser(membership),
     }
@@ -107,56 +101,39 @@ def game_detail(request, game_id: int):
 @login_required
 def game_edit(request, game_id: int):
     """Correct a recorded game before its post-game starts, or finish by hand a game being played."""
-    game, membership = get_game_for_user(request.user, game_id, manage=True)
-    if not services.game_is_editable(game):
+    game, _membership = get_game_for_user(request.user, game_id, manage=True)
+    if not game_services.game_is_editable(game=game):
         messages.error(
             request,
             f"Game {game.number}'s post-game has started: its results and Out of Action cannot change now.",
         )
         return redirect(game_url(game))
-    warbands = selectors.warbands_for_game_form(campaign=game.campaign)
-    marks = selectors.out_of_action_ids(game=game)
-    initial = {"played_on": game.played_on, "scenario": game.scenario, "notes": game.notes}
-    for player in game.players.all():
-        initial[f"wb{player.warband_id}_played"] = True
-        initial[f"wb{player.warband_id}_result"] = player.result
-        initial[f"wb{player.warband_id}_out"] = [str(pk) for pk in marks.get(player.warband_id, ())]
     form = GameForm(
-        request.POST or None, warbands=warbands, editing=True, initial=initial, terms=game.campaign.terms
+        request.POST or None,
+        warbands=game_selectors.warbands_for_game_form(campaign=game.campaign),
+        editing=True,
+        initial=game_selectors.game_form_initial(game=game),
+        terms=game.campaign.terms,
     )
-    context = {
-        "form": form,
-        "campaign": game.campaign,
-        "terms": game.campaign.terms,
-        "game": game,
-        "editing": True,
-    }
-    if request.method == "POST":
-        if form.is_valid():
-            try:
-                services.game_update(
-                    game=game,
-                    by=request.user,
-                    played_on=form.cleaned_data["played_on"],
-                    scenario=form.cleaned_data["scenario"],
-                    notes=form.cleaned_data["notes"],
-                    entries=form.entries(),
-                )
-            except ValidationError as error:
-                add_errors(form, error)
-            else:
-                messages.success(request, f"Game {game.number} saved.")
-                return redirect(game_url(game))
-        return render(request, "rosters/game_form.html", context, status=UNPROCESSABLE)
-    return render(request, "rosters/game_form.html", context)
+    if request.method == "POST" and form.is_valid():
+        try:
+            game_services.game_update(
+                game=game, by=request.user, entries=form.entries(), **form.game_fields()
+            )
+        except ValidationError as error:
+            add_errors(form, error)
+        else:
+            messages.success(request, f"Game {game.number} saved.")
+            return redirect(game_url(game))
+    return _game_form_page(request, form, campaign=game.campaign, game=game)
 
 
 @login_required
 @require_POST
 def game_delete(request, game_id: int):
-    game, membership = get_game_for_user(request.user, game_id, manage=True)
+    game, _membership = get_game_for_user(request.user, game_id, manage=True)
     try:
-        services.game_delete(game=game, by=request.user)
+        game_services.game_delete(game=game, by=request.user)
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
         return redirect(game_url(game))

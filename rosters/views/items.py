@@ -7,9 +7,10 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from rosters import services
-from rosters.forms import ItemForm
-from rosters.views.common import UNPROCESSABLE, add_errors, back_url, get_item_for_user, redirect_back
+from rosters.access import get_item_for_user
+from rosters.forms.battlekit import ItemForm
+from rosters.services import battlekit as battlekit_services
+from rosters.views.common import UNPROCESSABLE, add_errors, back_url, redirect_back
 
 
 @login_required
@@ -35,7 +36,7 @@ def item_edit(request, item_id: int):
     if request.method == "POST":
         if form.is_valid():
             try:
-                services.item_update(item=item, by=request.user, changes=form.cleaned_data)
+                battlekit_services.item_update(item=item, by=request.user, changes=form.cleaned_data)
             except ValidationError as error:
                 add_errors(form, error)
             else:
@@ -49,6 +50,6 @@ def item_edit(request, item_id: int):
 @require_POST
 def item_delete(request, item_id: int):
     item, membership = get_item_for_user(request.user, item_id, write=True)
-    services.item_delete(item=item, by=request.user)
+    battlekit_services.item_delete(item=item, by=request.user)
     messages.success(request, f"{item.name} taken off the roster.")
     return redirect_back(request, reverse("warband_detail", args=[item.warband.pk]) + "#arsenal")

@@ -1,9 +1,8 @@
 """A warband exported as a JSON file, and imported from one into a campaign (issue 6, Exports).
 
-The format and its checks are `rosters/portability.py`; the import's writes are `services.warband_import`.
+The format and its checks are `rosters/portability.py`; the import's writes are `rosters.services.portability.warband_import`.
 """
 
-from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -14,8 +13,10 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from campaigns.access import get_campaign_for_user
 from campaigns.models import Membership
-from rosters import portability, services
+from rosters import portability
 from rosters.access import get_warband_for_user
+from rosters.forms.portability import ImportForm
+from rosters.services import portability as import_services
 
 
 @require_GET
@@ -27,28 +28,6 @@ def warband_export(request, warband_id: int):
     name = slugify(warband.name) or f"warband-{warband.pk}"
     response["Content-Disposition"] = f'attachment; filename="{name}.warband.json"'
     return response
-
-
-class ImportForm(forms.Form):
-    file = forms.FileField(
-        label="Warband file",
-        help_text=f"A .json file exported from Warband Ledger (at most {portability.MAX_BYTES // 1_000_000} MB).",
-        widget=forms.ClearableFileInput(attrs={"accept": ".json,application/json"}),
-    )
-
-    def clean_file(self):
-        upload = self.cleaned_data["file"]
-        # Refuse a large file by its size before reading a byte of it, and never read more than the limit.
-        if upload.size > portability.MAX_BYTES:
-            raise ValidationError(
-                f"The file is larger than {portability.MAX_BYTES // 1_000_000} MB; a warband file is far smaller."
-            )
-        raw = upload.read(portability.MAX_BYTES + 1)
-        try:
-            self.warband_data = portability.parse_warband_file(raw)
-        except portability.ImportRefused as refused:
-            raise ValidationError(refused.problems) from None
-        return upload
 
 
 def _can_keep_warbands(membership: Membership) -> bool:
@@ -68,7 +47,7 @@ def warband_import(request, campaign_id: int):
     if request.method == "POST":
         if form.is_valid():
             try:
-                warband = services.warband_import(
+                warband = import_services.warband_import(
                     campaign=campaign, owner=request.user, by=request.user, data=form.warband_data
                 )
             except ValidationError as error:
@@ -77,7 +56,7 @@ def warband_import(request, campaign_id: int):
             else:
                 messages.success(
                     request,
-                    f"{warband.name} was imported with {warband.fighters.count()} fighters. It is yours to keep.",
+                    f"{warband.name} was imported with {len(form.warband_data['fighters'])} fighters. It is yours to keep.",
                 )
                 return redirect("warband_detail", warband.pk)
         return render(request, "rosters/warband_import.html", context, status=400)

@@ -19,9 +19,10 @@ from django.views.decorators.http import require_GET, require_POST
 from campaigns.access import get_campaign_for_user
 from campaigns.models import Campaign
 from campaigns.services import sharing as campaign_services
-from rosters import selectors
 from rosters.history import selectors as history_selectors
 from rosters.models import Warband
+from rosters.selectors.campaigns import campaign_page
+from rosters.selectors.roster import warband_roster
 from rosters.views.history import history_response
 
 MAX_TOKEN = 64
@@ -117,7 +118,7 @@ def _back(request, campaign) -> str:
 @require_GET
 def share_campaign(request, token: str):
     campaign = _shared_campaign(token)
-    page = selectors.campaign_page(campaign=campaign)
+    page = campaign_page(campaign=campaign)
     latest = history_selectors.latest(campaign=campaign, limit=15)
     return render(
         request,
@@ -155,7 +156,7 @@ def share_history(request, token: str):
 def share_warband(request, token: str, warband_id: int):
     campaign = _shared_campaign(token)
     warband = _shared_warband(campaign, warband_id)
-    roster = selectors.warband_roster(warband=warband)
+    roster = warband_roster(warband=warband)
     games = history_selectors.warband_games(warband=warband, status=False)
     return history_response(
         request,

@@ -10,12 +10,15 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from rosters import selectors, services
 from rosters.access import can_change_warband, get_warband_for_user
-from rosters.forms import ItemForm, ItemMoveForm, WarbandForm
+from rosters.forms.battlekit import ItemForm, ItemMoveForm
+from rosters.forms.warbands import WarbandForm
+from rosters.models import WARBAND_FIELDS
+from rosters.selectors import roster as roster_selectors
+from rosters.services import battlekit as battlekit_services
+from rosters.services import warbands as warband_services
 from rosters.views.common import UNPROCESSABLE, add_errors, redirect_back
-
-UNDO_KEY = "undo_removal"
+from rosters.views.undo import undo_offer
 
 
 def row_context(warband, *, can_change: bool) -> dict:
@@ -33,7 +36,7 @@ def row_context(warband, *, can_change: bool) -> dict:
 
 
 def roster_context(request, warband, membership, **extra) -> dict:
-    roster = selectors.warband_roster(warband=warband)
+    roster = roster_selectors.warband_roster(warband=warband)
     terms = roster.terms
     can_change = can_change_warband(membership, warband)
     context = {
@@ -49,8 +52,8 @@ def roster_context(request, warband, membership, **extra) -> dict:
 
 def render_roster(request, warband, membership, *, template: str | None = None, status: int = 200, **extra):
     """The roster page (or its `#roster` part), read in one snapshot: its cached parts are keyed on a digest of
-    the rows they show (rosters/selectors.py), and the rows are read after the digest, in the same snapshot."""
-    with selectors.consistent_reads():
+    the rows they show (rosters/selectors/roster.py), and the rows are read after the digest, in the same snapshot."""
+    with roster_selectors.consistent_reads():
         context = roster_context(request, warband, membership, **extra)
         return render(request, template or "rosters/warband.html", context, status=status)
 
@@ -58,17 +61,14 @@ def render_roster(request, warband, membership, *, template: str | None = None, 
 @login_required
 def warband_detail(request, warband_id: int):
     warband, membership = get_warband_for_user(request.user, warband_id)
-    undo = None
-    if request.session.get(UNDO_KEY, {}).get("warband") == warband.pk:
-        undo = request.session.pop(UNDO_KEY)
     template = "rosters/warband.html#roster" if request.htmx and request.GET.get("part") == "roster" else None
-    return render_roster(request, warband, membership, template=template, undo=undo)
+    return render_roster(request, warband, membership, template=template, undo=undo_offer(request, warband))
 
 
 @login_required
 def warband_print(request, warband_id: int):
     warband, membership = get_warband_for_user(request.user, warband_id)
-    roster = selectors.warband_roster(warband=warband)
+    roster = roster_selectors.warband_roster(warband=warband)
     return render(
         request,
         "rosters/warband_print.html",
@@ -80,13 +80,13 @@ def warband_print(request, warband_id: int):
 def warband_edit(request, warband_id: int):
     warband, membership = get_warband_for_user(request.user, warband_id, write=True)
     terms = warband.campaign.terms
-    initial = {name: getattr(warband, name) for name in services.WARBAND_FIELDS}
+    initial = {name: getattr(warband, name) for name in WARBAND_FIELDS}
     form = WarbandForm(request.POST or None, initial=initial, terms=terms)
     context = {"form": form, "warband": warband, "campaign": warband.campaign, "terms": terms}
     if request.method == "POST":
         if form.is_valid():
             try:
-                services.warband_update(warband=warband, by=request.user, changes=form.cleaned_data)
+                warband_services.warband_update(warband=warband, by=request.user, changes=form.cleaned_data)
             except ValidationError as error:
                 add_errors(form, error)
             else:
@@ -102,11 +102,11 @@ def item_create(request, warband_id: int):
     """New Battlekit, for a fighter or the Arsenal (from the roster page or a fighter's card)."""
     warband, membership = get_warband_for_user(request.user, warband_id, write=True)
     terms = warband.campaign.terms
-    holders = selectors.holders_for(warband=warband)
+    holders = roster_selectors.holders_for(warband=warband)
     form = ItemForm(request.POST, holders=holders, terms=terms)
     if form.is_valid():
         try:
-            item = services.item_create(
+            item = battlekit_services.item_create(
                 warband=warband,
                 by=request.user,
                 fighter=form.holder_fighter(),
@@ -129,36 +129,36 @@ def item_create(request, warband_id: int):
 def item_move(request, warband_id: int):
     """Give a piece of Battlekit to another fighter or put it in the Arsenal; with htmx, the roster is swapped."""
     warband, membership = get_warband_for_user(request.user, warband_id, write=True)
-    terms = warband.campaign.terms
     form = ItemMoveForm(
         request.POST,
-        items=selectors.movable_items(warband=warband),
-        holders=selectors.holders_for(warband=warband),
-        terms=terms,
+        items=roster_selectors.movable_items(warband=warband),
+        holders=roster_selectors.holders_for(warband=warband),
+        terms=warband.campaign.terms,
     )
-    error = None
-    if form.is_valid():
-        item = form.cleaned_item()
-        holder = form.cleaned_holder()
-        try:
-            services.item_move(item=item, to_fighter=holder, by=request.user)
-        except ValidationError as refusal:
-            error = " ".join(refusal.messages)
-        else:
-            where = holder.name if holder else f"the {terms.arsenal}"
-            if not request.htmx:
-                messages.success(request, f"{item.name} is now with {where}.")
-                return redirect_back(request, reverse("warband_detail", args=[warband.pk]) + "#arsenal")
-            return render_roster(
-                request,
-                warband,
-                membership,
-                template="rosters/warband.html#roster",
-                moved=f"{item.name} is now with {where}.",
-            )
-    else:
-        error = " ".join(form.non_field_errors()) or f"Choose a piece of {terms.battlekit} and where it goes."
-    template = "rosters/warband.html#roster" if request.htmx else None
-    return render_roster(
-        request, warband, membership, template=template, status=UNPROCESSABLE, move_error=error
-    )
+    try:
+        moved = _move(form, by=request.user)
+    except ValidationError as refusal:
+        template = "rosters/warband.html#roster" if request.htmx else None
+        return render_roster(
+            request, warband, membership, template=template, status=UNPROCESSABLE, move_error=refusal.message
+        )
+    if not request.htmx:
+        messages.success(request, moved)
+        return redirect_back(request, reverse("warband_detail", args=[warband.pk]) + "#arsenal")
+    return render_roster(request, warband, membership, template="rosters/warband.html#roster", moved=moved)
+
+
+def _move(form: ItemMoveForm, *, by) -> str:
+    """Move the form's Battlekit; what happened, in words. A bad form or a refusal raises ValidationError."""
+    terms = form.terms
+    if not form.is_valid():
+        raise ValidationError(
+            " ".join(form.non_field_errors()) or f"Choose a piece of {terms.battlekit} and where it goes."
+        )
+    item, holder = form.cleaned_item(), form.cleaned_holder()
+    try:
+        battlekit_services.item_move(item=item, to_fighter=holder, by=by)
+    except ValidationError as refusal:
+        raise ValidationError(" ".join(refusal.messages)) from None
+    where = holder.name if holder else f"the {terms.arsenal}"
+    return f"{item.name} is now with {where}."

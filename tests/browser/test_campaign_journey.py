@@ -43,8 +43,35 @@ def test_a_group_starts_a_campaign_and_keeps_rosters(browser: Browser, live_serv
     make_user("olga_organiser")
     make_user("pat_player")
     make_user("otto_outsider")
+    organiser_context, organiser, campaign_url, invitation = _organiser_creates_the_campaign(
+        browser, base, password
+    )
+    player_context, player, roster_url = _a_player_joins_and_founds_a_warband(
+        browser, base, password, invitation, campaign_url
+    )
+    row = _the_player_adds_a_fighter(player)
+    _xp_swaps_only_the_row(player, row)
+    _the_row_is_edited_in_place(player, row, roster_url)
 
-    # The organiser creates the campaign and copies the invitation.
+    # Both warbands are on the campaign page, for both of them.
+    organiser.goto(campaign_url)
+    expect(organiser.locator("#warbands")).to_contain_text("The Iron Sepulchre")
+    expect(organiser.locator("#warbands")).to_contain_text("The Grey Legion")
+
+    # The outsider cannot see the campaign, nor the roster.
+    outsider_context = browser.new_context()
+    outsider = outsider_context.new_page()
+    log_in(outsider, base, "otto_outsider", password)
+    assert outsider.goto(campaign_url).status == 404
+    assert outsider.goto(roster_url).status == 404
+    expect(outsider.get_by_text("The Long Trench")).to_have_count(0)
+
+    for context in (organiser_context, player_context, outsider_context):
+        context.close()
+
+
+def _organiser_creates_the_campaign(browser: Browser, base: str, password: str):
+    """The organiser creates the campaign and copies the invitation."""
     organiser_context = browser.new_context()
     organiser_context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base)
     organiser = organiser_context.new_page()
@@ -60,8 +87,11 @@ def test_a_group_starts_a_campaign_and_keeps_rosters(browser: Browser, live_serv
     assert re.fullmatch(rf"{re.escape(base)}/join/[\w-]+/", invitation)
     assert invitation == organiser.get_by_label("Invitation link").input_value()
     found_warband(organiser, "The Grey Legion", "Heretic Legion")
+    return organiser_context, organiser, campaign_url, invitation
 
-    # A second user joins through the invitation and founds a warband.
+
+def _a_player_joins_and_founds_a_warband(browser: Browser, base, password, invitation, campaign_url):
+    """A second user joins through the invitation and founds a warband."""
     player_context = browser.new_context()
     player = player_context.new_page()
     log_in(player, base, "pat_player", password)
@@ -71,9 +101,11 @@ def test_a_group_starts_a_campaign_and_keeps_rosters(browser: Browser, live_serv
     expect(player.get_by_text("Welcome to The Long Trench!")).to_be_visible()
     assert player.url == campaign_url
     found_warband(player, "The Iron Sepulchre", "Trench Pilgrims")
-    roster_url = player.url
+    return player_context, player, player.url
 
-    # The player adds a fighter.
+
+def _the_player_adds_a_fighter(player: Page):
+    """The player adds a fighter."""
     player.get_by_role("link", name="Add a fighter").first.click()
     player.get_by_label("Name").fill("Brother Anselm")
     player.get_by_label("Type").fill("War Prophet")
@@ -83,8 +115,11 @@ def test_a_group_starts_a_campaign_and_keeps_rosters(browser: Browser, live_serv
     expect(row).to_be_visible()
     expect(row.locator(".badge.elite")).to_have_text("ELITE")
     expect(row.locator("output.xp-value")).to_have_text("0")
+    return row
 
-    # XP +1 swaps only the row: the page is not loaded again.
+
+def _xp_swaps_only_the_row(player: Page, row) -> None:
+    """XP +1 swaps only the row: the page is not loaded again."""
     mark_page(player)
     row.get_by_role("button", name="1 XP more for Brother Anselm").click()
     expect(row.locator("output.xp-value")).to_have_text("1")
@@ -94,7 +129,9 @@ def test_a_group_starts_a_campaign_and_keeps_rosters(browser: Browser, live_serv
     expect(row.locator("output.xp-value")).to_have_text("1")
     assert_no_page_load(player)
 
-    # Edit in place: the row becomes its form; a bad value is refused in the row; a good one saves.
+
+def _the_row_is_edited_in_place(player: Page, row, roster_url: str) -> None:
+    """Edit in place: the row becomes its form; a bad value is refused in the row; a good one saves."""
     row.get_by_role("link", name="Edit").click()
     form_row = player.locator("tr.fighter-row.editing")
     expect(form_row).to_be_visible()
@@ -120,31 +157,16 @@ def test_a_group_starts_a_campaign_and_keeps_rosters(browser: Browser, live_serv
         player.locator("tr.fighter-row", has_text="Brother Anselm").locator("output.xp-value")
     ).to_have_text("5")
 
-    # Both warbands are on the campaign page, for both of them.
-    organiser.goto(campaign_url)
-    expect(organiser.locator("#warbands")).to_contain_text("The Iron Sepulchre")
-    expect(organiser.locator("#warbands")).to_contain_text("The Grey Legion")
-
-    # The outsider cannot see the campaign, nor the roster.
-    outsider_context = browser.new_context()
-    outsider = outsider_context.new_page()
-    log_in(outsider, base, "otto_outsider", password)
-    assert outsider.goto(campaign_url).status == 404
-    assert outsider.goto(roster_url).status == 404
-    expect(outsider.get_by_text("The Long Trench")).to_have_count(0)
-
-    for context in (organiser_context, player_context, outsider_context):
-        context.close()
-
 
 def test_the_roster_is_usable_on_a_390_pixel_phone(
     browser: Browser, live_server, campaign, warband, player, password, make_fighter
 ):
-    from rosters import services
+    from rosters.services import battlekit as battlekit_services
+    from rosters.services import injuries as injury_services
 
     anselm = make_fighter(warband, "Brother Anselm", elite=True, fighter_type="War Prophet", xp=3)
-    services.item_create(warband=warband, fighter=anselm, name="Holy Icon", by=player)
-    services.injury_add(fighter=anselm, code="hand_wound", name="Hand Wound", by=player)
+    battlekit_services.item_create(warband=warband, fighter=anselm, name="Holy Icon", by=player)
+    injury_services.injury_add(fighter=anselm, code="hand_wound", name="Hand Wound", by=player)
     for number in range(6):
         make_fighter(warband, f"Pilgrim {number}", fighter_type="Trench Pilgrim")
 
@@ -183,11 +205,11 @@ def test_the_roster_works_without_javascript(
     browser: Browser, live_server, campaign, warband, player, password, make_fighter
 ):
     """No JavaScript: XP buttons post the page's one CSRF form to the fighter's address; Edit opens a page."""
-    from rosters import services
+    from rosters.services import battlekit as battlekit_services
 
     anselm = make_fighter(warband, "Brother Anselm", elite=True, xp=3)
     fallen = make_fighter(warband, "Pilgrim Hale", status="dead")
-    services.item_create(warband=warband, name="Spare Shovel", by=player)
+    battlekit_services.item_create(warband=warband, name="Spare Shovel", by=player)
     context = browser.new_context(java_script_enabled=False)
     page = context.new_page()
     log_in(page, live_server.url, player.username, password)
@@ -245,25 +267,31 @@ def small_targets(page: Page) -> list[str]:
 @pytest.fixture
 def played_world(campaign, organiser, player, player2, warband, rival_warband, make_fighter):
     """Two warbands with long names, Battlekit and Injuries, after a game with fighters Out of Action."""
-    from rosters import services
+    from rosters.services import battlekit as battlekit_services
+    from rosters.services import games as game_services
+    from rosters.services import injuries as injury_services
 
     warband.name = "The Iron Sepulchre of Saint Ludwin"
     warband.save()
     anselm = make_fighter(warband, "Prophet Anselm the Unbowed", elite=True, fighter_type="War Prophet", xp=3)
     voss = make_fighter(warband, "Castigator Voss of the Long Trench", elite=True)
     for name in ("Holy Icon", "Trench Club", "Standard Armour", "Incendiary Grenades"):
-        services.item_create(warband=warband, fighter=anselm, name=name, keywords=["HEAVY"], by=player)
-    services.injury_add(fighter=anselm, code="hand_wound", name="Hand Wound", effect="-1 DICE", by=player)
-    services.injury_add(fighter=anselm, code="leg_wound", name="Leg Wound", by=player)
+        battlekit_services.item_create(
+            warband=warband, fighter=anselm, name=name, keywords=["HEAVY"], by=player
+        )
+    injury_services.injury_add(
+        fighter=anselm, code="hand_wound", name="Hand Wound", effect="-1 DICE", by=player
+    )
+    injury_services.injury_add(fighter=anselm, code="leg_wound", name="Leg Wound", by=player)
     heretic = make_fighter(rival_warband, "Death Commando Sabine", elite=True)
-    game = services.game_record(
+    game = game_services.game_record(
         campaign=campaign,
         by=player,
         played_on="2025-03-01",
         scenario="Hold the Line",
         entries=[
-            services.GameEntry(warband, "draw", [anselm, voss]),
-            services.GameEntry(rival_warband, "draw", [heretic]),
+            game_services.GameEntry(warband, "draw", [anselm, voss]),
+            game_services.GameEntry(rival_warband, "draw", [heretic]),
         ],
     )
     return SimpleNamespace(warband=warband, anselm=anselm, game=game)

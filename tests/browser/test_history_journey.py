@@ -7,8 +7,9 @@ import pytest
 from django.test import Client
 from playwright.sync_api import Page, expect
 
-from rosters import services
 from rosters.models import Fighter
+from rosters.services.fighters import fighter_adjust_xp, fighter_create
+from rosters.services.games import GameEntry, game_record, game_start
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 PHONE = {"width": 390, "height": 844}
@@ -35,8 +36,8 @@ def test_the_feed_fills_itself_in_and_filters_in_place(
     page: Page, live_server, fast_polling, player, player2, campaign, warband, rival_warband
 ):
     page.set_viewport_size(PHONE)
-    marcus = services.fighter_create(warband=warband, by=player, name="Brother Marcus", elite=True, xp=5)
-    services.fighter_create(warband=rival_warband, by=player2, name="Heretic Priest")
+    marcus = fighter_create(warband=warband, by=player, name="Brother Marcus", elite=True, xp=5)
+    fighter_create(warband=rival_warband, by=player2, name="Heretic Priest")
     log_in(page, live_server, player)
     page.goto(f"{live_server.url}/campaigns/{campaign.pk}/history/")
     expect(page.get_by_role("heading", name=f"{campaign.name}: history")).to_be_visible()
@@ -44,7 +45,7 @@ def test_the_feed_fills_itself_in_and_filters_in_place(
     no_sideways_scroll(page)
 
     # Another player's change arrives without a reload, on top.
-    services.fighter_adjust_xp(fighter=marcus, delta=2, by=player, reason="killed the Heretic Priest")
+    fighter_adjust_xp(fighter=marcus, delta=2, by=player, reason="killed the Heretic Priest")
     first = page.locator("#history-entries .history-sentence").first
     expect(first).to_contain_text(
         "Brother Marcus gained 2 XP (now 7; killed the Heretic Priest)", timeout=8000
@@ -85,17 +86,17 @@ def test_the_roster_after_a_game_and_a_read_only_link(
     rival_warband,
 ):
     page.set_viewport_size(PHONE)
-    marcus = services.fighter_create(warband=warband, by=player, name="Brother Marcus", elite=True, xp=5)
-    services.game_record(
+    marcus = fighter_create(warband=warband, by=player, name="Brother Marcus", elite=True, xp=5)
+    game_record(
         campaign=campaign,
         by=organiser,
         played_on=dt.date(2026, 5, 1),
         entries=[
-            services.GameEntry(warband=warband, result="loss", out_of_action=[marcus]),
-            services.GameEntry(warband=rival_warband, result="win"),
+            GameEntry(warband=warband, result="loss", out_of_action=[marcus]),
+            GameEntry(warband=rival_warband, result="win"),
         ],
     )
-    services.fighter_adjust_xp(fighter=marcus, delta=3, by=player, reason="after the game")
+    fighter_adjust_xp(fighter=marcus, delta=3, by=player, reason="after the game")
     log_in(page, live_server, player)
     page.goto(f"{live_server.url}/warbands/{warband.pk}/history/")
     page.get_by_role("link", name="After Game 1").click()
@@ -134,7 +135,7 @@ def test_a_game_on_the_tracker_reads_as_a_battle_report_as_it_is_played(
 
     page.set_viewport_size(PHONE)
     brick = make_fighter(warband, "Brick", endurance=6, health=3)
-    game = services.game_start(
+    game = game_start(
         campaign=campaign, by=player, played_on=dt.date(2026, 6, 1), warbands=[warband, rival_warband]
     )
     tracker = tracker_start(game=game, by=player)

@@ -30,8 +30,9 @@ import datetime
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 
-from campaigns import services as campaign_services
 from campaigns.models import Campaign, Game, GamePlayer
+from campaigns.services.campaigns import campaign_create
+from campaigns.services.invitations import campaign_join
 from combat.models import TrackerFighter, TrackerGame
 from combat.selectors.tracker_attack import AttackTest
 from combat.services.post_game.apply import post_game_apply
@@ -42,8 +43,11 @@ from combat.services.post_game.rolls import post_game_roll
 from combat.services.tracker import board as tracker_board
 from combat.services.tracker import confusion as tracker_confusion
 from combat.services.tracker import damage as tracker_damage
-from rosters import services
-from rosters.services import GameEntry
+from rosters.services import battlekit as battlekit_services
+from rosters.services import fighters as fighter_services
+from rosters.services import games as game_services
+from rosters.services import warbands as warband_services
+from rosters.services.games import GameEntry
 
 ORGANISER = ("organiser", "trench-organiser", "Olga")
 PLAYER = ("player", "trench-player", "Pat")
@@ -153,13 +157,13 @@ class Command(BaseCommand):
 
     def _story(self) -> Campaign:
         organiser, player = self.organiser, self.player
-        campaign = campaign_services.campaign_create(
+        campaign = campaign_create(
             name="The Long Trench",
             description="A demo Trench Crusade campaign: the Trench Pilgrims of the Iron Sepulchre against the "
             "Grey Legion, in the mud between the lines.",
             by=organiser,
         )
-        campaign_services.campaign_join(code=campaign.invitation_code, user=player)
+        campaign_join(code=campaign.invitation_code, user=player)
         self.pilgrims, self.p = self._recruit(
             campaign,
             player,
@@ -173,11 +177,11 @@ class Command(BaseCommand):
         self.heretics, self.h = self._recruit(
             campaign, organiser, "The Grey Legion", "Heretic Legion", HERETICS, strongbox=60, glory=1
         )
-        shield = services.item_create(warband=self.pilgrims, name="Spare Trench Shield", by=player)
-        services.item_create(
+        shield = battlekit_services.item_create(warband=self.pilgrims, name="Spare Trench Shield", by=player)
+        battlekit_services.item_create(
             warband=self.pilgrims, name="Incendiary Grenades", keywords=["GRENADE"], by=player
         )
-        tome = services.item_create(warband=self.heretics, name="Blasphemous Tome", by=organiser)
+        tome = battlekit_services.item_create(warband=self.heretics, name="Blasphemous Tome", by=organiser)
 
         start = datetime.date.today() - datetime.timedelta(days=21)
         self._game_one(campaign, start, shield)
@@ -187,16 +191,16 @@ class Command(BaseCommand):
         return campaign
 
     def _recruit(self, campaign, owner, name, faction, fighters, **fields):
-        warband = services.warband_create(
+        warband = warband_services.warband_create(
             campaign=campaign, owner=owner, name=name, faction=faction, by=owner, **fields
         )
         made = {}
         for fighter_name, kind, elite, stats, kit in fighters:
-            fighter = services.fighter_create(
+            fighter = fighter_services.fighter_create(
                 warband=warband, by=owner, name=fighter_name, fighter_type=kind, elite=elite, **stats
             )
             for item_name, keywords in kit:
-                services.item_create(
+                battlekit_services.item_create(
                     warband=warband, fighter=fighter, name=item_name, keywords=keywords, by=owner
                 )
             made[fighter_name] = fighter
@@ -238,7 +242,7 @@ class Command(BaseCommand):
 
     def _game_one(self, campaign, played_on, shield) -> None:
         organiser, player, p, h = self.organiser, self.player, self.p, self.h
-        game = services.game_record(
+        game = game_services.game_record(
             campaign=campaign,
             by=organiser,
             played_on=played_on,
@@ -262,7 +266,7 @@ class Command(BaseCommand):
         )
         # A Troop that survives (D6 5).
         self._post_game(game, self.heretics, organiser, rolls=[(h["Trooper Rhee"], "survival", [5])])
-        services.warband_adjust(
+        warband_services.warband_adjust(
             warband=self.pilgrims,
             by=player,
             strongbox=20,
@@ -270,14 +274,14 @@ class Command(BaseCommand):
             reason="spoils of No Man's Land",
             game=game.pk,
         )
-        services.fighter_adjust_xp(
+        fighter_services.fighter_adjust_xp(
             fighter=p["Prophet Anselm the Unbowed"], delta=-5, by=player, reason="spent on an Advancement"
         )
-        services.item_move(item=shield, to_fighter=p["Pilgrim Bettina"], by=player)
+        battlekit_services.item_move(item=shield, to_fighter=p["Pilgrim Bettina"], by=player)
 
     def _game_two(self, campaign, played_on, tome) -> None:
         organiser, player, p, h = self.organiser, self.player, self.p, self.h
-        game = services.game_record(
+        game = game_services.game_record(
             campaign=campaign,
             by=player,
             played_on=played_on,
@@ -307,18 +311,18 @@ class Command(BaseCommand):
             rolls=[(h["Chorister Vex"], "trauma", [1, 6])],
             deeds={h["Death Commando Sabine"]: 1},
         )
-        services.warband_adjust(
+        warband_services.warband_adjust(
             warband=self.heretics, glory=1, by=organiser, reason="Glory for the Raid", game=game.pk
         )
-        services.item_move(item=tome, to_fighter=h["Heretic Priest Malachai"], by=organiser)
-        services.fighter_adjust_xp(
+        battlekit_services.item_move(item=tome, to_fighter=h["Heretic Priest Malachai"], by=organiser)
+        fighter_services.fighter_adjust_xp(
             fighter=h["Heretic Priest Malachai"], delta=-4, by=organiser, reason="spent on an Advancement"
         )
 
     def _game_three(self, campaign, played_on) -> None:
         p, h = self.p, self.h
         # Both post-games wait, with an ELITE fighter and a Troop Out of Action on each side.
-        services.game_record(
+        game_services.game_record(
             campaign=campaign,
             by=self.player,
             played_on=played_on,
@@ -332,7 +336,7 @@ class Command(BaseCommand):
 
     def _game_four(self, campaign, played_on) -> None:
         organiser, player, p, h = self.organiser, self.player, self.p, self.h
-        game = services.game_start(
+        game = game_services.game_start(
             campaign=campaign,
             by=player,
             played_on=played_on,

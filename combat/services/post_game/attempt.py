@@ -18,7 +18,7 @@ from campaigns.history_context import history_context
 from campaigns.models import Game, GamePlayer
 from combat.models import PostGame
 from rosters.models import Fighter
-from rosters.services import game_post_game_mark
+from rosters.services.games import game_post_game_mark
 
 
 class PostGameError(ValueError):

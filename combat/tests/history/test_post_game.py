@@ -8,8 +8,8 @@ import pghistory
 import pytest
 
 from campaigns.models import GamePlayer
-from rosters import services
 from rosters.models import Warband
+from rosters.services.games import GameEntry, game_record
 from rosters.tests.history.helpers import sentences
 
 pytestmark = pytest.mark.django_db
@@ -64,13 +64,13 @@ def _post_game(campaign, warband, rival_warband, fighter, by, *, faces, ransom=N
     from combat.services.post_game.ransom import post_game_answer_ransom
     from combat.services.post_game.rolls import post_game_roll
 
-    game = services.game_record(
+    game = game_record(
         campaign=campaign,
         by=by,
         played_on=dt.date(2026, 5, 1),
         entries=[
-            services.GameEntry(warband=warband, result="loss", out_of_action=[fighter]),
-            services.GameEntry(warband=rival_warband, result="win"),
+            GameEntry(warband=warband, result="loss", out_of_action=[fighter]),
+            GameEntry(warband=rival_warband, result="win"),
         ],
     )
     entry = GamePlayer.objects.get(game=game, warband=warband)

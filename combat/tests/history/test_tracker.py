@@ -6,9 +6,9 @@ import datetime as dt
 
 import pytest
 
-from rosters import services
 from rosters.history.entries import HistoryFilter, group_by_game
 from rosters.history.feed import history_page
+from rosters.services.games import game_start
 from rosters.tests.history.helpers import sentences
 
 pytestmark = pytest.mark.django_db
@@ -20,7 +20,7 @@ def board(campaign, warband, rival_warband, make_fighter, organiser):
 
     campaign.preset = "fallout_factions"
     campaign.save(update_fields=["preset"])
-    game = services.game_start(
+    game = game_start(
         campaign=campaign,
         by=organiser,
         played_on=dt.date(2026, 6, 1),

@@ -6,7 +6,7 @@ import pghistory
 import pytest
 
 from campaigns.models import Game, GamePlayer
-from rosters import services
+from rosters.services.fighters import fighter_create
 
 
 @pytest.fixture(autouse=True)
@@ -18,7 +18,7 @@ def first_names(organiser, player, player2):
 
 @pytest.fixture
 def marcus(warband, player):
-    return services.fighter_create(
+    return fighter_create(
         warband=warband, by=player, name="Brother Marcus", elite=True, fighter_type="Trench Pilgrim", xp=5
     )
 

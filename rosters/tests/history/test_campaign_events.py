@@ -6,22 +6,22 @@ import pghistory
 import pytest
 
 from campaigns.models import Campaign, GamePlayer, Membership
-from rosters import services
 from rosters.history.entries import HistoryFilter
 from rosters.history.feed import history_page
+from rosters.services.games import GameEntry, game_record
 from rosters.tests.history.helpers import sentences
 
 pytestmark = pytest.mark.django_db
 
 
 def test_a_recorded_game_and_its_out_of_action(campaign, warband, rival_warband, marcus, organiser):
-    game = services.game_record(
+    game = game_record(
         campaign=campaign,
         by=organiser,
         played_on=dt.date(2026, 5, 1),
         entries=[
-            services.GameEntry(warband=warband, result="loss", out_of_action=[marcus]),
-            services.GameEntry(warband=rival_warband, result="win"),
+            GameEntry(warband=warband, result="loss", out_of_action=[marcus]),
+            GameEntry(warband=rival_warband, result="win"),
         ],
         scenario="Raid",
     )

@@ -4,30 +4,33 @@ import pghistory
 import pytest
 
 from campaigns.models import Campaign
-from rosters import services
 from rosters.history.entries import HistoryFilter, group_by_game
 from rosters.history.feed import history_page, iter_history
 from rosters.history.sources import BadCursor, Cursor
 from rosters.models import Fighter, Item, Warband
+from rosters.services.battlekit import item_create, item_move
+from rosters.services.fighters import fighter_adjust_xp, fighter_create
+from rosters.services.injuries import injury_add
+from rosters.services.warbands import warband_create
 from rosters.tests.history.helpers import sentences
 
 pytestmark = pytest.mark.django_db
 
 
 def test_filter_by_warband_keeps_other_warbands_out(campaign, warband, rival_warband, player, player2):
-    services.fighter_create(warband=warband, by=player, name="Sister Ama")
-    services.fighter_create(warband=rival_warband, by=player2, name="Heretic Priest")
+    fighter_create(warband=warband, by=player, name="Sister Ama")
+    fighter_create(warband=rival_warband, by=player2, name="Heretic Priest")
     found = sentences(campaign, warband_id=warband.pk)
     assert any("Sister Ama" in s for s in found)
     assert not any("Heretic Priest" in s for s in found)
 
 
 def test_filter_by_fighter_follows_its_battlekit_and_injuries(campaign, warband, marcus, player):
-    other = services.fighter_create(warband=warband, by=player, name="Sister Ama")
-    lance = services.item_create(warband=warband, fighter=marcus, name="Lance", by=player)
-    services.item_move(item=lance, to_fighter=None, by=player)
-    services.injury_add(fighter=marcus, by=player, code="14", name="Hand Wound")
-    services.fighter_adjust_xp(fighter=other, delta=1, by=player)
+    other = fighter_create(warband=warband, by=player, name="Sister Ama")
+    lance = item_create(warband=warband, fighter=marcus, name="Lance", by=player)
+    item_move(item=lance, to_fighter=None, by=player)
+    injury_add(fighter=marcus, by=player, code="14", name="Hand Wound")
+    fighter_adjust_xp(fighter=other, delta=1, by=player)
     found = sentences(campaign, fighter_id=marcus.pk)
     assert "Lance moved from Brother Marcus to the Arsenal — by Pat" in found
     assert "Brother Marcus suffered Hand Wound — by Pat" in found
@@ -35,7 +38,7 @@ def test_filter_by_fighter_follows_its_battlekit_and_injuries(campaign, warband,
 
 
 def test_filter_by_game_reads_the_context(campaign, warband, marcus, game3, player):
-    services.fighter_adjust_xp(fighter=marcus, delta=1, by=player)
+    fighter_adjust_xp(fighter=marcus, delta=1, by=player)
     with pghistory.context(action="post_game.apply", game=game3.pk, warband=warband.pk, user=player.pk):
         Fighter.objects.filter(pk=marcus.pk).update(xp=10)
     found = sentences(campaign, game_id=game3.pk)
@@ -126,10 +129,10 @@ def test_one_moment_reads_in_the_order_it_happened_a_fighter_before_what_it_was_
 ):
     # A test is one transaction, like an import or a post-game: every event below has the same time, so only the
     # order inside the moment can tell that Sister Ama was added before she was given a Lance or gained XP.
-    ama = services.fighter_create(warband=warband, by=player, name="Sister Ama")
-    services.item_create(warband=warband, fighter=ama, name="Lance", by=player)
-    services.injury_add(fighter=ama, by=player, code="14", name="Hand Wound")
-    services.fighter_adjust_xp(fighter=ama, delta=2, by=player)
+    ama = fighter_create(warband=warband, by=player, name="Sister Ama")
+    item_create(warband=warband, fighter=ama, name="Lance", by=player)
+    injury_add(fighter=ama, by=player, code="14", name="Hand Wound")
+    fighter_adjust_xp(fighter=ama, delta=2, by=player)
     assert sentences(campaign, fighter_id=ama.pk) == [
         "Sister Ama gained 2 XP (now 2) — by Pat",
         "Sister Ama suffered Hand Wound — by Pat",
@@ -149,8 +152,8 @@ def test_one_moment_reads_in_the_order_it_happened_a_fighter_before_what_it_was_
 
 
 def test_a_warband_is_founded_before_its_fighters_join_in_the_same_moment(campaign, player):
-    band = services.warband_create(campaign=campaign, owner=player, by=player, name="Grey Wardens")
-    services.fighter_create(warband=band, by=player, name="Warden Ivo")
+    band = warband_create(campaign=campaign, owner=player, by=player, name="Grey Wardens")
+    fighter_create(warband=band, by=player, name="Warden Ivo")
     assert sentences(campaign, warband_id=band.pk) == [
         "Pat added Warden Ivo to Grey Wardens",
         "Pat founded the warband Grey Wardens",
@@ -159,9 +162,9 @@ def test_a_warband_is_founded_before_its_fighters_join_in_the_same_moment(campai
 
 def test_keyset_pages_inside_one_moment_cover_every_table_once_in_order(campaign, warband, player):
     for name in ("Ama", "Bo", "Cy"):
-        fighter = services.fighter_create(warband=warband, by=player, name=name)
-        services.item_create(warband=warband, fighter=fighter, name=f"{name}'s Lance", by=player)
-        services.fighter_adjust_xp(fighter=fighter, delta=1, by=player)
+        fighter = fighter_create(warband=warband, by=player, name=name)
+        item_create(warband=warband, fighter=fighter, name=f"{name}'s Lance", by=player)
+        fighter_adjust_xp(fighter=fighter, delta=1, by=player)
     keys = [entry.key for entry in history_page(campaign=campaign).entries]
     for size in (1, 2, 4):
         seen, before = [], None

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from django.apps import apps
 
-from rosters import services
 from rosters.history import registry
 from rosters.history.registry import Source
+from rosters.services.warbands import warband_adjust
 from rosters.tests.history.helpers import sentences
 
 pytestmark = pytest.mark.django_db
@@ -101,7 +101,7 @@ def explaining_source():
 def test_a_registered_source_says_why_another_source_s_event_changed(
     campaign, warband, player, explaining_source
 ):
-    services.warband_adjust(warband=warband, by=player, strongbox=-5, reason="")
+    warband_adjust(warband=warband, by=player, strongbox=-5, reason="")
     found = sentences(campaign, kind="strongbox")
     assert found[0].startswith(
         "Iron Sepulchre: Strongbox 50 → 45 ducats (paid to the ferryman, at the river)"

@@ -11,26 +11,35 @@ import pytest
 
 from campaigns.models import Campaign
 from combat.models import DiceRoll
-from rosters import services
 from rosters.models import Fighter, Injury
+from rosters.services.battlekit import item_create, item_delete, item_move
+from rosters.services.fighters import (
+    fighter_adjust_xp,
+    fighter_create,
+    fighter_remove,
+    fighter_restore,
+    fighter_update,
+)
+from rosters.services.injuries import injury_add
+from rosters.services.warbands import warband_adjust
 from rosters.tests.history.helpers import sentences
 
 pytestmark = pytest.mark.django_db
 
 
 def test_adding_a_fighter_says_who_added_whom_to_which_warband(campaign, warband, player):
-    services.fighter_create(warband=warband, by=player, name="Sister Ama", fighter_type="Trench Pilgrim")
+    fighter_create(warband=warband, by=player, name="Sister Ama", fighter_type="Trench Pilgrim")
     assert "Pat added Sister Ama (Trench Pilgrim) to Iron Sepulchre" in sentences(campaign)
 
 
 def test_xp_says_how_much_and_the_new_total_and_who(campaign, marcus, player):
-    services.fighter_adjust_xp(fighter=marcus, delta=2, by=player)
+    fighter_adjust_xp(fighter=marcus, delta=2, by=player)
     # The service's own reason only repeats the change, so it is not repeated in the sentence.
     assert "Brother Marcus gained 2 XP (now 7) — by Pat" in sentences(campaign, kind="xp")
 
 
 def test_a_reason_the_player_gave_is_part_of_the_sentence(campaign, marcus, player):
-    services.fighter_adjust_xp(fighter=marcus, delta=-1, by=player, reason="mistyped after Game 1")
+    fighter_adjust_xp(fighter=marcus, delta=-1, by=player, reason="mistyped after Game 1")
     assert "Brother Marcus lost 1 XP (now 4; mistyped after Game 1) — by Pat" in sentences(
         campaign, kind="xp"
     )
@@ -93,23 +102,23 @@ def test_dice_typed_in_from_the_table_and_an_applier_who_did_not_roll(
 
 
 def test_battlekit_moving_to_the_arsenal(campaign, warband, marcus, player):
-    lance = services.item_create(warband=warband, fighter=marcus, name="Lance", by=player)
-    services.item_move(item=lance, to_fighter=None, by=player)
+    lance = item_create(warband=warband, fighter=marcus, name="Lance", by=player)
+    item_move(item=lance, to_fighter=None, by=player)
     found = sentences(campaign, kind="battlekit")
     assert "Lance moved from Brother Marcus to the Arsenal — by Pat" in found
     assert "Pat gave Lance to Brother Marcus" in found
 
 
 def test_battlekit_added_to_and_lost_from_the_arsenal(campaign, warband, player):
-    relic = services.item_create(warband=warband, fighter=None, name="Holy Relic", by=player)
-    services.item_delete(item=relic, by=player)
+    relic = item_create(warband=warband, fighter=None, name="Holy Relic", by=player)
+    item_delete(item=relic, by=player)
     found = sentences(campaign, kind="battlekit")
     assert "Pat added Holy Relic to Iron Sepulchre's Arsenal" in found
     assert "Pat removed Holy Relic from Iron Sepulchre's Arsenal" in found
 
 
 def test_strongbox_with_the_reason_for_the_ducats(campaign, warband, marcus, player):
-    services.warband_adjust(warband=warband, by=player, strongbox=-15, reason="ransom for Brother Marcus")
+    warband_adjust(warband=warband, by=player, strongbox=-15, reason="ransom for Brother Marcus")
     assert "Iron Sepulchre: Strongbox 50 → 35 ducats (ransom for Brother Marcus) — by Pat" in sentences(
         campaign, kind="strongbox"
     )
@@ -118,17 +127,17 @@ def test_strongbox_with_the_reason_for_the_ducats(campaign, warband, marcus, pla
 def test_fallout_campaigns_use_their_own_words(campaign, warband, marcus, player):
     Campaign.objects.filter(pk=campaign.pk).update(preset="fallout_factions")
     campaign.refresh_from_db()
-    services.warband_adjust(warband=warband, by=player, strongbox=5, reason="scavenged")
-    pistol = services.item_create(warband=warband, fighter=marcus, name="Pipe Pistol", by=player)
-    services.item_move(item=pistol, to_fighter=None, by=player)
+    warband_adjust(warband=warband, by=player, strongbox=5, reason="scavenged")
+    pistol = item_create(warband=warband, fighter=marcus, name="Pipe Pistol", by=player)
+    item_move(item=pistol, to_fighter=None, by=player)
     found = sentences(campaign)
     assert "Iron Sepulchre: Stash 50 → 55 caps (scavenged) — by Pat" in found
     assert "Pipe Pistol moved from Brother Marcus to the Stash — by Pat" in found
 
 
 def test_a_fighter_lost_and_restored(campaign, marcus, player):
-    services.fighter_remove(fighter=marcus, status="dead", by=player)
-    services.fighter_restore(fighter=marcus, by=player, reason="the Trauma roll was entered wrongly")
+    fighter_remove(fighter=marcus, status="dead", by=player)
+    fighter_restore(fighter=marcus, by=player, reason="the Trauma roll was entered wrongly")
     found = sentences(campaign, kind="roster")
     assert "Brother Marcus died — by Pat" in found
     assert (
@@ -137,7 +146,7 @@ def test_a_fighter_lost_and_restored(campaign, marcus, player):
 
 
 def test_profile_changes_list_each_stat(campaign, marcus, player):
-    services.fighter_update(fighter=marcus, by=player, changes={"movement": 5, "harm_limit": None})
+    fighter_update(fighter=marcus, by=player, changes={"movement": 5, "harm_limit": None})
     assert "Brother Marcus: Harm Limit 3 → none, Movement 6 → 5 — by Pat" in sentences(
         campaign, kind="profile"
     )
@@ -171,7 +180,7 @@ def test_one_update_of_several_kinds_gives_one_sentence_per_kind(campaign, marcu
 
 
 def test_a_deleted_fighter_keeps_its_name_in_the_history(campaign, warband, marcus, player):
-    services.injury_add(fighter=marcus, by=player, code="14", name="Hand Wound")
+    injury_add(fighter=marcus, by=player, code="14", name="Hand Wound")
     Fighter.objects.filter(pk=marcus.pk).delete()
     found = sentences(campaign)
     assert "Brother Marcus suffered Hand Wound — by Pat" in found

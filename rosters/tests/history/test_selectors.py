@@ -4,10 +4,10 @@ overflowing poll, and the campaign a read-only link opens."""
 import pytest
 from django.urls import reverse
 
-from rosters import services
 from rosters.history import selectors
 from rosters.history.entries import HistoryFilter
 from rosters.history.feed import PAGE_SIZE
+from rosters.services.fighters import fighter_adjust_xp
 
 pytestmark = pytest.mark.django_db
 
@@ -23,7 +23,7 @@ def _feed(campaign, **reading):
 def test_a_poll_with_nothing_new_and_one_with_a_change(campaign, marcus, player):
     newest = _feed(campaign).page.newest
     assert _feed(campaign, after=newest).mode == "nothing"
-    services.fighter_adjust_xp(fighter=marcus, delta=1, by=player)
+    fighter_adjust_xp(fighter=marcus, delta=1, by=player)
     polled = _feed(campaign, after=newest)
     assert polled.mode == "new"
     assert [c.text for e in polled.page.entries for c in e.changes] == ["Brother Marcus gained 1 XP (now 6)"]
@@ -36,7 +36,7 @@ def test_more_changes_than_a_page_since_the_poll_replace_the_whole_feed(client, 
     url = reverse("campaign_history", args=[campaign.pk])
     newest = _feed(campaign).page.newest
     for _ in range(PAGE_SIZE + 1):
-        services.fighter_adjust_xp(fighter=marcus, delta=1, by=player)
+        fighter_adjust_xp(fighter=marcus, delta=1, by=player)
     assert _feed(campaign, after=newest).mode == "overflow"
     response = client.get(url, {"after": newest}, headers={"HX-Request": "true", "HX-Target": "history-new"})
     assert response.status_code == 200
@@ -49,7 +49,7 @@ def test_more_changes_than_a_page_since_the_poll_replace_the_whole_feed(client, 
 
 def test_a_page_links_to_the_older_page_and_polls_from_its_newest(campaign, marcus, player):
     for _ in range(PAGE_SIZE + 1):
-        services.fighter_adjust_xp(fighter=marcus, delta=1, by=player)
+        fighter_adjust_xp(fighter=marcus, delta=1, by=player)
     first = _feed(campaign)
     assert first.mode == "page"
     assert len(first.page.entries) == PAGE_SIZE

@@ -1,65 +1,18 @@
-"""Reads for the roster, campaign, dashboard, fighter and game pages: one function per page need.
+"""The roster page: its digest (the fragment cache's key), its rows, and the choices of its Battlekit forms.
 
-Each one fetches what its page shows in a fixed number of queries (joins and prefetches, sums in subqueries), so
-a page costs the same with 5 fighters as with 50 (the query-budget tests hold them to it).
-"""
+The page costs the same with 5 fighters as with 50 (rosters/tests/test_query_budget.py holds it to it)."""
 
 import hashlib
 from contextlib import contextmanager
-from dataclasses import dataclass
 from functools import cache, cached_property
 from types import SimpleNamespace
 
 from django.db import connection, transaction
-from django.db.models import Count, F, IntegerField, OuterRef, Prefetch, Q, QuerySet, Subquery, Sum, Value
-from django.db.models.functions import Coalesce
+from django.db.models import F, Q
 
-from campaigns.models import Campaign, Game, GamePlayer, Membership, OutOfAction
-from campaigns.terms import Terms
-from rosters.models import SPECIAL, Fighter, Injury, Item, Warband
-
-WAITING_POST_GAME = (GamePlayer.PostGame.PENDING, GamePlayer.PostGame.IN_PROGRESS)
-
-
-def _sum_of(queryset: QuerySet, column: str) -> Coalesce:
-    """A correlated subquery summing one column, so several sums on one row never multiply each other's joins."""
-    total = queryset.order_by().values(queryset.model._meta.get_field("warband").attname)
-    return Coalesce(
-        Subquery(total.annotate(total=Sum(column)).values("total")[:1], output_field=IntegerField()),
-        Value(0),
-    )
-
-
-def _count_of(queryset: QuerySet) -> Coalesce:
-    grouped = queryset.order_by().values(queryset.model._meta.get_field("warband").attname)
-    return Coalesce(
-        Subquery(grouped.annotate(n=Count("pk")).values("n")[:1], output_field=IntegerField()), Value(0)
-    )
-
-
-def warbands_with_headlines(queryset: QuerySet[Warband]) -> QuerySet[Warband]:
-    """Warbands with their headline numbers: active fighters, ELITE among them, XP, Battle Scars, games, wins,
-    draws and losses (as `fighter_count`, `elite_count`, `total_xp`, `total_scars`, `games_played`, `wins`,
-    `draws`, `losses`)."""
-    active = Fighter.objects.filter(warband=OuterRef("pk"), status=Fighter.Status.ACTIVE)
-    entries = GamePlayer.objects.filter(warband=OuterRef("pk"))
-    return queryset.annotate(
-        fighter_count=_count_of(active),
-        elite_count=_count_of(active.filter(Q(keywords__contains=["ELITE"]) | Q(champion=True))),
-        total_xp=_sum_of(active, "xp"),
-        total_scars=_sum_of(active, "battle_scars"),
-        games_played=_count_of(entries.exclude(game__status=Game.Status.IN_PROGRESS)),
-        wins=_count_of(entries.filter(result=GamePlayer.Result.WIN)),
-        draws=_count_of(entries.filter(result=GamePlayer.Result.DRAW)),
-        losses=_count_of(entries.filter(result=GamePlayer.Result.LOSS)),
-    )
-
-
-def _fighters_with_kit() -> QuerySet[Fighter]:
-    return Fighter.objects.prefetch_related(
-        Prefetch("injuries", queryset=Injury.objects.select_related("game").order_by("id")),
-        Prefetch("battlekit", queryset=Item.objects.order_by("id")),
-    )
+from campaigns.models import Game, GamePlayer
+from rosters.models import SPECIAL, Fighter, Item, Warband
+from rosters.selectors.common import WAITING_POST_GAME, fighters_with_kit, roster_order
 
 
 @cache
@@ -102,18 +55,13 @@ def _row_key(fighter: Fighter) -> str:
     return hashlib.blake2b(repr(parts).encode(), digest_size=16).hexdigest()
 
 
-def _for_row(fighter: Fighter) -> Fighter:
+def for_row(fighter: Fighter) -> Fighter:
     """`injury_list` and `kit`: the prefetched Injuries and Battlekit as plain lists (each `.all()` of a
     prefetched relation builds a queryset; a 50-fighter roster asked for them hundreds of times), and `row_key`."""
     fighter.injury_list = list(fighter.injuries.all())
     fighter.kit = list(fighter.battlekit.all())
     fighter.row_key = _row_key(fighter)
     return fighter
-
-
-def _roster_order(fighter: Fighter) -> tuple:
-    # ELITE fighters (Champions) head the roster, then Troops, each in the order they joined.
-    return (not (fighter.is_elite or fighter.champion), fighter.pk)
 
 
 # -- the roster -------------------------------------------------------------------------------------------------
@@ -166,9 +114,9 @@ class Roster:
 
     @cached_property
     def _everyone(self) -> list[Fighter]:
-        fighters = list(_fighters_with_kit().filter(warband=self.warband))
-        fighters.sort(key=_roster_order)
-        return [_for_row(fighter) for fighter in fighters]
+        fighters = list(fighters_with_kit().filter(warband=self.warband))
+        fighters.sort(key=roster_order)
+        return [for_row(fighter) for fighter in fighters]
 
     @cached_property
     def fighters(self) -> list[Fighter]:
@@ -227,7 +175,7 @@ class Roster:
 
     @property
     def elite_count(self) -> int:
-        return sum(1 for fighter in self.fighters if fighter.is_elite or fighter.champion)
+        return sum(1 for fighter in self.fighters if fighter.counts_as_elite)
 
     @property
     def battlekit_count(self) -> int:
@@ -259,7 +207,7 @@ def warband_roster(*, warband: Warband) -> Roster:
 
 def fighter_for_row(*, fighter_id: int) -> Fighter:
     """One fighter with what its roster row shows (for an htmx row swap)."""
-    return _for_row(_fighters_with_kit().select_related("warband__campaign").get(pk=fighter_id))
+    return for_row(fighters_with_kit().select_related("warband__campaign").get(pk=fighter_id))
 
 
 def holders_for(*, warband: Warband) -> list[Fighter]:
@@ -275,170 +223,3 @@ def movable_items(*, warband: Warband) -> list[Item]:
         .select_related("fighter")
         .order_by("fighter__name", "name", "id")
     )
-
-
-# -- a fighter's card -------------------------------------------------------------------------------------------
-
-
-@dataclass
-class FighterCard:
-    fighter: Fighter
-    terms: Terms
-    out_of_action: list[OutOfAction]
-    holders: list[Fighter]
-
-
-def fighter_card(*, fighter: Fighter) -> FighterCard:
-    fighter = _fighters_with_kit().select_related("warband__campaign", "warband__owner").get(pk=fighter.pk)
-    marks = list(
-        OutOfAction.objects.filter(fighter=fighter)
-        .select_related("player__game")
-        .order_by("-player__game__number")
-    )
-    return FighterCard(
-        fighter=fighter,
-        terms=fighter.warband.campaign.terms,
-        out_of_action=marks,
-        holders=[holder for holder in holders_for(warband=fighter.warband) if holder.pk != fighter.pk],
-    )
-
-
-# -- the campaign page ------------------------------------------------------------------------------------------
-
-
-@dataclass
-class CampaignPage:
-    campaign: Campaign
-    terms: Terms
-    members: list[Membership]
-    warbands: list[Warband]
-    games: list[Game]
-
-    @property
-    def standings(self) -> list[Warband]:
-        """Most wins first, then draws, fewest losses, Glory; warbands that have not played yet come last."""
-        return sorted(
-            self.warbands,
-            key=lambda w: (-(w.games_played > 0), -w.wins, -w.draws, w.losses, -w.glory, w.name.lower()),
-        )
-
-
-def _games_with_players(queryset: QuerySet[Game]) -> QuerySet[Game]:
-    players = GamePlayer.objects.select_related("warband__owner").annotate(out_count=Count("out_of_action"))
-    return queryset.prefetch_related(Prefetch("players", queryset=players.order_by("id")))
-
-
-def campaign_page(*, campaign: Campaign) -> CampaignPage:
-    """The campaign page: members, warbands with headline numbers, games with their warbands, standings."""
-    members = list(Membership.objects.filter(campaign=campaign).select_related("user").order_by("joined_at"))
-    warbands = list(
-        warbands_with_headlines(Warband.objects.filter(campaign=campaign).select_related("owner")).order_by(
-            "name", "id"
-        )
-    )
-    games = list(_games_with_players(Game.objects.filter(campaign=campaign)).order_by("-number"))
-    return CampaignPage(
-        campaign=campaign, terms=campaign.terms, members=members, warbands=warbands, games=games
-    )
-
-
-# -- the dashboard ----------------------------------------------------------------------------------------------
-
-
-@dataclass
-class Dashboard:
-    memberships: list[Membership]
-    warbands: list[Warband]
-    waiting: list[GamePlayer]
-    playing: list[GamePlayer]
-    recent_games: list[Game]
-
-
-def dashboard_for(*, user, recent: int = 8) -> Dashboard:
-    """A member's home page: campaigns, warbands, the post-games waiting for them, games being played, and the
-    latest games in their campaigns."""
-    memberships = list(
-        Membership.objects.filter(user=user)
-        .select_related("campaign")
-        .annotate(
-            warband_count=Coalesce(
-                Subquery(
-                    Warband.objects.filter(campaign=OuterRef("campaign"))
-                    .order_by()
-                    .values("campaign")
-                    .annotate(n=Count("pk"))
-                    .values("n")[:1],
-                    output_field=IntegerField(),
-                ),
-                Value(0),
-            )
-        )
-        .order_by("-campaign__created_at")
-    )
-    warbands = list(
-        warbands_with_headlines(Warband.objects.filter(owner=user).select_related("campaign")).order_by(
-            "campaign__name", "name"
-        )
-    )
-    mine = GamePlayer.objects.filter(warband__owner=user).select_related("game__campaign", "warband")
-    waiting = list(
-        mine.filter(post_game__in=WAITING_POST_GAME)
-        .exclude(game__status=Game.Status.IN_PROGRESS)
-        .order_by("game__played_on", "game__number")
-    )
-    playing = list(mine.filter(game__status=Game.Status.IN_PROGRESS).order_by("-game__played_on"))
-    games = list(
-        _games_with_players(
-            Game.objects.filter(campaign__memberships__user=user).select_related("campaign")
-        ).order_by("-played_on", "-id")[:recent]
-    )
-    return Dashboard(
-        memberships=memberships, warbands=warbands, waiting=waiting, playing=playing, recent_games=games
-    )
-
-
-# -- games ------------------------------------------------------------------------------------------------------
-
-
-@dataclass
-class GamePage:
-    game: Game
-    terms: Terms
-    players: list[GamePlayer]
-
-
-def game_page(*, game: Game) -> GamePage:
-    """A game: its warbands with result, Out of Action fighters and post-game state."""
-    players = list(
-        GamePlayer.objects.filter(game=game)
-        .select_related("warband__owner")
-        .prefetch_related(
-            Prefetch("out_of_action", queryset=OutOfAction.objects.select_related("fighter").order_by("id"))
-        )
-        .order_by("id")
-    )
-    return GamePage(game=game, terms=game.campaign.terms, players=players)
-
-
-def warbands_for_game_form(*, campaign: Campaign) -> list[Warband]:
-    """The campaign's warbands with their active fighters, for the Out of Action checkboxes."""
-    active = Fighter.objects.filter(status=Fighter.Status.ACTIVE).order_by("id")
-    warbands = list(
-        Warband.objects.filter(campaign=campaign)
-        .select_related("owner")
-        .prefetch_related(Prefetch("fighters", queryset=active, to_attr="active_fighters"))
-        .order_by("name", "id")
-    )
-    for warband in warbands:
-        warband.active_fighters.sort(key=_roster_order)
-    return warbands
-
-
-def out_of_action_ids(*, game: Game) -> dict[int, set[int]]:
-    """Per warband id, the ids of its fighters marked Out of Action in the game."""
-    marks: dict[int, set[int]] = {}
-    for warband_id, fighter_id in OutOfAction.objects.filter(player__game=game).values_list(
-        "player__warband_id", "fighter_id"
-    ):
-        marks.setdefault(warband_id, set()).add(fighter_id)
-    return marks

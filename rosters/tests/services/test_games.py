@@ -9,8 +9,9 @@ from django.db import connection
 
 from campaigns.models import Game, GamePlayer, OutOfAction
 from campaigns.tests.history import deleted_context, last_context
-from rosters import services
-from rosters.services import GameEntry
+from rosters.services import games as game_services
+from rosters.services import warbands as warband_services
+from rosters.services.games import GameEntry
 
 pytestmark = pytest.mark.django_db
 
@@ -33,7 +34,7 @@ def heretic(rival_warband, make_fighter):
 
 
 def record(campaign, warband, rival_warband, by, *, out=(), rival_out=(), results=("win", "loss")):
-    return services.game_record(
+    return game_services.game_record(
         campaign=campaign,
         by=by,
         played_on=DAY,
@@ -72,7 +73,7 @@ def test_games_are_numbered_per_campaign(campaign, warband, rival_warband, playe
 def test_a_deleted_games_number_is_not_given_again(campaign, warband, rival_warband, organiser, player):
     record(campaign, warband, rival_warband, player)
     second = record(campaign, warband, rival_warband, player)
-    services.game_delete(game=second, by=organiser)
+    game_services.game_delete(game=second, by=organiser)
     # The history of Game 2 stays the deleted game's: the next game is Game 3.
     assert record(campaign, warband, rival_warband, player).number == 3
 
@@ -129,7 +130,9 @@ def test_it_refuses_results_that_cannot_be(campaign, warband, rival_warband, pla
 
 def test_it_refuses_a_game_of_one_warband(campaign, warband, player):
     with pytest.raises(ValidationError, match="at least two"):
-        services.game_record(campaign=campaign, by=player, played_on=DAY, entries=[GameEntry(warband, "win")])
+        game_services.game_record(
+            campaign=campaign, by=player, played_on=DAY, entries=[GameEntry(warband, "win")]
+        )
     assert Game.objects.count() == 0
 
 
@@ -153,7 +156,9 @@ def test_a_warband_of_another_campaign_cannot_play(campaign, warband, player, or
     from campaigns.services.campaigns import campaign_create
 
     other = campaign_create(name="Elsewhere", by=organiser)
-    stranger = services.warband_create(campaign=other, owner=organiser, name="Strangers", by=organiser)
+    stranger = warband_services.warband_create(
+        campaign=other, owner=organiser, name="Strangers", by=organiser
+    )
     with pytest.raises(ValidationError, match="Strangers is not in The Long Trench"):
         record(campaign, warband, stranger, player)
     assert Game.objects.count() == 0
@@ -173,7 +178,7 @@ def test_it_corrects_a_recorded_game(
     campaign, warband, rival_warband, organiser, player, anselm, odo, heretic
 ):
     game = record(campaign, warband, rival_warband, player, out=[anselm])
-    services.game_update(
+    game_services.game_update(
         game=game,
         by=organiser,
         scenario="Raid",
@@ -193,13 +198,15 @@ def test_it_corrects_a_recorded_game(
 
 def test_a_game_cannot_change_once_its_post_game_started(campaign, warband, rival_warband, player, anselm):
     game = record(campaign, warband, rival_warband, player, out=[anselm])
-    services.game_post_game_mark(player=game.players.get(warband=warband), state="in_progress", by=player)
+    game_services.game_post_game_mark(
+        player=game.players.get(warband=warband), state="in_progress", by=player
+    )
     with pytest.raises(ValidationError, match="post-game has started"):
-        services.game_update(
+        game_services.game_update(
             game=game, by=player, entries=[GameEntry(warband, "loss"), GameEntry(rival_warband, "win")]
         )
     with pytest.raises(ValidationError, match="post-game has started"):
-        services.game_delete(game=game, by=player)
+        game_services.game_delete(game=game, by=player)
     assert list(game.players.order_by("id").values_list("result", flat=True)) == ["win", "loss"]
     assert OutOfAction.objects.filter(fighter=anselm).exists()
 
@@ -209,20 +216,20 @@ def test_post_game_states_move_the_game_status(campaign, warband, rival_warband,
     mine = game.players.get(warband=warband)
     theirs = game.players.get(warband=rival_warband)
 
-    services.game_post_game_mark(player=mine, state="in_progress", by=player)
+    game_services.game_post_game_mark(player=mine, state="in_progress", by=player)
     game.refresh_from_db()
     assert game.status == Game.Status.POST_GAME
-    services.game_post_game_mark(player=mine, state="done", by=player)
+    game_services.game_post_game_mark(player=mine, state="done", by=player)
     game.refresh_from_db()
     assert game.status == Game.Status.POST_GAME
-    services.game_post_game_mark(player=theirs, state="done", by=player2)
+    game_services.game_post_game_mark(player=theirs, state="done", by=player2)
     game.refresh_from_db()
     assert game.status == Game.Status.DONE
     context = last_context(theirs, "update")
     assert context["action"] == "post_game.mark"
     assert context["reason"] == "Heretic Legion's post-game of Game 1: done"
     # A reverted post-game goes back to waiting.
-    services.game_post_game_mark(player=mine, state="pending", by=player, action="post_game.revert")
+    game_services.game_post_game_mark(player=mine, state="pending", by=player, action="post_game.revert")
     game.refresh_from_db()
     assert game.status == Game.Status.POST_GAME
     assert last_context(mine, "update")["action"] == "post_game.revert"
@@ -231,14 +238,16 @@ def test_post_game_states_move_the_game_status(campaign, warband, rival_warband,
 def test_a_game_started_for_the_tracker_is_finished_with_its_results(
     campaign, warband, rival_warband, player, anselm
 ):
-    game = services.game_start(campaign=campaign, by=player, played_on=DAY, warbands=[warband, rival_warband])
+    game = game_services.game_start(
+        campaign=campaign, by=player, played_on=DAY, warbands=[warband, rival_warband]
+    )
     assert game.status == Game.Status.IN_PROGRESS
     assert set(game.players.values_list("result", flat=True)) == {""}
     assert last_context(game, "insert")["action"] == "game.start"
     with pytest.raises(ValidationError, match="still being played"):
-        services.game_post_game_mark(player=game.players.first(), state="in_progress", by=player)
+        game_services.game_post_game_mark(player=game.players.first(), state="in_progress", by=player)
 
-    services.game_finish(
+    game_services.game_finish(
         game=game,
         by=player,
         entries=[GameEntry(warband, "loss", [anselm]), GameEntry(rival_warband, "win")],
@@ -249,7 +258,7 @@ def test_a_game_started_for_the_tracker_is_finished_with_its_results(
     assert OutOfAction.objects.get().fighter == anselm
     assert last_context(game, "update")["action"] == "tracker.end_game"
     with pytest.raises(ValidationError, match="not in progress"):
-        services.game_finish(
+        game_services.game_finish(
             game=game, by=player, entries=[GameEntry(warband, "loss"), GameEntry(rival_warband, "win")]
         )
 
@@ -257,7 +266,7 @@ def test_a_game_started_for_the_tracker_is_finished_with_its_results(
 def test_a_game_entered_by_mistake_can_be_deleted(campaign, warband, rival_warband, organiser, player):
     game = record(campaign, warband, rival_warband, player)
     pk = game.pk
-    services.game_delete(game=game, by=organiser)
+    game_services.game_delete(game=game, by=organiser)
     assert not Game.objects.filter(pk=pk).exists()
     context = deleted_context(Game, pk)
     assert context["action"] == "game.delete"

@@ -1,10 +1,10 @@
-"""The roster page and its in-place edits: each htmx answer is one row; bad input is a 422 and changes nothing."""
+"""The roster page: what it shows and to whom, its Battlekit forms, editing the warband, the print view, the
+cached rows, and each campaign's own words."""
 
 import re
 
 import pytest
 
-from campaigns.tests.history import events_of
 from rosters.models import Fighter, Item
 from rosters.tests.conftest import fighter_data
 
@@ -51,133 +51,6 @@ def test_a_spectator_sees_no_edit_buttons(client, spectator, world):
     assert f"/fighters/{world.anselm.pk}/edit/" not in html
 
 
-def test_edit_with_htmx_swaps_the_row_for_its_form(as_player, world):
-    response = as_player.get(f"/fighters/{world.anselm.pk}/edit/", **HTMX)
-    html = response.content.decode()
-    assert response.status_code == 200
-    assert html.lstrip().startswith(f'<tr id="fighter-row-{world.anselm.pk}"')
-    assert "<html" not in html
-    assert 'name="xp"' in html
-    assert f'hx-target="#fighter-row-{world.anselm.pk}"' in html
-
-
-def test_edit_without_javascript_is_a_page(as_player, world):
-    response = as_player.get(f"/fighters/{world.anselm.pk}/edit/")
-    assert "<html" in response.content.decode()
-    assert 'name="xp"' in response.content.decode()
-
-
-def test_saving_the_row_returns_the_row(as_player, world):
-    data = fighter_data(name="Brother Anselm", elite="on", xp=7, battle_scars=1)
-    response = as_player.post(f"/fighters/{world.anselm.pk}/edit/", data, **HTMX)
-    html = response.content.decode()
-    assert response.status_code == 200
-    assert html.lstrip().startswith(f'<tr id="fighter-row-{world.anselm.pk}"')
-    assert 'name="xp"' not in html
-    world.anselm.refresh_from_db()
-    assert (world.anselm.xp, world.anselm.battle_scars, world.anselm.is_elite) == (7, 1, True)
-    assert "PILGRIM" in world.anselm.keywords
-
-
-def test_saving_without_javascript_goes_back_to_the_roster(as_player, world):
-    data = fighter_data(name="Brother Anselm", elite="on", xp=7)
-    response = as_player.post(f"/fighters/{world.anselm.pk}/edit/", data)
-    assert response.status_code == 302
-    assert response["Location"] == f"/warbands/{world.warband.pk}/#fighter-row-{world.anselm.pk}"
-
-
-@pytest.mark.parametrize(
-    ("change", "message"),
-    [
-        ({"strength": 11}, "Strength is at most 10."),
-        ({"agility": 0}, "Agility is at least 1."),
-        ({"xp": -1}, "XP is at least 0."),
-        ({"name": "   "}, "Give the fighter a name."),
-        ({"name": ""}, "Give the fighter a name."),
-        ({"harm_limit": 11}, "Harm Limit is at most 10."),
-        ({"movement": "fast"}, "Movement must be a whole number."),
-    ],
-)
-def test_bad_input_in_the_row_is_refused_with_a_message_and_changes_nothing(
-    as_player, world, change, message
-):
-    before = {f.name: getattr(world.anselm, f.attname) for f in Fighter._meta.fields}
-    events = len(events_of(world.anselm))
-    response = as_player.post(
-        f"/fighters/{world.anselm.pk}/edit/", fighter_data(**{"name": "Brother Anselm", **change}), **HTMX
-    )
-    assert response.status_code == 422
-    html = response.content.decode()
-    assert message in html
-    assert html.lstrip().startswith(f'<tr id="fighter-row-{world.anselm.pk}"')
-    world.anselm.refresh_from_db()
-    assert {f.name: getattr(world.anselm, f.attname) for f in Fighter._meta.fields} == before
-    assert len(events_of(world.anselm)) == events
-
-
-def test_cancel_brings_back_the_row(as_player, world):
-    response = as_player.get(f"/fighters/{world.anselm.pk}/row/", **HTMX)
-    assert response.content.decode().lstrip().startswith(f'<tr id="fighter-row-{world.anselm.pk}"')
-
-
-def test_xp_buttons_answer_with_the_row(as_player, world):
-    response = as_player.post(f"/fighters/{world.anselm.pk}/xp/", {"delta": 1}, **HTMX)
-    assert response.status_code == 200
-    assert f'<output class="xp-value" id="xp-{world.anselm.pk}"' in response.content.decode()
-    world.anselm.refresh_from_db()
-    assert world.anselm.xp == 4
-
-
-def test_xp_below_zero_is_refused_in_the_row(as_player, world, make_fighter):
-    odo = make_fighter(world.warband, "Pilgrim Odo", xp=0)
-    response = as_player.post(f"/fighters/{odo.pk}/xp/", {"delta": -1}, **HTMX)
-    assert response.status_code == 422
-    assert "XP cannot go below 0" in response.content.decode()
-    odo.refresh_from_db()
-    assert odo.xp == 0
-
-
-@pytest.mark.parametrize("delta", ["0", "21", "many", ""])
-def test_xp_steps_out_of_range_are_refused(as_player, world, delta):
-    response = as_player.post(f"/fighters/{world.anselm.pk}/xp/", {"delta": delta}, **HTMX)
-    assert response.status_code == 422
-    world.anselm.refresh_from_db()
-    assert world.anselm.xp == 3
-
-
-def test_xp_without_javascript_comes_back_to_the_row(as_player, world):
-    response = as_player.post(f"/fighters/{world.anselm.pk}/xp/", {"delta": -1})
-    assert response["Location"].endswith(f"#fighter-row-{world.anselm.pk}")
-    world.anselm.refresh_from_db()
-    assert world.anselm.xp == 2
-
-
-def test_adding_a_fighter(as_player, world):
-    response = as_player.post(
-        f"/warbands/{world.warband.pk}/fighters/new/", fighter_data(name="Castigator Voss", elite="on")
-    )
-    fighter = Fighter.objects.get(name="Castigator Voss")
-    assert response["Location"] == f"/warbands/{world.warband.pk}/#fighter-row-{fighter.pk}"
-    assert fighter.is_elite
-    assert fighter.keywords == ["ELITE", "PILGRIM"]
-
-
-@pytest.mark.parametrize(
-    ("change", "message"),
-    [
-        ({"name": ""}, "Give the fighter a name."),
-        ({"luck": 12}, "Luck is at most 10."),
-        ({"xp": -3}, "XP is at least 0."),
-    ],
-)
-def test_adding_a_bad_fighter_is_refused(as_player, world, change, message):
-    count = Fighter.objects.count()
-    response = as_player.post(f"/warbands/{world.warband.pk}/fighters/new/", fighter_data(**change))
-    assert response.status_code == 422
-    assert message in response.content.decode()
-    assert Fighter.objects.count() == count
-
-
 def test_a_fallout_campaign_uses_champion_and_caps(as_player, world, organiser):
     from campaigns.services.campaigns import campaign_update
 
@@ -214,13 +87,13 @@ def test_a_fallout_campaign_says_equipment_and_crew_in_its_messages(as_player, w
 
 def test_the_dashboard_names_my_warbands_and_crews_in_their_own_words(as_player, world, player, organiser):
     from campaigns.models import Campaign, Membership
-    from rosters import services
+    from rosters.services import warbands as warband_services
 
     html = as_player.get("/").content.decode()
     assert '<h2 id="my-warbands">Your warbands</h2>' in html
     wastes = Campaign.objects.create(name="Wastes", preset="fallout_factions", created_by=organiser)
     Membership.objects.create(campaign=wastes, user=player, role="player")
-    services.warband_create(campaign=wastes, owner=player, name="Diamond City Security", by=player)
+    warband_services.warband_create(campaign=wastes, owner=player, name="Diamond City Security", by=player)
     html = as_player.get("/").content.decode()
     assert '<h2 id="my-warbands">Your warbands and crews</h2>' in html
     assert "<th>Warband / Crew</th>" in html
@@ -252,21 +125,6 @@ def test_a_refused_holder_is_shown_beside_the_field(as_player, world):
     assert message in card.content.decode()
 
 
-def test_editing_battlekit_from_a_fighter_card_cancels_back_to_the_card(as_player, world):
-    """Cancel always went to the roster, even from the fighter's card; the breadcrumb skipped the campaign; the
-    'can be removed' box sat alone under its label instead of beside its words."""
-    card = f"/fighters/{world.anselm.pk}/"
-    html = as_player.get(f"/items/{world.sword.pk}/edit/?next={card}").content.decode()
-    assert f'<a class="button secondary" href="{card}">Cancel</a>' in html
-    assert f'<a href="/campaigns/{world.campaign.pk}/">The Long Trench</a>' in html
-    assert f'<a href="{card}">Brother Anselm</a>' in html
-    assert re.search(
-        r'<label class="check" for="id_removable"><input[^>]+> Can be removed from the model</label>', html
-    )
-    elsewhere = as_player.get(f"/items/{world.relic.pk}/edit/?next=https://evil.example/").content.decode()
-    assert f'href="/warbands/{world.warband.pk}/#arsenal">Cancel</a>' in elsewhere
-
-
 def test_moving_battlekit_to_where_it_already_is_says_so(as_player, world):
     """The move form opens on an Arsenal item and "the Arsenal": Move answered "is now with the Arsenal"."""
     for headers in ({}, HTMX):
@@ -281,57 +139,6 @@ def test_moving_battlekit_to_where_it_already_is_says_so(as_player, world):
         f"/warbands/{world.warband.pk}/items/move/", {"item": world.sword.pk, "to": str(world.anselm.pk)}
     )
     assert "Trench Sword is already with Brother Anselm: choose where it goes." in response.content.decode()
-
-
-def test_a_d66_out_of_range_says_what_a_d66_roll_is(as_player, world):
-    count = world.anselm.injuries.count()
-    for roll in (7, 77):
-        response = as_player.post(
-            f"/fighters/{world.anselm.pk}/injuries/new/", {"result": "other", "name": "Bad Knee", "d66": roll}
-        )
-        assert response.status_code == 422
-        assert "A D66 roll has two digits, each 1 to 6." in response.content.decode()
-    assert world.anselm.injuries.count() == count
-
-
-def test_the_fighter_form_labels_are_written_alike(as_player, world):
-    """ "Name:" and "Type:" sat above "Strength" and "XP" in the same form; no label ends in a colon now."""
-    html = as_player.get(f"/fighters/{world.anselm.pk}/edit/").content.decode()
-    prefix = f"fighter-{world.anselm.pk}"
-    assert f'<label for="{prefix}-name">Name</label>' in html
-    assert f'<label for="{prefix}-fighter_type">Type</label>' in html
-    assert f'<label for="{prefix}-strength">Strength</label>' in html
-    assert not re.search(r"<label[^>]*>[^<]*:</label>", html)
-
-
-def test_removing_a_fighter_offers_undo_and_undo_puts_it_back(as_player, world):
-    response = as_player.post(
-        f"/fighters/{world.anselm.pk}/remove/", {"status": "retired", "battlekit": "arsenal"}, follow=True
-    )
-    html = response.content.decode()
-    assert 'id="undo"' in html
-    assert "Brother Anselm</strong> left the roster: Retired" in html
-    world.anselm.refresh_from_db()
-    world.sword.refresh_from_db()
-    assert world.anselm.status == "retired"
-    assert world.sword.in_arsenal
-
-    response = as_player.post(f"/fighters/{world.anselm.pk}/restore/", {"items": str(world.sword.pk)})
-    world.anselm.refresh_from_db()
-    world.sword.refresh_from_db()
-    assert world.anselm.is_active
-    assert world.sword.fighter_id == world.anselm.pk
-    # The undo banner shows once.
-    assert 'id="undo"' not in as_player.get(f"/warbands/{world.warband.pk}/").content.decode()
-
-
-def test_a_bad_removal_is_refused(as_player, world):
-    response = as_player.post(
-        f"/fighters/{world.anselm.pk}/remove/", {"status": "active", "battlekit": "arsenal"}
-    )
-    assert response.status_code == 422
-    world.anselm.refresh_from_db()
-    assert world.anselm.is_active
 
 
 def test_moving_battlekit_with_htmx_swaps_the_roster(as_player, world):
@@ -356,7 +163,7 @@ def test_battlekit_cannot_be_moved_to_another_warbands_fighter(as_player, world)
 
 
 def test_battlekit_that_cannot_be_removed_stays_with_its_fighter(as_player, world, player):
-    from rosters.services import item_create
+    from rosters.services.battlekit import item_create
 
     bound = item_create(
         warband=world.warband, fighter=world.anselm, name="Bound Relic", removable=False, by=player
@@ -436,34 +243,6 @@ def test_the_print_view_gives_each_stat_its_own_column(as_player, world):
 def test_the_roster_page_prints_without_its_reminders(as_player, world):
     html = as_player.get(f"/warbands/{world.warband.pk}/").content.decode()
     assert '<div class="card attention no-print">' in html  # "post-game waiting" is for the screen
-
-
-def test_the_fighter_card(as_player, world):
-    html = as_player.get(f"/fighters/{world.anselm.pk}/").content.decode()
-    assert "Hand Wound" in html
-    assert "Trench Sword" in html
-    assert f'href="/games/{world.game.pk}/"' in html  # taken Out of Action in that game
-    assert 'id="fighter-timeline"' in html  # the history's slot
-
-
-def test_recording_an_injury_by_hand_from_the_campaigns_table(as_player, world):
-    response = as_player.post(
-        f"/fighters/{world.anselm.pk}/injuries/new/", {"result": "leg_wound", "d66": 31}
-    )
-    assert response.status_code == 302
-    injury = world.anselm.injuries.get(code="leg_wound")
-    assert (injury.name, injury.d66) == ("Leg Wound", 31)
-    assert "Movement" in injury.effect
-
-
-@pytest.mark.parametrize("d66", [17, 70, 9])
-def test_an_injury_roll_that_is_not_a_d66_is_refused(as_player, world, d66):
-    count = world.anselm.injuries.count()
-    response = as_player.post(
-        f"/fighters/{world.anselm.pk}/injuries/new/", {"result": "leg_wound", "d66": d66}
-    )
-    assert response.status_code == 422
-    assert world.anselm.injuries.count() == count
 
 
 def test_the_cached_roster_shows_every_change_whoever_makes_it(as_player, world):

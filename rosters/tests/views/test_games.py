@@ -151,7 +151,7 @@ def test_correcting_a_game_before_its_post_game(as_player, world):
 
 
 def test_a_game_whose_post_game_started_cannot_be_corrected(as_player, world, player):
-    from rosters.services import game_post_game_mark
+    from rosters.services.games import game_post_game_mark
 
     game_post_game_mark(player=world.game.players.get(warband=world.warband), state="in_progress", by=player)
     response = as_player.get(f"/games/{world.game.pk}/edit/", follow=True)

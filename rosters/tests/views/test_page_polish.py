@@ -14,7 +14,9 @@ import pytest
 from django.urls import reverse
 
 from campaigns.services.campaigns import campaign_update
-from rosters import services
+from rosters.services import battlekit as battlekit_services
+from rosters.services import fighters as fighter_services
+from rosters.services import games as game_services
 
 pytestmark = pytest.mark.django_db
 
@@ -147,12 +149,12 @@ def test_taking_a_fighter_off_asks_only_when_its_battlekit_is_lost(as_player, wo
     ) in card
     assert "Lost Battlekit does not come back." in card
     # With no Battlekit there is nothing to lose, and putting the fighter back is the undo: no question.
-    bare = services.fighter_create(warband=warband, by=player, name="Pilgrim Hale")
+    bare = fighter_services.fighter_create(warband=warband, by=player, name="Pilgrim Hale")
     assert "data-confirm" not in as_player.get(reverse("fighter_detail", args=[bare.pk])).content.decode()
 
 
 def test_names_in_a_confirmation_cannot_break_out_of_it(as_player, world, warband, player):
-    services.item_create(warband=warband, name='Saint\'s "Relic" </script>', by=player)
+    battlekit_services.item_create(warband=warband, name='Saint\'s "Relic" </script>', by=player)
     html = as_player.get(reverse("warband_detail", args=[world.warband.pk])).content.decode()
     # Inside an HTML attribute the name is escaped: its quotes and brackets cannot end the attribute or the tag.
     assert 'data-confirm="Take Saint&#x27;s &quot;Relic&quot; &lt;/script&gt; off the roster' in html
@@ -184,7 +186,7 @@ def test_a_game_being_played_shows_its_story_so_far_unfolded(
     from combat.services.tracker.damage import tracker_apply_damage
 
     brick = make_fighter(warband, "Brick", endurance=6, health=3)
-    game = services.game_start(
+    game = game_services.game_start(
         campaign=warband.campaign, by=player, played_on="2026-06-01", warbands=[warband, rival_warband]
     )
     tracker = tracker_start(game=game, by=player)

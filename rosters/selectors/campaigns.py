@@ -1,0 +1,39 @@
+"""The campaign page: members, warbands with headline numbers, games, standings."""
+
+from dataclasses import dataclass
+
+from campaigns.models import Campaign, Game, Membership
+from campaigns.terms import Terms
+from rosters.models import Warband
+from rosters.selectors.common import games_with_players, warbands_with_headlines
+
+
+@dataclass
+class CampaignPage:
+    campaign: Campaign
+    terms: Terms
+    members: list[Membership]
+    warbands: list[Warband]
+    games: list[Game]
+
+    @property
+    def standings(self) -> list[Warband]:
+        """Most wins first, then draws, fewest losses, Glory; warbands that have not played yet come last."""
+        return sorted(
+            self.warbands,
+            key=lambda w: (-(w.games_played > 0), -w.wins, -w.draws, w.losses, -w.glory, w.name.lower()),
+        )
+
+
+def campaign_page(*, campaign: Campaign) -> CampaignPage:
+    """The campaign page: members, warbands with headline numbers, games with their warbands, standings."""
+    members = list(Membership.objects.filter(campaign=campaign).select_related("user").order_by("joined_at"))
+    warbands = list(
+        warbands_with_headlines(Warband.objects.filter(campaign=campaign).select_related("owner")).order_by(
+            "name", "id"
+        )
+    )
+    games = list(games_with_players(Game.objects.filter(campaign=campaign)).order_by("-number"))
+    return CampaignPage(
+        campaign=campaign, terms=campaign.terms, members=members, warbands=warbands, games=games
+    )

@@ -1,0 +1,60 @@
+"""What the page reads share: sums and counts in subqueries, fighters with their kit, the roster's order."""
+
+from django.db.models import Count, IntegerField, OuterRef, Prefetch, Q, QuerySet, Subquery, Sum, Value
+from django.db.models.functions import Coalesce
+
+from campaigns.models import Game, GamePlayer
+from rosters.models import ELITE, Fighter, Injury, Item, Warband
+
+WAITING_POST_GAME = (GamePlayer.PostGame.PENDING, GamePlayer.PostGame.IN_PROGRESS)
+
+
+def sum_of(queryset: QuerySet, column: str) -> Coalesce:
+    """A correlated subquery summing one column, so several sums on one row never multiply each other's joins."""
+    total = queryset.order_by().values(queryset.model._meta.get_field("warband").attname)
+    return Coalesce(
+        Subquery(total.annotate(total=Sum(column)).values("total")[:1], output_field=IntegerField()),
+        Value(0),
+    )
+
+
+def count_of(queryset: QuerySet) -> Coalesce:
+    grouped = queryset.order_by().values(queryset.model._meta.get_field("warband").attname)
+    return Coalesce(
+        Subquery(grouped.annotate(n=Count("pk")).values("n")[:1], output_field=IntegerField()), Value(0)
+    )
+
+
+def warbands_with_headlines(queryset: QuerySet[Warband]) -> QuerySet[Warband]:
+    """Warbands with their headline numbers: active fighters, ELITE among them, XP, Battle Scars, games, wins,
+    draws and losses (as `fighter_count`, `elite_count`, `total_xp`, `total_scars`, `games_played`, `wins`,
+    `draws`, `losses`)."""
+    active = Fighter.objects.filter(warband=OuterRef("pk"), status=Fighter.Status.ACTIVE)
+    entries = GamePlayer.objects.filter(warband=OuterRef("pk"))
+    return queryset.annotate(
+        fighter_count=count_of(active),
+        elite_count=count_of(active.filter(Q(keywords__contains=[ELITE]) | Q(champion=True))),
+        total_xp=sum_of(active, "xp"),
+        total_scars=sum_of(active, "battle_scars"),
+        games_played=count_of(entries.exclude(game__status=Game.Status.IN_PROGRESS)),
+        wins=count_of(entries.filter(result=GamePlayer.Result.WIN)),
+        draws=count_of(entries.filter(result=GamePlayer.Result.DRAW)),
+        losses=count_of(entries.filter(result=GamePlayer.Result.LOSS)),
+    )
+
+
+def fighters_with_kit() -> QuerySet[Fighter]:
+    return Fighter.objects.prefetch_related(
+        Prefetch("injuries", queryset=Injury.objects.select_related("game").order_by("id")),
+        Prefetch("battlekit", queryset=Item.objects.order_by("id")),
+    )
+
+
+def roster_order(fighter: Fighter) -> tuple:
+    # ELITE fighters (Champions) head the roster, then Troops, each in the order they joined.
+    return (not fighter.counts_as_elite, fighter.pk)
+
+
+def games_with_players(queryset: QuerySet[Game]) -> QuerySet[Game]:
+    players = GamePlayer.objects.select_related("warband__owner").annotate(out_count=Count("out_of_action"))
+    return queryset.prefetch_related(Prefetch("players", queryset=players.order_by("id")))

@@ -1,0 +1,66 @@
+"""A game's page and the game form's warbands and Out of Action marks."""
+
+from dataclasses import dataclass
+
+from django.db.models import Prefetch
+
+from campaigns.models import Campaign, Game, GamePlayer, OutOfAction
+from campaigns.terms import Terms
+from rosters.models import Fighter, Warband
+from rosters.selectors.common import roster_order
+
+
+@dataclass
+class GamePage:
+    game: Game
+    terms: Terms
+    players: list[GamePlayer]
+
+
+def game_page(*, game: Game) -> GamePage:
+    """A game: its warbands with result, Out of Action fighters and post-game state."""
+    players = list(
+        GamePlayer.objects.filter(game=game)
+        .select_related("warband__owner")
+        .prefetch_related(
+            Prefetch("out_of_action", queryset=OutOfAction.objects.select_related("fighter").order_by("id"))
+        )
+        .order_by("id")
+    )
+    return GamePage(game=game, terms=game.campaign.terms, players=players)
+
+
+def warbands_for_game_form(*, campaign: Campaign) -> list[Warband]:
+    """The campaign's warbands with their active fighters, for the Out of Action checkboxes."""
+    active = Fighter.objects.filter(status=Fighter.Status.ACTIVE).order_by("id")
+    warbands = list(
+        Warband.objects.filter(campaign=campaign)
+        .select_related("owner")
+        .prefetch_related(Prefetch("fighters", queryset=active, to_attr="active_fighters"))
+        .order_by("name", "id")
+    )
+    for warband in warbands:
+        warband.active_fighters.sort(key=roster_order)
+    return warbands
+
+
+def out_of_action_ids(*, game: Game) -> dict[int, set[int]]:
+    """Per warband id, the ids of its fighters marked Out of Action in the game."""
+    marks: dict[int, set[int]] = {}
+    for warband_id, fighter_id in OutOfAction.objects.filter(player__game=game).values_list(
+        "player__warband_id", "fighter_id"
+    ):
+        marks.setdefault(warband_id, set()).add(fighter_id)
+    return marks
+
+
+def game_form_initial(*, game: Game) -> dict:
+    """The game form's values for a game being corrected: its fields, and per warband that took part, its result
+    and the fighters marked Out of Action."""
+    marks = out_of_action_ids(game=game)
+    initial = {"played_on": game.played_on, "scenario": game.scenario, "notes": game.notes}
+    for player in GamePlayer.objects.filter(game=game).order_by("id"):
+        initial[f"wb{player.warband_id}_played"] = True
+        initial[f"wb{player.warband_id}_result"] = player.result
+        initial[f"wb{player.warband_id}_out"] = [str(pk) for pk in marks.get(player.warband_id, ())]
+    return initial
