@@ -33,7 +33,7 @@ def client_ip(request) -> str:
 
 def _cache_key(scope: str, key: str, window: int) -> str:
     digest = hashlib.sha256(key.lower().encode()).hexdigest()[:32]
-    return f"throttle:{scope}:{window}:{digest}"
+    return f"throttle:{scope.replace(' ', '-')}:{window}:{digest}"
 
 
 def over_limit(scope: str, keys: Iterable[str], *, limit: int) -> int | None:
