@@ -11,7 +11,7 @@ from campaigns.views.password_reset import password_reset
 
 pytestmark = pytest.mark.django_db
 
-SLOW_SECONDS = 0.3
+SLOW_SECONDS = 1.0
 
 
 class SlowMailServer:
@@ -45,6 +45,7 @@ def slow_mail(settings):
 
 def test_known_and_unknown_addresses_get_the_same_answer_before_any_mail_is_sent(slow_mail, make_user):
     make_user("erin")
+    answer("warm-up@example.org")  # the first call in a process loads what it imports
     known, known_took = answer("erin@example.org")
     unknown, unknown_took = answer("nobody@example.org")
     assert known.status_code == unknown.status_code == 302
