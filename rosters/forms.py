@@ -356,7 +356,9 @@ class GameForm(forms.Form):
     scenario = forms.CharField(max_length=100, required=False)
     notes = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 3}))
 
-    def __init__(self, *args, warbands, editing: bool = False, terms: Terms | None = None, **kwargs):
+    def __init__(
+        self, *args, warbands, editing: bool = False, terms: Terms | None = None, settable=None, **kwargs
+    ):
         super().__init__(*args, **kwargs)
         self.warbands = warbands
         self.editing = editing
@@ -376,6 +378,11 @@ class GameForm(forms.Form):
                 required=False,
                 widget=forms.CheckboxSelectMultiple,
             )
+            if settable is not None and warband.pk not in settable:
+                # Another player's side (campaigns.access.can_set_game_side): shown, kept as it is, whatever
+                # the request sends (a disabled field takes its initial value).
+                for part in ("played", "result", "out"):
+                    self.fields[f"wb{warband.pk}_{part}"].disabled = True
 
     @property
     def recording(self) -> bool:

@@ -13,8 +13,10 @@ from django.urls import Resolver404, resolve
 from django.views.decorators.http import require_POST
 
 from campaigns.access import (
+    can_delete_game,
     can_manage_game,
     can_record_games,
+    can_set_game_side,
     get_campaign_for_user,
     get_game_for_user,
     is_organiser,
@@ -121,8 +123,14 @@ def game_edit(request, game_id: int):
         initial[f"wb{player.warband_id}_played"] = True
         initial[f"wb{player.warband_id}_result"] = player.result
         initial[f"wb{player.warband_id}_out"] = [str(pk) for pk in marks.get(player.warband_id, ())]
+    settable = {w.pk for w in warbands if can_set_game_side(membership, game, w)}
     form = GameForm(
-        request.POST or None, warbands=warbands, editing=True, initial=initial, terms=game.campaign.terms
+        request.POST or None,
+        warbands=warbands,
+        editing=True,
+        initial=initial,
+        terms=game.campaign.terms,
+        settable=settable,
     )
     context = {
         "form": form,
@@ -155,6 +163,10 @@ def game_edit(request, game_id: int):
 @require_POST
 def game_delete(request, game_id: int):
     game, membership = get_game_for_user(request.user, game_id, manage=True)
+    if not can_delete_game(membership, game):
+        raise PermissionDenied(
+            "Only the organiser can delete a game that has a post-game or a tracker board."
+        )
     try:
         services.game_delete(game=game, by=request.user)
     except ValidationError as error:
