@@ -12,6 +12,7 @@ import hashlib
 import time
 from collections.abc import Callable, Iterable
 
+from axes.backends import AxesStandaloneBackend
 from django.conf import settings
 from django.core.cache import cache
 from django.shortcuts import render
@@ -74,3 +75,14 @@ def throttled(scope: str, *, limit_setting: str, fields: tuple[str, ...] = ()) -
         return wrapped
 
     return decorator
+
+
+class LoginThrottleBackend(AxesStandaloneBackend):
+    """django-axes' check before every login through a page (the site's and the admin's). A call with no request
+    (a management command, a script, `authenticate()` in a test) has no address to throttle: axes would refuse it
+    outright, so it is left to Django's own backend."""
+
+    def authenticate(self, request, username=None, password=None, **kwargs):
+        if request is None:
+            return None
+        return super().authenticate(request, username=username, password=password, **kwargs)

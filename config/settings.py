@@ -103,7 +103,7 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 # django-axes checks every login (the site's and the admin's) before Django's own backend does.
 AUTHENTICATION_BACKENDS = [
-    "axes.backends.AxesStandaloneBackend",
+    "campaigns.throttling.LoginThrottleBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 LOGIN_URL = "login"

@@ -179,3 +179,10 @@ def test_a_malformed_limit_stops_the_start_naming_it():
     )
     assert result.returncode != 0
     assert "LOGIN_FAILURE_LIMIT must be a whole number" in result.stderr
+
+
+def test_authenticate_without_a_request_is_left_to_djangos_backend(player, password):
+    from django.contrib.auth import authenticate
+
+    assert authenticate(username=player.username, password=password) == player
+    assert authenticate(username=player.username, password="wrong") is None
