@@ -6,10 +6,11 @@
 Warbands, fighters and games have their own helpers in the app that owns them, built on these.
 """
 
+import pghistory.models
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 
-from campaigns.models import Campaign, Game, Membership
+from campaigns.models import Campaign, Game, GamePlayer, Membership, OutOfAction
 
 
 def membership_of(user, campaign: Campaign) -> Membership | None:
@@ -49,6 +50,39 @@ def can_manage_game(membership: Membership, game: Game) -> bool:
     if membership.role == Membership.Role.ORGANISER:
         return True
     return game.players.filter(warband__owner_id=membership.user_id).exists()
+
+
+def can_set_game_side(membership: Membership | None, game: Game, warband) -> bool:
+    """Who sets a warband's side of a game (whether it took part, its result, its fighters Out of Action): the
+    organiser, every side; a player, only their own warband's. Marking the opponent's fighters Out of Action would
+    feed the opponent's Trauma rolls (issue 14)."""
+    if membership is None:
+        return False
+    if membership.role == Membership.Role.ORGANISER:
+        return True
+    return membership.role == Membership.Role.PLAYER and warband.owner_id == membership.user_id
+
+
+def can_delete_game(membership: Membership | None, game: Game) -> bool:
+    """A player who took part deletes a game entered by mistake; once another app keeps records of it (a tracker
+    board, a post-game, dice rolled for it), deleting it would take those with it: the organiser's alone."""
+    if membership is None or not can_manage_game(membership, game):
+        return False
+    return membership.role == Membership.Role.ORGANISER or not game_has_records_elsewhere(game)
+
+
+def game_has_records_elsewhere(game: Game) -> bool:
+    """Whether rows of any other model point at the game or its players, beyond the game's own result rows and
+    its history. Asked through the relations Django knows, so `campaigns` names no other app's table."""
+    own = {GamePlayer, OutOfAction}
+    for model, rows in ((Game, Game.objects.filter(pk=game.pk)), (GamePlayer, game.players.all())):
+        for relation in model._meta.related_objects:
+            related = relation.related_model
+            if related in own or issubclass(related, pghistory.models.Event) or relation.many_to_many:
+                continue
+            if related._default_manager.filter(**{f"{relation.field.name}__in": rows}).exists():
+                return True
+    return False
 
 
 def can_record_games(membership: Membership | None) -> bool:

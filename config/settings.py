@@ -4,6 +4,7 @@ Development (`make run`) sets DEBUG=true; anything else is production and needs 
 behind a proxy that terminates TLS, CSRF_TRUSTED_ORIGINS.
 """
 
+from datetime import timedelta
 from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
@@ -41,13 +42,20 @@ INSTALLED_APPS = [
     "pgtrigger",
     "pghistory",
     "pghistory.admin",
+    # Login throttling (issue 14): failures per user and per address, kept in the database for every process.
+    "axes",
     "campaigns",
     "rosters",
     "combat",
 ]
 
 MIDDLEWARE = [
+    # Outermost: a lost database answers 503 (one retry for safe requests), /healthz answers before any session,
+    # host or HTTPS check (config/middleware.py).
+    "config.middleware.DatabaseOutageMiddleware",
+    "config.middleware.HealthCheckMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -58,6 +66,8 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     # Records the user behind every tracked change (django-pghistory).
     "pghistory.middleware.HistoryMiddleware",
+    # Last, as django-axes asks: turns a lockout into its 429 page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -90,6 +100,11 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+# django-axes checks every login (the site's and the admin's) before Django's own backend does.
+AUTHENTICATION_BACKENDS = [
+    "campaigns.throttling.LoginThrottleBackend",
+    "django.contrib.auth.backends.ModelBackend",
 ]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "dashboard"
@@ -148,10 +163,49 @@ SECURE_HSTS_PRELOAD = not DEBUG
 if env_bool("BEHIND_TLS_PROXY", default=False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 X_FRAME_OPTIONS = "DENY"
+# Docker's HEALTHCHECK asks over plain HTTP on the container's own address; config.middleware answers /healthz
+# before SecurityMiddleware, and this keeps it so if the middleware order ever changes.
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+
+# Throttling (issue 14). Login and the admin login: django-axes locks a username, and separately an address, out
+# after LOGIN_FAILURE_LIMIT failures for LOGIN_COOLOFF_MINUTES. Sign-up and password reset: at most
+# SIGNUPS_PER_HOUR / PASSWORD_RESETS_PER_HOUR per address (and per e-mail for resets), campaigns/throttling.py.
+AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_COOLOFF_MINUTES", 15))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/throttled.html"
+AXES_CLIENT_IP_CALLABLE = "campaigns.throttling.client_ip"
+# Behind a TLS proxy every request comes from the proxy: the client is the address the proxy appended last.
+THROTTLE_TRUST_FORWARDED_FOR = env_bool("BEHIND_TLS_PROXY", default=False)
+SIGNUPS_PER_HOUR = env_int("SIGNUPS_PER_HOUR", 10)
+PASSWORD_RESETS_PER_HOUR = env_int("PASSWORD_RESETS_PER_HOUR", 5)
+
+# A strict Content-Security-Policy (issue 14, django-csp). Scripts only from this site's own files: no inline
+# script, no handler attribute, no eval (htmx's allowEval is off in base.html). Styles: only this site's
+# stylesheets, no <style> element (htmx's own indicator style is off; ledger.css has it), but style="..."
+# attributes are allowed (style-src-attr): the tracker's odds bars set their width from the numbers, and an
+# attribute can neither select other elements nor read the page, so it is no way to exfiltrate it.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "style-src-attr": ["'unsafe-inline'"],
+        "img-src": ["'self'", "data:"],
+        "connect-src": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+        "base-uri": ["'none'"],
+        "object-src": ["'none'"],
+    }
+}
 
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    # A refusal (403) is logged as one line, not with the traceback of the PermissionDenied that made it.
+    "filters": {"refusals_without_traceback": {"()": "config.log_filters.RefusalsWithoutTraceback"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["refusals_without_traceback"]}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
 }

@@ -4,6 +4,9 @@ from django.urls import include, path
 from config import views
 from config.env import env_bool
 
+# A lost database answers 503, anything else 500 (config/outages.py).
+handler500 = "config.outages.server_error"
+
 urlpatterns = [
     path("healthz", views.healthz, name="healthz"),
     path("admin/", admin.site.urls),

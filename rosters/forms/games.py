@@ -37,10 +37,12 @@ class GameForm(forms.Form):
         editing: bool = False,
         terms: Terms | None = None,
         recorder_id: int | None = None,
+        settable=None,
         **kwargs,
     ):
         """`recorder_id`: a player who may record only the games one of their own warbands played in (None: the
-        organiser, or a correction, who may record any)."""
+        organiser, or a correction, who may record any). `settable`: the warband ids whose side this person may
+        set (campaigns.access.can_set_game_side; None: every side)."""
         super().__init__(*args, **kwargs)
         self.warbands = warbands
         self.editing = editing
@@ -61,6 +63,11 @@ class GameForm(forms.Form):
                 required=False,
                 widget=forms.CheckboxSelectMultiple,
             )
+            if settable is not None and warband.pk not in settable:
+                # Another player's side: shown, kept as it is, whatever the request sends (a disabled field
+                # takes its initial value).
+                for part in ("played", "result", "out"):
+                    self.fields[f"wb{warband.pk}_{part}"].disabled = True
 
     @property
     def recording(self) -> bool:

@@ -12,8 +12,10 @@ from django.urls import NoReverseMatch, reverse
 from django.views.decorators.http import require_POST
 
 from campaigns.access import (
+    can_delete_game,
     can_manage_game,
     can_record_games,
+    can_set_game_side,
     get_campaign_for_user,
     get_game_for_user,
     is_organiser,
@@ -101,19 +103,21 @@ def game_detail(request, game_id: int):
 @login_required
 def game_edit(request, game_id: int):
     """Correct a recorded game before its post-game starts, or finish by hand a game being played."""
-    game, _membership = get_game_for_user(request.user, game_id, manage=True)
+    game, membership = get_game_for_user(request.user, game_id, manage=True)
     if not game_services.game_is_editable(game=game):
         messages.error(
             request,
             f"Game {game.number}'s post-game has started: its results and Out of Action cannot change now.",
         )
         return redirect(game_url(game))
+    warbands = game_selectors.warbands_for_game_form(campaign=game.campaign)
     form = GameForm(
         request.POST or None,
-        warbands=game_selectors.warbands_for_game_form(campaign=game.campaign),
+        warbands=warbands,
         editing=True,
         initial=game_selectors.game_form_initial(game=game),
         terms=game.campaign.terms,
+        settable={w.pk for w in warbands if can_set_game_side(membership, game, w)},
     )
     if request.method == "POST" and form.is_valid():
         try:
@@ -131,7 +135,11 @@ def game_edit(request, game_id: int):
 @login_required
 @require_POST
 def game_delete(request, game_id: int):
-    game, _membership = get_game_for_user(request.user, game_id, manage=True)
+    game, membership = get_game_for_user(request.user, game_id, manage=True)
+    if not can_delete_game(membership, game):
+        raise PermissionDenied(
+            "Only the organiser can delete a game that has a post-game or a tracker board."
+        )
     try:
         game_services.game_delete(game=game, by=request.user)
     except ValidationError as error:

@@ -138,13 +138,16 @@ def test_the_organiser_records_any_game(client, organiser, world):
     assert response.status_code == 302
 
 
-def test_correcting_a_game_before_its_post_game(as_player, world):
-    html = as_player.get(f"/games/{world.game.pk}/edit/").content.decode()
+def test_correcting_a_game_before_its_post_game(client, organiser, world):
+    # Both sides change (a draw for both): the organiser's to do; a player sets only their own side (issue 14's
+    # game policy, rosters/tests/test_game_policy.py).
+    client.force_login(organiser)
+    html = client.get(f"/games/{world.game.pk}/edit/").content.decode()
     # The form starts from the game as recorded: Anselm's Out of Action box is ticked.
     assert re.search(rf'name="wb{world.warband.pk}_out" value="{world.anselm.pk}"[^>]*checked', html)
     data = game_data(world, results=("draw", "draw"), out=[], played_on="2025-03-01")
     del data["mode"]
-    response = as_player.post(f"/games/{world.game.pk}/edit/", data)
+    response = client.post(f"/games/{world.game.pk}/edit/", data)
     assert response.status_code == 302
     assert set(world.game.players.values_list("result", flat=True)) == {"draw"}
     assert not OutOfAction.objects.filter(player__game=world.game).exists()

@@ -332,12 +332,13 @@ CASES = [
         "game-edit-played",
         "post",
         lambda w: f"/games/{w.game.pk}/edit/",
+        # The rival's side stays as recorded (win v loss): a player sets only their own (test_game_policy.py).
         lambda w: {
             "played_on": "2025-03-01",
             f"wb{w.warband.pk}_played": "on",
-            f"wb{w.warband.pk}_result": "draw",
+            f"wb{w.warband.pk}_result": "win",
             f"wb{w.rival.pk}_played": "on",
-            f"wb{w.rival.pk}_result": "draw",
+            f"wb{w.rival.pk}_result": "loss",
         },
         {},
         CHANGE_OWN,

@@ -1,0 +1,28 @@
+"""`manage.py restore PATH`: replace the database's contents with a backup made by `manage.py backup`."""
+
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+from django.db import connection
+
+from campaigns.backups import BackupError, restore
+
+
+class Command(BaseCommand):
+    help = "Replace everything in the database with the backup at PATH, in one transaction (all or nothing)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("path", type=Path)
+        parser.add_argument("--noinput", "--no-input", action="store_false", dest="interactive")
+
+    def handle(self, *args, path: Path, interactive: bool, **options):
+        name = connection.settings_dict["NAME"]
+        if interactive:
+            answer = input(f"This replaces everything in the database {name!r} with {path}. Type 'yes': ")
+            if answer.strip().lower() != "yes":
+                raise CommandError("Restore cancelled; nothing was changed.")
+        try:
+            restore(path)
+        except BackupError as error:
+            raise CommandError(f"{error} Nothing was changed.") from error
+        self.stdout.write(self.style.SUCCESS(f"Restored {path} into {name}."))

@@ -1,0 +1,64 @@
+"""Outages answered, never crashed (issue 14): a lost database gives a short 503 page, never a 500.
+
+Django turns an exception raised anywhere in the middleware chain into a response before the next middleware out
+sees it (each one is wrapped by `convert_exception_to_response`), so pghistory's middleware reading the session
+user of a logged-in request fails before any view's own error handling runs. The pieces:
+
+- `HealthCheckMiddleware`, first in the chain, answers `/healthz` itself: no session, no user, no host check and
+  no HTTPS redirect, so Docker's HEALTHCHECK on `http://127.0.0.1:8000/healthz` gets the database's real state
+  whatever cookies or Host header come with it.
+- `config.outages.server_error` (handler500) answers 503 with `templates/503.html` when the exception being handled
+  is a lost connection, and marks the response.
+- `DatabaseOutageMiddleware`, outermost, retries a safe request (GET, HEAD) once on a fresh connection when the
+  first attempt lost its connection: a connection killed mid-request costs a reader nothing. A write is not
+  retried (it is one transaction, rolled back whole by the server when its connection dies), so it answers 503.
+"""
+
+import logging
+
+from django.db import connections
+from django.http import HttpRequest, HttpResponse
+
+from config import views
+from config.outages import UNAVAILABLE
+
+logger = logging.getLogger(__name__)
+
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+HEALTHZ_PATH = "/healthz"
+
+
+def _drop_broken_connections() -> None:
+    # A connection whose server end was terminated is useless: close it so the retry opens a new one.
+    for connection in connections.all(initialized_only=True):
+        if not connection.in_atomic_block:
+            connection.close()
+
+
+class HealthCheckMiddleware:
+    """Answers `/healthz` before any other middleware can touch the session, the host or the scheme."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if request.path_info == HEALTHZ_PATH:
+            return views.healthz(request)
+        return self.get_response(request)
+
+
+class DatabaseOutageMiddleware:
+    """One retry on a fresh connection for a safe request that lost its database connection; 503 otherwise."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if getattr(response, UNAVAILABLE, False) and request.method in SAFE_METHODS:
+            logger.warning(
+                "Database connection lost during %s %s; retrying once", request.method, request.path
+            )
+            _drop_broken_connections()
+            response = self.get_response(request)
+        return response

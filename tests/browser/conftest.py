@@ -1,0 +1,37 @@
+"""Every browser test runs under the site's strict Content-Security-Policy and fails on a violation (issue 14).
+
+Chromium reports each refused script, style or connection on the console ("Refused to ... because it violates
+the following Content Security Policy directive"). Every browser context a test opens (pytest-playwright's
+`page`, or `browser.new_context()` in a test) is watched; the test fails at its end if any such message came.
+"""
+
+import pytest
+from playwright.sync_api import Browser
+
+CSP_MARKERS = ("Content Security Policy", "Content-Security-Policy")
+
+
+@pytest.fixture(autouse=True)
+def csp_violations(monkeypatch):
+    """The CSP violations seen by this test (a test that provokes one on purpose clears the list)."""
+    seen: list[str] = []
+    new_context = Browser.new_context
+
+    def watched(self, *args, **kwargs):
+        context = new_context(self, *args, **kwargs)
+        context.on(
+            "console", lambda message: seen.append(message.text) if _is_violation(message.text) else None
+        )
+        context.on(
+            "weberror",
+            lambda error: seen.append(str(error.error)) if _is_violation(str(error.error)) else None,
+        )
+        return context
+
+    monkeypatch.setattr(Browser, "new_context", watched)
+    yield seen
+    assert seen == [], "the page broke the Content-Security-Policy:\n" + "\n".join(seen)
+
+
+def _is_violation(text: str) -> bool:
+    return any(marker in text for marker in CSP_MARKERS)
