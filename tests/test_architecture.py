@@ -1,0 +1,166 @@
+"""The shape of the house (shared/docs/ARCHITECTURE.md, STYLE.md), checked so it stays that way.
+
+Each test reads the source as text or syntax trees; none imports the apps. A failure names the file and line to
+change, so a newcomer learns the rule from the message.
+"""
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+APPS = ("campaigns", "rosters", "combat")
+MAX_FILE_LINES = 400
+MAX_FUNCTION_LINES = 60
+
+
+def _is_test_or_migration(path: Path) -> bool:
+    parts = path.relative_to(ROOT).parts
+    return (
+        "tests" in parts
+        or "migrations" in parts
+        or path.name in {"conftest.py"}
+        or path.name.startswith("test_")
+    )
+
+
+def _code_files(*tops: str) -> list[Path]:
+    return sorted(
+        path for top in tops for path in (ROOT / top).rglob("*.py") if not _is_test_or_migration(path)
+    )
+
+
+def _imports(path: Path) -> list[tuple[int, str]]:
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            # Each name as the module path it reaches: `from combat import rules` is combat.rules, the engine.
+            found += [(node.lineno, f"{node.module}.{alias.name}") for alias in node.names]
+    return found
+
+
+def _where(path: Path, line: int) -> str:
+    return f"{path.relative_to(ROOT)}:{line}"
+
+
+def _under(module: str, package: str) -> bool:
+    return module == package or module.startswith(package + ".")
+
+
+@pytest.mark.parametrize(
+    ("app", "forbidden"),
+    [
+        ("campaigns", ("rosters", "combat", "config")),
+        ("rosters", ("combat", "config")),
+        ("combat", ("config",)),
+    ],
+)
+def test_imports_run_down_the_layers(app, forbidden):
+    """campaigns imports neither rosters nor combat; rosters does not import combat; no app imports config (it
+    sits on top). The pure engine, combat.rules, may be called by every app for a rule."""
+    wrong = [
+        f"{_where(path, line)} imports {module}"
+        for path in _code_files(app)
+        for line, module in _imports(path)
+        if any(_under(module, top) for top in forbidden) and not _under(module, "combat.rules")
+    ]
+    assert wrong == []
+
+
+def test_only_combat_views_and_commands_import_combat_services():
+    allowed = ("combat/views/", "combat/management/", "combat/services/")
+    wrong = [
+        f"{_where(path, line)} imports {module}"
+        for path in _code_files(*APPS, "config")
+        for line, module in _imports(path)
+        if _under(module, "combat.services") and not str(path.relative_to(ROOT)).startswith(allowed)
+    ]
+    assert wrong == []
+
+
+def test_no_module_passes_400_lines():
+    long = [
+        f"{path.relative_to(ROOT)}: {count} lines"
+        for path in _code_files(*APPS, "config", "bench")
+        if (count := len(path.read_text().splitlines())) > MAX_FILE_LINES
+    ]
+    assert long == []
+
+
+def test_no_function_passes_60_lines():
+    long = []
+    for path in _code_files(*APPS, "config", "bench"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                length = node.end_lineno - node.lineno + 1
+                if length > MAX_FUNCTION_LINES:
+                    long.append(f"{_where(path, node.lineno)} {node.name}: {length} lines")
+    assert long == []
+
+
+def test_rosters_names_no_combat_table():
+    """What must be told across apps registers itself (the history): rosters never spells combat's tables."""
+    pattern = re.compile(r"combat[_.](?!rules\b)\w*", re.IGNORECASE)
+    wrong = []
+    for path in [*_code_files("rosters"), *sorted((ROOT / "templates" / "rosters").rglob("*.html"))]:
+        for number, line in enumerate(path.read_text().splitlines(), 1):
+            code = line.split("#", 1)[0] if path.suffix == ".py" else line
+            if pattern.search(code):
+                wrong.append(f"{_where(path, number)}: {line.strip()}")
+    assert wrong == []
+
+
+INLINE_SCRIPT = re.compile(r"<script(?![^>]*\bsrc=)[^>]*>", re.IGNORECASE)
+INLINE_HANDLER = re.compile(r"\son[a-z]+\s*=", re.IGNORECASE)
+
+
+def test_no_template_has_an_inline_script_or_handler():
+    """A strict Content-Security-Policy allows no inline script: behaviour comes from static/js/ledger.js and
+    htmx attributes (hx-confirm), never <script> bodies or on* attributes."""
+    wrong = []
+    for path in sorted((ROOT / "templates").rglob("*.html")):
+        for number, line in enumerate(path.read_text().splitlines(), 1):
+            if INLINE_SCRIPT.search(line) or INLINE_HANDLER.search(line):
+                wrong.append(f"{_where(path, number)}: {line.strip()}")
+    assert wrong == []
+
+
+def test_no_field_wrapper_is_written_by_hand():
+    """Field markup comes from FORM_RENDERER's one field template (templates/forms/field.html)."""
+    wrapper = re.compile(r'<div class="field">\s*\{\{[^}]*as_field_group')
+    wrong = [
+        str(path.relative_to(ROOT))
+        for path in (ROOT / "templates").rglob("*.html")
+        if wrapper.search(path.read_text())
+    ]
+    assert wrong == []
+
+
+def test_views_run_no_queries_of_their_own():
+    """Views parse, call one service or selector, and render: no ORM manager in a view module."""
+    wrong = []
+    for app in APPS:
+        for path in _code_files(f"{app}/views") if (ROOT / app / "views").is_dir() else []:
+            for number, line in enumerate(path.read_text().splitlines(), 1):
+                if ".objects." in line.split("#", 1)[0]:
+                    wrong.append(f"{_where(path, number)}: {line.strip()}")
+    assert wrong == []
+
+
+def test_services_speak_no_http():
+    """Services raise domain errors; views map them to status codes."""
+    wrong = []
+    for path in [p for app in APPS for p in _code_files(app) if "services" in p.relative_to(ROOT).parts]:
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ClassDef):
+                for item in node.body:
+                    targets = item.targets if isinstance(item, ast.Assign) else []
+                    if any(isinstance(t, ast.Name) and t.id in {"status", "status_code"} for t in targets):
+                        wrong.append(f"{_where(path, item.lineno)}: {node.name}.{targets[0].id}")
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("django.http"):
+                wrong.append(f"{_where(path, node.lineno)}: imports {node.module}")
+    assert wrong == []
