@@ -35,8 +35,9 @@ def _end_page(request, game, can_act, board, form, *, error: str | None = None, 
 
 @login_required
 def tracker_end(request, game_id: int):
-    """Review what the end of the game records, enter the results (POST), end it."""
-    game, can_act = game_for(request, game_id, act=request.method == "POST")
+    """Review what the end of the game records, enter the results (POST), end it. The page exists only to end
+    the game, so a spectator is refused it outright (403), as the POST always was."""
+    game, can_act = game_for(request, game_id, act=True)
     board = tracker_board(game=game)
     if board is None:
         raise Http404("This game has no board.")

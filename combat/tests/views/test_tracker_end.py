@@ -75,3 +75,15 @@ def test_the_end_of_the_game_waits_for_an_open_shooting_engagement(
     assert response.status_code == 409
     assert "end the shooting first" in text(response)
     assert Game.objects.get(pk=table.game.pk).status == Game.Status.IN_PROGRESS
+
+
+def test_a_spectator_is_refused_the_end_of_the_game_page_and_its_post(client, table, spectator, organiser):
+    client.force_login(spectator)
+    page = client.get(board_url(table, "end/"))
+    assert page.status_code == 403
+    refused = client.post(board_url(table, "end/"), {"version": 0, f"result_{table.alex.pk}": "win"})
+    assert refused.status_code == 403
+    assert Game.objects.get(pk=table.game.pk).status == Game.Status.IN_PROGRESS
+    # The organiser and the players keep it (the board's own tests cover the players).
+    client.force_login(organiser)
+    assert client.get(board_url(table, "end/")).status_code == 200
