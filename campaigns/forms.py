@@ -2,6 +2,7 @@ from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.core.exceptions import ValidationError
 
+from campaigns.fields import WholeNumberField
 from campaigns.limits import value_bounds
 from campaigns.models import Campaign, Membership
 
@@ -23,7 +24,7 @@ class CampaignForm(forms.ModelForm):
     """A new campaign, or its settings (with `status` when the campaign already exists)."""
 
     # The bounds and the default are the model field's (campaigns/models.py); only the words are the form's.
-    scar_limit = forms.IntegerField(
+    scar_limit = WholeNumberField(
         label="Battle Scar limit",
         min_value=SCAR_LIMIT_MIN,
         max_value=SCAR_LIMIT_MAX,

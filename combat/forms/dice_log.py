@@ -4,6 +4,7 @@ from urllib.parse import urlencode
 
 from django import forms
 
+from campaigns.fields import WholeNumberField
 from combat.selectors.dice_log import dice_log_game_id, dice_log_warband_choices
 from rosters.widgets import FastSelect
 
@@ -11,7 +12,7 @@ from rosters.widgets import FastSelect
 class DiceLogFilterForm(forms.Form):
     """Rolls of one game (by its number) or one warband."""
 
-    game = forms.IntegerField(required=False, min_value=1, max_value=1_000_000, label="Game number")
+    game = WholeNumberField(required=False, min_value=1, max_value=1_000_000, label="Game number")
     warband = forms.TypedChoiceField(required=False, coerce=int, empty_value=None, widget=FastSelect)
 
     def __init__(self, data, *, campaign):

@@ -3,6 +3,7 @@ database are `combat.services`' (a face outside the die, a ransom larger than th
 
 from django import forms
 
+from campaigns.fields import WholeNumberField
 from combat.models import PostGameRoll
 from combat.models.postgame import MAX_GLORIOUS_DEEDS, MAX_XP_ADJUSTMENT
 from combat.selectors.post_game.state import POST_GAME_STEPS
@@ -46,15 +47,15 @@ class RollForm(forms.Form):
     ROLL = "roll"
     ENTER = "enter"
 
-    fighter = forms.IntegerField(widget=forms.HiddenInput)
+    fighter = WholeNumberField(widget=forms.HiddenInput)
     purpose = forms.ChoiceField(choices=PostGameRoll.Purpose.choices, widget=forms.HiddenInput)
-    sequence = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+    sequence = WholeNumberField(min_value=1, widget=forms.HiddenInput)
     step = forms.ChoiceField(
         choices=[(step, step) for step in POST_GAME_STEPS], required=False, widget=forms.HiddenInput
     )
     mode = forms.ChoiceField(choices=[(ROLL, "Roll"), (ENTER, "Enter dice")])
-    first = forms.IntegerField(required=False, label="Die", widget=forms.NumberInput(attrs=NUMBER))
-    second = forms.IntegerField(required=False, label="Units die", widget=forms.NumberInput(attrs=NUMBER))
+    first = WholeNumberField(required=False, label="Die", widget=forms.NumberInput(attrs=NUMBER))
+    second = WholeNumberField(required=False, label="Units die", widget=forms.NumberInput(attrs=NUMBER))
 
     def clean(self):
         cleaned = super().clean()
@@ -74,14 +75,14 @@ class RollForm(forms.Form):
 class RansomForm(forms.Form):
     """Captured (TRAUMA_TABLE.md 12): whether the players agreed a ransom, how much, and who holds the fighter."""
 
-    fighter = forms.IntegerField(widget=forms.HiddenInput)
+    fighter = WholeNumberField(widget=forms.HiddenInput)
     paid = forms.TypedChoiceField(
         choices=[("yes", "Ransom paid"), ("no", "No ransom: executed")],
         coerce=lambda value: value == "yes",
         widget=forms.RadioSelect,
         label="Ransom",
     )
-    ransom = forms.IntegerField(
+    ransom = WholeNumberField(
         required=False, min_value=0, label="Ransom", widget=forms.NumberInput(attrs=NUMBER)
     )
     captor = forms.TypedChoiceField(coerce=int, required=False, empty_value=None, label="Held by")
@@ -126,7 +127,7 @@ class ExperienceForm(forms.Form):
             self.fields[f"took_part_{line.id}"] = forms.BooleanField(
                 required=False, initial=answer_took_part, label="Took part", disabled=line.out_of_action
             )
-            self.fields[f"deeds_{line.id}"] = forms.IntegerField(
+            self.fields[f"deeds_{line.id}"] = WholeNumberField(
                 required=False,
                 min_value=0,
                 max_value=MAX_GLORIOUS_DEEDS,
@@ -135,7 +136,7 @@ class ExperienceForm(forms.Form):
                 widget=forms.NumberInput(attrs=NUMBER),
             )
             if adjust:
-                self.fields[f"adjust_{line.id}"] = forms.IntegerField(
+                self.fields[f"adjust_{line.id}"] = WholeNumberField(
                     required=False,
                     min_value=-MAX_XP_ADJUSTMENT,
                     max_value=MAX_XP_ADJUSTMENT,

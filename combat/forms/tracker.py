@@ -7,6 +7,7 @@ and the services' (STYLE.md: nothing clever in forms).
 
 from django import forms
 
+from campaigns.fields import WholeNumberField
 from campaigns.models import GamePlayer
 
 # A D10 shows 1 to 10 (RULINGS.md facts: Tests roll ten-sided dice).
@@ -16,7 +17,7 @@ MAX_DISTANCE = 1000
 
 
 class VersionForm(forms.Form):
-    version = forms.IntegerField(
+    version = WholeNumberField(
         min_value=0,
         widget=forms.HiddenInput,
         error_messages={"required": "This form lost its board version: reload the board and try again."},
@@ -24,7 +25,7 @@ class VersionForm(forms.Form):
 
 
 def _number(label: str, *, low: int, high: int, initial: int | None = None, required: bool = True, **extra):
-    return forms.IntegerField(
+    return WholeNumberField(
         label=label,
         min_value=low,
         max_value=high,

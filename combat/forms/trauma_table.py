@@ -3,6 +3,7 @@
 from django import forms
 from django.core.exceptions import ValidationError
 
+from campaigns.fields import WholeNumberField
 from combat import rules
 from combat.rules.trauma_table import ENTRY_FIELDS
 
@@ -10,8 +11,8 @@ from combat.rules.trauma_table import ENTRY_FIELDS
 class TraumaRowForm(forms.Form):
     """One row of a house Trauma Table, as in the shipped data file (TRAUMA_TABLE.md)."""
 
-    low = forms.IntegerField(label="From", min_value=11, max_value=66)
-    high = forms.IntegerField(label="To", min_value=11, max_value=66)
+    low = WholeNumberField(label="From", min_value=11, max_value=66)
+    high = WholeNumberField(label="To", min_value=11, max_value=66)
     code = forms.CharField(max_length=40, help_text="lower_case id; the rules give some codes their effect.")
     name = forms.CharField(max_length=100)
     effect = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 2}))

@@ -6,6 +6,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.db import models
 
+from campaigns.fields import WholeNumberField
 from rosters.limits import bounds, keyword_limits, max_length
 
 
@@ -25,10 +26,10 @@ def parse_keywords(text: str, *, model: type[models.Model]) -> list[str]:
     return words
 
 
-def number_field(model: type[models.Model], name: str, label: str, **kwargs) -> forms.IntegerField:
+def number_field(model: type[models.Model], name: str, label: str, **kwargs) -> WholeNumberField:
     """A whole-number field with the model field's range and messages that name the field."""
     low, high = bounds(model, name)
-    return forms.IntegerField(
+    return WholeNumberField(
         label=label,
         min_value=low,
         max_value=high,

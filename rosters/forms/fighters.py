@@ -4,6 +4,7 @@ and coming back."""
 from django import forms
 from django.core.exceptions import ValidationError
 
+from campaigns.fields import WholeNumberField
 from campaigns.terms import Terms
 from rosters.forms.common import clean_name, number_field, parse_keywords, text_field
 from rosters.models import ELITE, SPECIAL, Fighter
@@ -19,7 +20,7 @@ SPECIAL_LABELS = {
 }
 
 
-def _stat(name: str, label: str, **kwargs) -> forms.IntegerField:
+def _stat(name: str, label: str, **kwargs) -> WholeNumberField:
     return number_field(Fighter, name, label, **kwargs)
 
 
@@ -109,7 +110,7 @@ class FighterForm(forms.Form):
 
 
 class XPForm(forms.Form):
-    delta = forms.IntegerField(min_value=-20, max_value=20)
+    delta = WholeNumberField(min_value=-20, max_value=20)
 
     def clean_delta(self):
         delta = self.cleaned_data["delta"]

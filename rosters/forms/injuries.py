@@ -3,6 +3,7 @@
 from django import forms
 from django.core.exceptions import ValidationError
 
+from campaigns.fields import WholeNumberField
 from combat.rules import is_d66
 from rosters.forms.common import text_field
 from rosters.limits import bounds
@@ -19,7 +20,7 @@ class InjuryForm(forms.Form):
     result = forms.ChoiceField(label="Trauma result")
     name = text_field(Injury, "name", required=False, help_text="Only for a result not on the table.")
     effect = text_field(Injury, "effect", required=False, widget=forms.Textarea(attrs={"rows": 2}))
-    d66 = forms.IntegerField(
+    d66 = WholeNumberField(
         label="D66 roll",
         required=False,
         min_value=bounds(Injury, "d66")[0],

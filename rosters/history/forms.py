@@ -6,6 +6,7 @@ from urllib.parse import urlencode
 
 from django import forms
 
+from campaigns.fields import WholeNumberField
 from rosters.history import selectors
 from rosters.history.entries import HistoryFilter
 from rosters.history.sources import kind_choices
@@ -18,7 +19,7 @@ class HistoryFilterForm(forms.Form):
 
     warband = forms.TypedChoiceField(required=False, coerce=int, empty_value=None, widget=FastSelect)
     fighter = forms.TypedChoiceField(required=False, coerce=int, empty_value=None, widget=FastSelect)
-    game = forms.IntegerField(
+    game = WholeNumberField(
         required=False, min_value=1, max_value=1_000_000, label="Game number", widget=forms.NumberInput
     )
     kind = forms.ChoiceField(required=False, label="Kind of change", widget=FastSelect)
