@@ -64,3 +64,14 @@ def test_a_game_with_records_elsewhere_is_deleted_by_the_organiser_alone(
 def test_a_bare_game_is_still_deleted_by_a_player_who_took_part(client, request, game, who, status):
     assert delete(client, request.getfixturevalue(who), game).status_code == status
     assert Game.objects.filter(pk=game.pk).exists() is (status != 302)
+
+
+@pytest.mark.parametrize("records", [with_tracker, with_dice], ids=["tracker board", "dice rolled"])
+def test_the_game_page_offers_delete_only_to_who_may_delete(client, played_game, records, player, organiser):
+    client.force_login(player)
+    assert "Delete this game" in client.get(f"/games/{played_game.pk}/").content.decode()
+    records(played_game)
+    # Once another app keeps records of the game, the player is not offered what the POST would refuse.
+    assert "Delete this game" not in client.get(f"/games/{played_game.pk}/").content.decode()
+    client.force_login(organiser)
+    assert "Delete this game" in client.get(f"/games/{played_game.pk}/").content.decode()

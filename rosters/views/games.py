@@ -93,6 +93,7 @@ def game_detail(request, game_id: int):
         "terms": page.terms,
         "membership": membership,
         "can_manage": can_manage_game(membership, game),
+        "can_delete": can_delete_game(membership, game),
         "editable": game_services.game_is_editable(game=game),
         "owned": {p.warband_id for p in page.players if p.warband.owner_id == request.user.pk},
         "is_organiser": is_organiser(membership),
