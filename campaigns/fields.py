@@ -1,13 +1,10 @@
 """Form fields every app shares (campaigns is the lowest app, so rosters and combat may import it)."""
 
-import re
-
 from django import forms
 from django.core.exceptions import ValidationError
 
 # Django's IntegerField reads any Unicode digit through int(): "١" (Arabic-Indic one) would be stored as 1.
-# A player types numbers with the digits 0-9; anything else is refused with a message, never reinterpreted.
-ASCII_NUMBER = re.compile(r"\s*[+-]?[0-9]+\s*\Z")
+# A player types numbers with the digits 0-9; another script's digit is refused with a message, never read.
 
 
 class WholeNumberField(forms.IntegerField):
@@ -16,6 +13,6 @@ class WholeNumberField(forms.IntegerField):
     default_error_messages = {"digits": "Type a whole number with the digits 0-9."}
 
     def to_python(self, value):
-        if value not in self.empty_values and isinstance(value, str) and not ASCII_NUMBER.match(value):
+        if isinstance(value, str) and any(char.isdigit() and not char.isascii() for char in value):
             raise ValidationError(self.error_messages["digits"], code="digits")
         return super().to_python(value)
