@@ -8,9 +8,12 @@ Mags (a Champion) and Kit.
 from dataclasses import dataclass
 from datetime import date
 
+import pytest
+
 from campaigns.models import Game, GamePlayer
 from combat.models import TrackerFighter, TrackerGame
 from combat.services.tracker.board import tracker_start
+from combat.services.tracker.damage import tracker_apply_damage
 
 
 @dataclass
@@ -82,3 +85,30 @@ def events_of(obj) -> list:
     """The django-pghistory events of one row, oldest first, with their context."""
     model = type(obj).pgh_event_model
     return list(model.objects.filter(pgh_obj_id=obj.pk).select_related("pgh_context").order_by("pgh_id"))
+
+
+@pytest.fixture
+def table(campaign, warband, rival_warband, make_fighter, player):
+    """The seed's two crews on a started board (the `table` of every tracker test; conftests re-export it)."""
+    return setup_game(
+        campaign=campaign, warband=warband, rival_warband=rival_warband, make_fighter=make_fighter, by=player
+    )
+
+
+def damage(table, name, amount, by, **extra):
+    """Damage typed in against a fighter of the table, on the board's current version."""
+    return tracker_apply_damage(
+        game=table.game, target_id=table[name].pk, damage=amount, by=by, version=table.version, **extra
+    )
+
+
+def board_url(table, rest=""):
+    return f"/games/{table.game.pk}/tracker/{rest}"
+
+
+def target_url(table, name, rest=""):
+    return board_url(table, f"fighters/{table[name].pk}/{rest}")
+
+
+def text(response) -> str:
+    return response.content.decode()

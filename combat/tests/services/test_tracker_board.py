@@ -13,25 +13,12 @@ from combat.services.tracker.confusion import (
 )
 from combat.services.tracker.damage import tracker_apply_damage, tracker_roll_attack
 from combat.services.tracker.errors import TrackerBlocked, TrackerConflict, TrackerError
-from combat.tests.tracker_helpers import events_of, setup_game, snapshot
+from combat.tests.tracker_helpers import damage, events_of, setup_game, snapshot
 
 pytestmark = pytest.mark.django_db
 
 INCAPACITATED = TrackerFighter.Status.INCAPACITATED
 FLED = TrackerFighter.Status.FLED
-
-
-@pytest.fixture
-def table(campaign, warband, rival_warband, make_fighter, player):
-    return setup_game(
-        campaign=campaign, warband=warband, rival_warband=rival_warband, make_fighter=make_fighter, by=player
-    )
-
-
-def damage(table, name, amount, by, **extra):
-    return tracker_apply_damage(
-        game=table.game, target_id=table[name].pk, damage=amount, by=by, version=table.version, **extra
-    )
 
 
 def test_undo_restores_the_exact_previous_state_in_order(table, player, player2):

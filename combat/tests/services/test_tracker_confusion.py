@@ -9,27 +9,13 @@ from combat.services.tracker.confusion import (
     tracker_confusion_test,
     tracker_mark_friends,
 )
-from combat.services.tracker.damage import tracker_apply_damage
 from combat.services.tracker.errors import TrackerError
-from combat.tests.tracker_helpers import setup_game, snapshot
+from combat.tests.tracker_helpers import damage, snapshot
 
 pytestmark = pytest.mark.django_db
 
 INCAPACITATED = TrackerFighter.Status.INCAPACITATED
 FLED = TrackerFighter.Status.FLED
-
-
-@pytest.fixture
-def table(campaign, warband, rival_warband, make_fighter, player):
-    return setup_game(
-        campaign=campaign, warband=warband, rival_warband=rival_warband, make_fighter=make_fighter, by=player
-    )
-
-
-def damage(table, name, amount, by, **extra):
-    return tracker_apply_damage(
-        game=table.game, target_id=table[name].pk, damage=amount, by=by, version=table.version, **extra
-    )
 
 
 def test_forced_flee_when_the_confused_model_cannot_take_fatigue(table, player, player2):

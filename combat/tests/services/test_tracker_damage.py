@@ -16,25 +16,12 @@ from combat.services.tracker.confusion import (
 from combat.services.tracker.damage import tracker_apply_damage, tracker_roll_attack
 from combat.services.tracker.end import tracker_end_game
 from combat.services.tracker.errors import TrackerBlocked, TrackerError
-from combat.tests.tracker_helpers import setup_game, snapshot
+from combat.tests.tracker_helpers import damage, snapshot
 
 pytestmark = pytest.mark.django_db
 
 INCAPACITATED = TrackerFighter.Status.INCAPACITATED
 FLED = TrackerFighter.Status.FLED
-
-
-@pytest.fixture
-def table(campaign, warband, rival_warband, make_fighter, player):
-    return setup_game(
-        campaign=campaign, warband=warband, rival_warband=rival_warband, make_fighter=make_fighter, by=player
-    )
-
-
-def damage(table, name, amount, by, **extra):
-    return tracker_apply_damage(
-        game=table.game, target_id=table[name].pk, damage=amount, by=by, version=table.version, **extra
-    )
 
 
 def test_example_one_brick_super_sledge_four_hits_on_fidus_through_the_attack_test(table, player):

@@ -9,28 +9,14 @@ from combat.services.tracker.confusion import (
     tracker_confusion_test,
     tracker_mark_friends,
 )
-from combat.services.tracker.damage import tracker_apply_damage
 from combat.services.tracker.end import tracker_end_game
 from combat.services.tracker.errors import TrackerBlocked, TrackerError
-from combat.tests.tracker_helpers import events_of, setup_game
+from combat.tests.tracker_helpers import damage, events_of
 
 pytestmark = pytest.mark.django_db
 
 INCAPACITATED = TrackerFighter.Status.INCAPACITATED
 FLED = TrackerFighter.Status.FLED
-
-
-@pytest.fixture
-def table(campaign, warband, rival_warband, make_fighter, player):
-    return setup_game(
-        campaign=campaign, warband=warband, rival_warband=rival_warband, make_fighter=make_fighter, by=player
-    )
-
-
-def damage(table, name, amount, by, **extra):
-    return tracker_apply_damage(
-        game=table.game, target_id=table[name].pk, damage=amount, by=by, version=table.version, **extra
-    )
 
 
 def test_end_of_game_records_out_of_action_but_not_the_fled(table, player, player2, rival_warband):

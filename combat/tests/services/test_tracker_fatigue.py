@@ -3,28 +3,14 @@
 import pytest
 
 from combat.models import TrackerFighter
-from combat.services.tracker.damage import tracker_apply_damage
 from combat.services.tracker.errors import TrackerError
 from combat.services.tracker.fatigue import tracker_adjust_fatigue, tracker_recover_harm
-from combat.tests.tracker_helpers import setup_game
+from combat.tests.tracker_helpers import damage
 
 pytestmark = pytest.mark.django_db
 
 INCAPACITATED = TrackerFighter.Status.INCAPACITATED
 FLED = TrackerFighter.Status.FLED
-
-
-@pytest.fixture
-def table(campaign, warband, rival_warband, make_fighter, player):
-    return setup_game(
-        campaign=campaign, warband=warband, rival_warband=rival_warband, make_fighter=make_fighter, by=player
-    )
-
-
-def damage(table, name, amount, by, **extra):
-    return tracker_apply_damage(
-        game=table.game, target_id=table[name].pk, damage=amount, by=by, version=table.version, **extra
-    )
 
 
 def test_fatigue_up_to_exhausted_and_back(table, player):

@@ -5,29 +5,15 @@ import pytest
 
 from combat.models import TrackerFighter, TrackerGame
 from combat.services.tracker.board import tracker_start, tracker_undo
-from combat.services.tracker.damage import tracker_apply_damage
 from combat.services.tracker.end import tracker_end_game
 from combat.services.tracker.errors import TrackerBlocked, TrackerError
 from combat.services.tracker.units import tracker_end_shooting, tracker_order_ties
-from combat.tests.tracker_helpers import setup_game, snapshot
+from combat.tests.tracker_helpers import damage, snapshot
 
 pytestmark = pytest.mark.django_db
 
 INCAPACITATED = TrackerFighter.Status.INCAPACITATED
 FLED = TrackerFighter.Status.FLED
-
-
-@pytest.fixture
-def table(campaign, warband, rival_warband, make_fighter, player):
-    return setup_game(
-        campaign=campaign, warband=warband, rival_warband=rival_warband, make_fighter=make_fighter, by=player
-    )
-
-
-def damage(table, name, amount, by, **extra):
-    return tracker_apply_damage(
-        game=table.game, target_id=table[name].pk, damage=amount, by=by, version=table.version, **extra
-    )
 
 
 @pytest.fixture

@@ -7,28 +7,9 @@ from campaigns.models import Game, GamePlayer
 from combat.models import TrackerAction, TrackerFighter
 from combat.services.tracker.board import tracker_start
 from combat.services.tracker.damage import tracker_apply_damage
-from combat.tests.tracker_helpers import setup_game, snapshot
+from combat.tests.tracker_helpers import board_url, setup_game, snapshot, target_url, text
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def table(campaign, warband, rival_warband, make_fighter, player):
-    return setup_game(
-        campaign=campaign, warband=warband, rival_warband=rival_warband, make_fighter=make_fighter, by=player
-    )
-
-
-def board_url(table, rest=""):
-    return f"/games/{table.game.pk}/tracker/{rest}"
-
-
-def target_url(table, name, rest=""):
-    return board_url(table, f"fighters/{table[name].pk}/{rest}")
-
-
-def text(response) -> str:
-    return response.content.decode()
 
 
 def test_anonymous_users_are_sent_to_log_in(client, table):

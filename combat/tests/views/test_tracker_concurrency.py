@@ -12,16 +12,8 @@ from django.db import connections
 from django.test import Client
 
 from combat.models import TrackerAction, TrackerFighter, TrackerGame
-from combat.tests.tracker_helpers import setup_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture
-def table(campaign, warband, rival_warband, make_fighter, player):
-    return setup_game(
-        campaign=campaign, warband=warband, rival_warband=rival_warband, make_fighter=make_fighter, by=player
-    )
 
 
 def client_for(user) -> Client:
