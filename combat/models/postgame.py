@@ -144,6 +144,24 @@ class PostGameFighter(models.Model):
     captor = models.ForeignKey(
         "rosters.Warband", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
+    # Ransom by agreement (TRAUMA_TABLE.md 12, "the players may agree a ransom"): the captive's owner offers, the
+    # captor's player (or the organiser for an absent player) accepts or refuses. `ransom_paid` is the settled
+    # answer the engine reads; while an offer waits it is None and `ransom_offer` holds the ducats offered.
+    ransom_offer = models.PositiveIntegerField(
+        null=True, blank=True, help_text="Captured: the ransom offered, waiting for the captor's answer."
+    )
+    ransom_offered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    ransom_offered_at = models.DateTimeField(null=True, blank=True)
+    ransom_answered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    ransom_answered_at = models.DateTimeField(null=True, blank=True)
+    # Fix one fighter after Apply: its Trauma result is reopened while the rest of the post-game stands.
+    reopened = models.BooleanField(
+        default=False, help_text="Its Trauma result is reopened after Apply; the rest of the post-game stands."
+    )
 
     class Meta:
         ordering = ["post_game_id", "fighter_id"]
