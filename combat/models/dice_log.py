@@ -83,9 +83,9 @@ class DiceRoll(models.Model):
             ),
         ]
 
+    def __str__(self) -> str:
+        return self.label or f"{self.purpose}: {self.faces}"
+
     @property
     def counts(self) -> bool:
         return self.status == self.Status.COUNTED
-
-    def __str__(self) -> str:
-        return self.label or f"{self.purpose}: {self.faces}"

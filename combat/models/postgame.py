@@ -160,7 +160,8 @@ class PostGameFighter(models.Model):
     ransom_answered_at = models.DateTimeField(null=True, blank=True)
     # Fix one fighter after Apply: its Trauma result is reopened while the rest of the post-game stands.
     reopened = models.BooleanField(
-        default=False, help_text="Its Trauma result is reopened after Apply; the rest of the post-game stands."
+        default=False,
+        help_text="Its Trauma result is reopened after Apply; the rest of the post-game stands.",
     )
 
     class Meta:
