@@ -1,0 +1,52 @@
+"""Step 5 of the post-game: Apply, and Revert until the warband's next game."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+
+from combat.selectors.post_game.state import post_game_state
+from combat.services.post_game.apply import post_game_apply as apply_post_game
+from combat.services.post_game.attempt import PostGameError
+from combat.services.post_game.revert import post_game_revert as revert_post_game
+from combat.views.post_game.common import UNPROCESSABLE, page_context, player_for_user, step_url
+
+
+@require_POST
+@login_required
+def post_game_apply(request, game_id: int, warband_id: int):
+    """Apply: every change in one transaction; refused with a message when already applied or not ready."""
+    player, membership, can_write = player_for_user(request.user, game_id, warband_id, write=True)
+    try:
+        apply_post_game(player=player, by=request.user)
+    except PostGameError as error:
+        messages.error(request, str(error))
+        state = post_game_state(player=player)
+        if state.applied:
+            return redirect(step_url("post_game", player))
+        context = page_context(request, player, membership, can_write, step="review", state=state)
+        return render(request, "combat/post_game_review.html", context, status=UNPROCESSABLE)
+    messages.success(
+        request,
+        f"Post-game of Game {player.game.number} applied to {player.warband.name}. "
+        "A mistake? Revert it below until the next game.",
+    )
+    return redirect(step_url("post_game", player))
+
+
+@require_POST
+@login_required
+def post_game_revert(request, game_id: int, warband_id: int):
+    """Revert this post-game: the roster back exactly as it was; the wizard can then be done again."""
+    player, _, _ = player_for_user(request.user, game_id, warband_id, write=True)
+    try:
+        revert_post_game(player=player, by=request.user)
+    except PostGameError as error:
+        messages.error(request, str(error))
+        return redirect(f"{step_url('post_game', player)}?watch=1")
+    messages.success(
+        request,
+        f"Post-game of Game {player.game.number} reverted: {player.warband.name}'s roster is back as it was. "
+        "Its rolls stay in the dice log; do the post-game again when you are ready.",
+    )
+    return redirect(step_url("post_game", player))

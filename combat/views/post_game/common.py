@@ -1,0 +1,178 @@
+"""What every page of the post-game wizard shares: who may read and write, the step bar, the context, the step
+pages shown again after a refused write.
+
+The wizard lives at `/games/<id>/post-game/<warband_id>/`: 1. Out of Action, 2. Troops, 3. ELITE fighters,
+4. Experience, 5. Review and apply. The warband's owner and the campaign's organiser roll and apply; every other
+member of the campaign reads the same pages, and the overview refreshes itself every few seconds (htmx polling of
+the status partial) until the post-game is applied.
+
+Each view parses, calls one service or selector, and renders. Refusals from the post-game services
+(`PostGameError`) come back as a message with status 422 and nothing changed; with htmx, the step's section is
+swapped in its place.
+"""
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.urls import reverse
+
+from campaigns.access import is_organiser, membership_of
+from combat.forms import postgame as forms
+from combat.selectors.post_game.out_of_action import post_game_player
+from combat.selectors.post_game.state import post_game_state
+from rosters.access import can_change_warband
+
+UNPROCESSABLE = 422
+# The opponent and spectators watch the post-game fill in: the status partial asks again this often.
+POLL_SECONDS = 3
+STEP_TITLES = {
+    "out-of-action": "Out of Action",
+    "troops": "{troops}",
+    "elites": "{elite} fighters",
+    "experience": "Experience",
+    "review": "Review and apply",
+}
+STEP_VIEWS = {
+    "out-of-action": "post_game_out_of_action",
+    "troops": "post_game_troops",
+    "elites": "post_game_elites",
+    "experience": "post_game_experience",
+    "review": "post_game_review",
+}
+OTHER_URLS = {
+    "overview": "post_game",
+    "status": "post_game_status",
+    "roll": "post_game_roll",
+    "ransom": "post_game_ransom",
+    "apply": "post_game_apply",
+    "revert": "post_game_revert",
+}
+
+
+def player_for_user(user, game_id: int, warband_id: int, *, write: bool = False):
+    """The warband's entry in the game, the user's membership, and whether the user may roll and apply.
+
+    Outsiders get 404; members read; only the warband's owner or the campaign's organiser write (403).
+    """
+    player = post_game_player(game_id=game_id, warband_id=warband_id)
+    membership = membership_of(user, player.game.campaign) if player is not None else None
+    if membership is None:
+        # The same answer for a game that does not exist, a warband that did not play, and an outsider.
+        raise Http404("No such post-game.")
+    can_write = can_change_warband(membership, player.warband)
+    if write and not can_write:
+        raise PermissionDenied(
+            "Only the warband's owner or the campaign's organiser can roll and apply its post-game."
+        )
+    return player, membership, can_write
+
+
+def step_url(name: str, player) -> str:
+    return reverse(name, args=[player.game_id, player.warband_id])
+
+
+def step_bar(state, current: str) -> list[dict]:
+    terms = state.terms
+    started = state.post_game is not None
+    done = {
+        "out-of-action": started,
+        "troops": started and state.troops_done,
+        "elites": started and state.elites_done,
+        "experience": started and state.elites_done and state.current_step == "review",
+        "review": state.applied,
+    }
+    return [
+        {
+            "key": key,
+            "number": number,
+            "title": STEP_TITLES[key].format(troops=f"{terms.troop}s", elite=terms.elite),
+            "url": step_url(view, state.player),
+            "current": key == current,
+            "done": done[key],
+        }
+        for number, (key, view) in enumerate(STEP_VIEWS.items(), start=1)
+    ]
+
+
+def page_context(request, player, membership, can_write: bool, *, step: str, state=None, **extra) -> dict:
+    state = state if state is not None else post_game_state(player=player)
+    urls = {key: step_url(view, player) for key, view in OTHER_URLS.items()}
+    urls.update({key.replace("-", "_"): step_url(view, player) for key, view in STEP_VIEWS.items()})
+    return {
+        "state": state,
+        "player": player,
+        "game": player.game,
+        "campaign": player.game.campaign,
+        "warband": player.warband,
+        "terms": state.terms,
+        "can_write": can_write and not state.applied,
+        "can_revert": can_write and state.applied,
+        "is_organiser": is_organiser(membership),
+        "step": step,
+        "steps": step_bar(state, step),
+        "urls": urls,
+        "poll_seconds": POLL_SECONDS,
+        **extra,
+    }
+
+
+def applied_redirect(request, player):
+    messages.info(request, "This post-game is applied: here is what it changed.")
+    return redirect(step_url("post_game", player))
+
+
+def mark_card_errors(state, card_errors, entered=None) -> None:
+    for casualty in state.casualties:
+        casualty.card_error = (card_errors or {}).get(casualty.id)
+        casualty.entered = (entered or {}).get(casualty.id)
+
+
+def rolls_page(
+    request, player, membership, can_write: bool, *, step: str, status=200, card_errors=None, entered=None
+):
+    context = page_context(request, player, membership, can_write, step=step)
+    state = context["state"]
+    if state.applied and request.method == "GET":
+        return applied_redirect(request, player)
+    mark_card_errors(state, card_errors, entered)
+    context["casualties"] = state.troops if step == "troops" else state.elites
+    if request.htmx and request.method == "POST":
+        return render(request, "combat/post_game_rolls.html#post-game-step", context, status=status)
+    return render(request, "combat/post_game_rolls.html", context, status=status)
+
+
+def step_section(request, player, membership, step: str, **extra):
+    """The step a card was posted from, shown again (its section with htmx)."""
+    if step == "experience":
+        return experience_page(request, player, membership, True, **extra)
+    return rolls_page(request, player, membership, True, step=step, **extra)
+
+
+def card_refused(request, player, membership, step: str, fighter_id, reason: str, *, entered=None):
+    """A refused roll or answer: the step again with the reason on the fighter's card, 422, nothing stored."""
+    entered = {fighter_id: entered} if entered is not None else None
+    extra = {"card_errors": {fighter_id: reason}, **({"entered": entered} if entered else {})}
+    return step_section(request, player, membership, step, status=UNPROCESSABLE, **extra)
+
+
+def experience_page(
+    request, player, membership, can_write: bool, *, status: int = 200, form=None, card_errors=None
+):
+    context = page_context(request, player, membership, can_write, step="experience")
+    state = context["state"]
+    if state.applied:
+        return applied_redirect(request, player)
+    mark_card_errors(state, card_errors)
+    context["form"] = form or forms.ExperienceForm(lines=state.xp, adjust=context["is_organiser"])
+    context["d3"] = [casualty for casualty in state.casualties if casualty.waiting_for == "d3"]
+    context["bitter"] = [
+        casualty
+        for casualty in state.casualties
+        if casualty.outcome is not None
+        and casualty.outcome.entry
+        and casualty.outcome.entry.code == "bitter_lessons"
+    ]
+    if request.htmx and request.method == "POST":
+        return render(request, "combat/post_game_experience.html#post-game-step", context, status=status)
+    return render(request, "combat/post_game_experience.html", context, status=status)
