@@ -1,8 +1,9 @@
 """Reads for campaign pages: one function per page need, with the joins that page needs."""
 
+from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import QuerySet
+from django.db.models import Count, Q, QuerySet
 
 from campaigns.models import Campaign, Membership
 from combat import rules  # the pure engine: every app may call it for a rule (ARCHITECTURE.md)
@@ -40,6 +41,30 @@ def campaign_organisers(*, campaign: Campaign) -> list:
 
 def campaign_for_invitation(*, code: str) -> Campaign | None:
     return Campaign.objects.filter(invitation_code=code).first()
+
+
+@dataclass(frozen=True)
+class InvitationLanding:
+    """What an invitation link says before anyone logs in: whose campaign, of which game, how many play."""
+
+    campaign: Campaign
+    organisers: list
+    players: int
+
+
+def invitation_landing(*, code: str) -> InvitationLanding | None:
+    """The campaign an invitation link opens, its organisers and its number of players (organisers who play
+    count: every organiser may keep a warband); None for a link that is not valid. Two queries."""
+    campaign = (
+        Campaign.objects.filter(invitation_code=code)
+        .annotate(players=Count("memberships", filter=~Q(memberships__role=Membership.Role.SPECTATOR)))
+        .first()
+    )
+    if campaign is None:
+        return None
+    return InvitationLanding(
+        campaign=campaign, organisers=campaign_organisers(campaign=campaign), players=campaign.players
+    )
 
 
 def membership_in(*, campaign: Campaign, user) -> Membership | None:

@@ -92,9 +92,34 @@ def test_joining_through_the_invitation(client, campaign, outsider):
     assert Membership.objects.get(campaign=campaign, user=outsider).role == "player"
 
 
-def test_an_anonymous_visitor_is_sent_to_log_in_and_back(client, campaign):
+def test_an_anonymous_visitor_is_offered_log_in_and_back(client, campaign):
+    # Issue 16 replaced the bare login form with a landing page: logging in from it still comes back here.
     response = client.get(f"/join/{campaign.invitation_code}/")
-    assert response["Location"] == f"/accounts/login/?next=/join/{campaign.invitation_code}/"
+    assert response.status_code == 200
+    assert f'href="/accounts/login/?next=/join/{campaign.invitation_code}/"' in response.content.decode()
+    posted = client.post(f"/join/{campaign.invitation_code}/")
+    assert posted["Location"] == f"/accounts/login/?next=/join/{campaign.invitation_code}/"
+    assert not Membership.objects.filter(campaign=campaign, user__username="").exists()
+
+
+def test_a_logged_out_visitor_sees_who_invites_them_to_what_and_sign_up_first(
+    client, campaign, django_assert_num_queries
+):
+    join = f"/join/{campaign.invitation_code}/"
+    with django_assert_num_queries(2):
+        response = client.get(join)
+    html = response.content.decode()
+    assert "olga_organiser invites you to The Long Trench" in html
+    # Organiser and two players; the spectator does not play.
+    assert "The Long Trench (Trench Crusade), 3 players." in html
+    assert html.index(f'href="/accounts/signup/?next={join}"') < html.index(f'href="/accounts/login/?next={join}"')
+    assert "Join the campaign" not in html
+
+
+def test_a_logged_out_visitor_with_a_replaced_link_is_told_it_is_not_valid(client, campaign):
+    response = client.get("/join/not-a-code/")
+    assert response.status_code == 404
+    assert "This invitation link is not valid any more. Ask the organiser for a new one." in response.content.decode()
 
 
 def test_an_archived_campaign_refuses_new_members(client, campaign, organiser, outsider):
@@ -178,3 +203,28 @@ def test_signing_up_never_sends_anyone_to_another_site(client):
         },
     )
     assert response["Location"] == "/"
+
+
+def test_the_invitation_box_stays_open_until_every_player_has_a_warband(as_organiser, campaign, warband):
+    # pat_player has a warband, quinn_player has none yet: the group is not all in.
+    html = as_organiser.get(f"/campaigns/{campaign.pk}/").content.decode()
+    assert '<section id="invitation"' in html
+    assert "Invite your group" in html
+
+
+def test_the_invitation_box_folds_away_once_everyone_has_joined(as_organiser, campaign, warband, rival_warband):
+    html = as_organiser.get(f"/campaigns/{campaign.pk}/").content.decode()
+    assert '<details id="invitation"' in html
+    assert "Invite more players" in html
+    assert "(3 joined, every player has a warband)" in html
+    # Folded, not gone: the link can still be copied.
+    assert f"/join/{campaign.invitation_code}/" in html
+
+
+def test_a_campaign_with_only_its_organiser_shows_the_invitation_open(client, outsider):
+    from campaigns.services.campaigns import campaign_create
+
+    campaign = campaign_create(name="Alone", by=outsider)
+    client.force_login(outsider)
+    html = client.get(f"/campaigns/{campaign.pk}/").content.decode()
+    assert '<section id="invitation"' in html

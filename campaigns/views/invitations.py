@@ -2,6 +2,7 @@
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -37,9 +38,22 @@ def _join(request, campaign):
     return redirect("campaign_detail", campaign_id=campaign.pk)
 
 
-@login_required
+def _welcome(request, code: str):
+    """A logged-out visitor with the link: whose campaign it is, then sign up (first) or log in, each coming back
+    here, where joining is one tap."""
+    landing = selectors.invitation_landing(code=code)
+    if landing is None:
+        raise Http404(NOT_VALID)
+    if request.method == "POST":
+        return redirect_to_login(request.get_full_path())
+    context = {"landing": landing, "campaign": landing.campaign, "terms": landing.campaign.terms}
+    return render(request, "campaigns/join.html", context)
+
+
 def campaign_join(request, code: str):
     """An invitation link: a page that says which campaign it is, and a button to join it as a player."""
+    if not request.user.is_authenticated:
+        return _welcome(request, code)
     campaign = selectors.campaign_for_invitation(code=code)
     if campaign is None:
         raise Http404(NOT_VALID)

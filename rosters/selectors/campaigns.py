@@ -17,6 +17,20 @@ class CampaignPage:
     games: list[Game]
 
     @property
+    def invitation_folded(self) -> bool:
+        """The organiser's invitation box folds away once the group is in: someone besides the organisers has
+        joined and every player has a warband (issue 16)."""
+        others = [m for m in self.members if m.role != Membership.Role.ORGANISER]
+        owners = {warband.owner_id for warband in self.warbands}
+        players = [m for m in self.members if m.role == Membership.Role.PLAYER]
+        return bool(others) and all(m.user_id in owners for m in players)
+
+    @property
+    def joined(self) -> int:
+        """Members who joined through the invitation (everyone but the organisers)."""
+        return sum(1 for m in self.members if m.role != Membership.Role.ORGANISER)
+
+    @property
     def standings(self) -> list[Warband]:
         """Most wins first, then draws, fewest losses, Glory; warbands that have not played yet come last."""
         return sorted(
