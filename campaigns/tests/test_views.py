@@ -112,14 +112,19 @@ def test_a_logged_out_visitor_sees_who_invites_them_to_what_and_sign_up_first(
     assert "olga_organiser invites you to The Long Trench" in html
     # Organiser and two players; the spectator does not play.
     assert "The Long Trench (Trench Crusade), 3 players." in html
-    assert html.index(f'href="/accounts/signup/?next={join}"') < html.index(f'href="/accounts/login/?next={join}"')
+    assert html.index(f'href="/accounts/signup/?next={join}"') < html.index(
+        f'href="/accounts/login/?next={join}"'
+    )
     assert "Join the campaign" not in html
 
 
 def test_a_logged_out_visitor_with_a_replaced_link_is_told_it_is_not_valid(client, campaign):
     response = client.get("/join/not-a-code/")
     assert response.status_code == 404
-    assert "This invitation link is not valid any more. Ask the organiser for a new one." in response.content.decode()
+    assert (
+        "This invitation link is not valid any more. Ask the organiser for a new one."
+        in response.content.decode()
+    )
 
 
 def test_an_archived_campaign_refuses_new_members(client, campaign, organiser, outsider):
@@ -212,7 +217,9 @@ def test_the_invitation_box_stays_open_until_every_player_has_a_warband(as_organ
     assert "Invite your group" in html
 
 
-def test_the_invitation_box_folds_away_once_everyone_has_joined(as_organiser, campaign, warband, rival_warband):
+def test_the_invitation_box_folds_away_once_everyone_has_joined(
+    as_organiser, campaign, warband, rival_warband
+):
     html = as_organiser.get(f"/campaigns/{campaign.pk}/").content.decode()
     assert '<details id="invitation"' in html
     assert "Invite more players" in html

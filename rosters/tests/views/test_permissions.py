@@ -89,8 +89,9 @@ CASES = [
         lambda w: f"/join/{w.campaign.invitation_code}/",
         None,
         {},
-        # Members are already in: they are sent to the campaign page.
-        expect(outsider=200, spectator=302, player=302, organiser=302),
+        # Members are already in: they are sent to the campaign page. A logged-out visitor reads the landing page
+        # (issue 16): the campaign's name and who invites, then sign up or log in; joining still needs an account.
+        expect(anonymous=200, outsider=200, spectator=302, player=302, organiser=302),
     ),
     (
         "join",
