@@ -1,8 +1,9 @@
 from django.urls import path
 
-from combat.views import dice_log
+from combat.views import dice_log, rules
 
 urlpatterns = [
+    path("rules/", rules.rules, name="rules"),
     path("campaigns/<int:campaign_id>/dice/", dice_log.campaign_dice_log, name="campaign_dice_log"),
 ]
 
