@@ -87,7 +87,7 @@ def test_lone_links_are_44_px_tall(page: Page, live_server, demo):
     for name in ("The whole history", "Dice log"):
         assert height(page, latest.get_by_role("link", name=name, exact=True)) >= TAP, name
     page.goto(live_server.url + f"/campaigns/{demo['campaign'].pk}/history/")
-    assert height(page, page.locator("h3.history-game a").first) >= TAP
+    assert height(page, page.locator("h2.history-game a").first) >= TAP
     page.goto(live_server.url + f"/warbands/{demo['sepulchre'].pk}/history/")
     assert height(page, page.get_by_role("link", name="After Game 1", exact=True)) >= TAP
     page.goto(live_server.url + f"/games/{demo['games'][3].pk}/post-game/{demo['sepulchre'].pk}/")
