@@ -7,7 +7,8 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page
 
 AXE = Axe()
-# Every WCAG 2.x A and AA rule, and axe's best practices (heading order, landmarks, ...).
+# Every WCAG 2.x A and AA rule, axe's best practices (heading order, landmarks...) and its experimental rules
+# (label-content-name-mismatch: a button that reads "Remove" must not be named "Take X off the roster").
 OPTIONS = {
     "resultTypes": ["violations"],
     "runOnly": {
@@ -18,6 +19,7 @@ OPTIONS = {
             "wcag21a",
             "wcag21aa",
             "wcag22aa",
+            "experimental",
             "best-practice",
         ],
     },

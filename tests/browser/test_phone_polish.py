@@ -134,7 +134,7 @@ def test_deleting_arsenal_battlekit_asks_first(page: Page, live_server, demo):
     log_in(page, live_server, demo["organiser"])
     item = Item.objects.get(warband=demo["sepulchre"], fighter__isnull=True)
     page.goto(live_server.url + f"/warbands/{demo['sepulchre'].pk}/")
-    remove = page.get_by_role("button", name=f"Take {item.name} off the roster")
+    remove = page.get_by_role("button", name=f"Remove {item.name} from the roster")
     page.once("dialog", lambda dialog: dialog.dismiss())
     remove.click()
     assert Item.objects.filter(pk=item.pk).exists()
