@@ -164,13 +164,28 @@ class KindPage:
         return family_of(self.kind).fields
 
     @property
+    def cells(self) -> list[list[tuple[str, Any]]]:
+        """The shown rows as the page prints them: (field, value) in field order, true/false as yes/no."""
+
+        def shown(value: Any) -> Any:
+            return ("yes" if value else "no") if isinstance(value, bool) else value
+
+        return [
+            [(name, shown(row.get(name))) for name in self.fields]
+            for row in (self.shown.rows if self.shown else [])
+        ]
+
+    @property
     def csv(self) -> str:
         """The editor's text: the shown rows as CSV, or the header line alone."""
         return rows_to_csv(self.kind, list(self.shown.rows) if self.shown else [])
 
 
-def kind_page(*, campaign: Campaign, kind: str, version: int | None = None) -> KindPage:
-    """The page of one kind; `version` shows an older one (None when there is no such version: the caller 404s)."""
+def kind_page(*, campaign: Campaign, kind: str, version: int | None = None) -> KindPage | None:
+    """The page of one kind (None for a kind the campaign does not keep); `version` shows an older one (`shown`
+    None when there is no such version: the caller 404s)."""
+    if not kind_is_known(campaign=campaign, kind=kind):
+        return None
     versions = list(
         CampaignDataSet.objects.filter(campaign=campaign, kind=kind)
         .select_related("created_by")

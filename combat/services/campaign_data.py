@@ -55,12 +55,15 @@ def campaign_data_save(
 
 
 def campaign_data_import(
-    *, campaign: Campaign, kind: str, text: str | bytes, fmt: str, by, note: str = ""
+    *, campaign: Campaign, kind: str, text: str | bytes, fmt: str, by, note: str | None = None
 ) -> tuple[CampaignDataSet, bool]:
-    """Save the rows of a CSV or JSON text (an upload or a paste) as the next version of `kind`."""
+    """Save the rows of a CSV or JSON text (an upload, a paste, the editor's CSV) as the next version of `kind`;
+    without a `note` the version says it was imported."""
     _check_kind(campaign, kind)
     rows = rows_from_text(kind, text, fmt=fmt)
-    return campaign_data_save(campaign=campaign, kind=kind, rows=rows, by=by, note=note or "imported")
+    return campaign_data_save(
+        campaign=campaign, kind=kind, rows=rows, by=by, note="imported" if note is None else note
+    )
 
 
 @transaction.atomic
