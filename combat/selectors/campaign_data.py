@@ -145,6 +145,17 @@ def data_overview(*, campaign: Campaign) -> DataOverview:
     return DataOverview([KindSummary(kind, _title(kind, warbands), sets.get(kind)) for kind in kinds])
 
 
+# The columns in the rules' words (CAMPAIGN_PHASE.md: "Limited Potential"; RULING X-3 "roll", E-4 "score").
+FIELD_WORDS = {
+    "roll": "Roll",
+    "score": "Score",
+    "code": "Code",
+    "name": "Name",
+    "never_promoted": "Never promoted",
+    "limited_potential": "Limited Potential",
+}
+
+
 @dataclass(frozen=True)
 class KindPage:
     """One kind's page: the version shown (the newest, or one asked for), every version, the editor's text."""
