@@ -84,11 +84,16 @@ def title(kind: str, *, warband: str = "") -> str:
     return "the fighter types"
 
 
+def _capital(words: str) -> str:
+    """The words with a capital first letter, the rest as they are ("the Common Locations" -> "The Common ...")."""
+    return words[:1].upper() + words[1:]
+
+
 def _limit_problems(kind: str, rows: list) -> list[str]:
     found = []
     most = MAX_ROWS[family(kind)]
     if len(rows) > most:
-        found.append(f"{title(kind).capitalize()} has {len(rows)} rows: at most {most}.")
+        found.append(f"{_capital(title(kind))}: {len(rows)} rows, at most {most}.")
     for number, row in enumerate(rows, start=1):
         if not isinstance(row, dict):
             continue
@@ -110,7 +115,7 @@ def checked_rows(kind: str, rows: Any) -> list[dict[str, Any]]:
     naming every problem: the engine's and the limits'."""
     spec = family_of(kind)
     if not isinstance(rows, list):
-        raise CampaignDataError([f"{title(kind).capitalize()} is a list of rows."])
+        raise CampaignDataError([f"{_capital(title(kind))}: a list of rows is needed."])
     rows = [_tidy(row) for row in rows]
     problems = list(spec.problems(rows)) + _limit_problems(kind, rows)
     if problems:
