@@ -54,7 +54,10 @@ def campaign_data(request, campaign_id: int):
         if request.POST.get("action") != "copy_demo":
             return HttpResponseBadRequest("Unknown action: copy_demo is the one action of this page.")
         made = services.campaign_data_copy_demo(campaign=campaign, by=request.user)
-        messages.success(request, f"The demo set is copied: {len(made)} lists of made-up names to edit.")
+        if made:
+            messages.success(request, f"The demo set is copied: {len(made)} lists of made-up names to edit.")
+        else:
+            messages.info(request, "Nothing to copy: every list has rows already.")
         return redirect("campaign_data", campaign_id=campaign.pk)
     overview = selectors.data_overview(campaign=campaign)
     return render(

@@ -134,6 +134,8 @@ def test_copy_from_the_demo_set_fills_the_lists(client, campaign, organiser, war
     assert {RANGED, COMMON, "fighter_types", f"patron_skills:{warband.pk}"} <= kinds
     assert client.post(url(campaign, RANGED), {"action": "copy_demo"}).status_code == 302
     assert CampaignDataSet.objects.filter(kind=RANGED).count() == 1  # the same rows: no new version
+    again = client.post(url(campaign), {"action": "copy_demo"}, follow=True).content.decode()
+    assert "Nothing to copy: every list has rows already." in again
 
 
 @pytest.mark.parametrize(
