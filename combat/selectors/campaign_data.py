@@ -176,15 +176,17 @@ class KindPage:
 
     @property
     def cells(self) -> list[list[tuple[str, Any]]]:
-        """The shown rows as the page prints them: (field, value) in field order, true/false as yes/no."""
+        """The shown rows as the page prints them: (column, value) in field order, true/false as yes/no."""
 
         def shown(value: Any) -> Any:
             return ("yes" if value else "no") if isinstance(value, bool) else value
 
-        return [
-            [(name, shown(row.get(name))) for name in self.fields]
-            for row in (self.shown.rows if self.shown else [])
-        ]
+        rows = self.shown.rows if self.shown else []
+        return [[(FIELD_WORDS[name], shown(row.get(name))) for name in self.fields] for row in rows]
+
+    @property
+    def headings(self) -> list[str]:
+        return [FIELD_WORDS[name] for name in self.fields]
 
     @property
     def csv(self) -> str:

@@ -182,3 +182,13 @@ def test_the_settings_page_says_how_to_enter_the_groups_own_data(client, campaig
     html = client.get(f"/campaigns/{campaign.pk}/settings/").content.decode()
     assert "ships no official names" in html
     assert f'href="/campaigns/{campaign.pk}/data/"' in html
+
+
+def test_the_columns_read_in_the_rules_words(client, campaign, organiser):
+    from combat.services.campaign_data import campaign_data_copy_demo
+
+    campaign_data_copy_demo(campaign=campaign, by=organiser, kinds=["fighter_types"])
+    client.force_login(organiser)
+    html = client.get(url(campaign, "fighter_types")).content.decode()
+    assert "<th>Name</th><th>Never promoted</th><th>Limited Potential</th>" in html
+    assert '<td data-label="Never promoted">yes</td>' in html
