@@ -15,9 +15,10 @@ from rosters.history.registry import Source
 from rosters.history.teller import Teller, plural
 
 # Ranks order one transaction's events (rosters/history/sources.py); a save of campaign data is a transaction of
-# its own, so any free rank would do: 9, the tracker's until it moved to 10 (its board's events stay the last rank
-# of a moment, combat/tests/history/test_registry.py).
-RANK = 9
+# its own, so any free rank below the tracker's would do (its board's events stay the last rank of a moment,
+# combat/tests/history/test_registry.py). 11, with the tracker at 12, leaves 9 and 10 to the sources other
+# branches add (the ransom offers, the battle reports): no two sources may share a rank.
+RANK = 11
 
 
 def _warband_id(kind) -> int | None:
