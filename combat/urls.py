@@ -66,3 +66,19 @@ urlpatterns += [
         name="campaign_trauma_table",
     ),
 ]
+
+# The campaign's data (issue 12, item 2): skill charts, Location tables, fighter types, Patron skills, versioned.
+from combat.views import campaign_data as campaign_data_views  # noqa: E402
+
+CAMPAIGN_DATA = "campaigns/<int:campaign_id>/data/"
+urlpatterns += [
+    path(CAMPAIGN_DATA, campaign_data_views.campaign_data, name="campaign_data"),
+    path(
+        f"{CAMPAIGN_DATA}<str:data_kind>/", campaign_data_views.campaign_data_kind, name="campaign_data_kind"
+    ),
+    path(
+        f"{CAMPAIGN_DATA}<str:data_kind>/export/",
+        campaign_data_views.campaign_data_export,
+        name="campaign_data_export",
+    ),
+]
