@@ -30,7 +30,9 @@ GAME_STEPS = {
     ("recorded", "post_game"): "{title}'s post-games started",
     ("post_game", "done"): "Every post-game of {title} is done",
     ("done", "post_game"): "A post-game of {title} was reopened",
-    ("post_game", "recorded"): "{title}'s post-games were all undone",
+    # Every post-game is pending again: the one that was under way was undone (perhaps one of two, the other never
+    # started), so the sentence says where the game stands, not how many were undone.
+    ("post_game", "recorded"): "No post-game of {title} is under way any more",
 }
 
 
