@@ -1,10 +1,9 @@
-"""How the names of warbands, fighters and players are written into English sentences."""
+"""How the names of warbands, fighters and players are written into English sentences.
 
+The one `possessive` is the engine's (`combat.rules.words`, pure Python, which every app may call): the rules'
+own sentences ("Brother Marcus' Confusion Test") and the apps' ("Pilgrims' Strongbox") read alike.
+"""
 
-def possessive(name) -> str:
-    """A name with its possessive: "Brother Marcus'", "Pilgrims'", "Pat's" (a name that ends in s takes only the
-    apostrophe, as the project writes "Brother Marcus' ransom", never "Marcus's")."""
-    text = str(name)
-    if not text:
-        return text
-    return f"{text}'" if text[-1] in "sS" else f"{text}'s"
+from combat.rules.words import possessive
+
+__all__ = ["possessive"]
