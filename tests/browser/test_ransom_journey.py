@@ -70,7 +70,7 @@ def test_the_captor_accepts_from_their_dashboard_and_the_apply_moves_the_ducats(
     # The Review waits for the captor's answer.
     page.goto(f"{post_game}review/")
     expect(page.locator("#post-game-step")).to_contain_text("answer to the ransom offer for Brother Marcus")
-    expect(page.get_by_role("button", name="Apply to the roster")).to_have_count(0)
+    expect(page.get_by_role("button", name="Apply to the roster")).to_be_disabled()
 
     # The captor's player accepts from their own dashboard, a plain POST form.
     captor_context = browser.new_context(viewport=PHONE)
