@@ -31,6 +31,9 @@ urlpatterns += [
     path(
         f"{POST_GAME}ransom/answer/", post_game_ransom.post_game_ransom_answer, name="post_game_ransom_answer"
     ),
+    path(
+        f"{POST_GAME}ransom/reopen/", post_game_ransom.post_game_ransom_reopen, name="post_game_ransom_reopen"
+    ),
     path(f"{POST_GAME}experience/", post_game_pages.post_game_experience, name="post_game_experience"),
     path(f"{POST_GAME}review/", post_game_pages.post_game_review, name="post_game_review"),
     path(f"{POST_GAME}apply/", post_game_apply.post_game_apply, name="post_game_apply"),

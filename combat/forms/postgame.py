@@ -136,6 +136,13 @@ class RansomAnswerForm(forms.Form):
     )
 
 
+class RansomReopenForm(forms.Form):
+    """The organiser reopens an answered ransom offer before the Apply, saying why."""
+
+    fighter = WholeNumberField(widget=forms.HiddenInput)
+    reason = forms.CharField(max_length=200, label="Why reopen it?")
+
+
 class ExperienceForm(forms.Form):
     """Step 4: for each fighter, whether it took part and its Glorious Deeds; the organiser's adjustment."""
 

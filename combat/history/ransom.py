@@ -1,5 +1,5 @@
 """A Captured fighter's ransom told in the history (TRAUMA_TABLE.md 12; RULINGS T-6, T-8): the offer, its
-withdrawal, the captor's acceptance or refusal, a "no ransom" declared.
+withdrawal, the captor's acceptance or refusal, a "no ransom" declared, an answer the organiser reopened.
 
 `PostGameFighter` is tracked by pghistory; only its events written by the ransom services (their context's
 `action`) are read here: the other answers of a post-game (who took part, Glorious Deeds) are told by the roster's
@@ -15,7 +15,8 @@ from rosters.history.registry import Source
 from rosters.history.teller import Teller
 
 OFFER, WITHDRAW, ANSWER = "post_game.ransom_offer", "post_game.ransom_withdraw", "post_game.ransom_answer"
-ACTIONS = (OFFER, WITHDRAW, ANSWER)
+REOPEN = "post_game.ransom_reopen"
+ACTIONS = (OFFER, WITHDRAW, ANSWER, REOPEN)
 
 
 def _currency(t: Teller) -> str:
@@ -77,6 +78,9 @@ class RansomSource(Source):
         action = entry.action
         if action == WITHDRAW:
             text = f"The ransom offer for {fighter} was withdrawn"
+        elif action == REOPEN:
+            # The organiser's reason follows in brackets (Teller.finish): it names neither the fighter nor the game.
+            text = f"The answer to the ransom offer for {fighter} was reopened: it waits for {captor} again"
         elif action == ANSWER:
             text = _answer(t, fighter, captor)
         else:

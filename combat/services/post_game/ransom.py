@@ -17,7 +17,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
 
-from campaigns.access import membership_of
+from campaigns.access import is_organiser, membership_of
 from campaigns.models import GamePlayer
 from campaigns.words import possessive
 from combat.models import PostGame, PostGameFighter
@@ -221,5 +221,28 @@ def post_game_answer_ransom(
     ):
         answer.ransom_paid, answer.ransom = True, answer.ransom_offer
         answer.ransom_answered_by, answer.ransom_answered_at = by, timezone.now()
+        answer.save()
+    return answer
+
+
+@transaction.atomic
+def post_game_reopen_ransom(*, player: GamePlayer, fighter_id: int, by, reason: str) -> PostGameFighter:
+    """The organiser reopens an answered offer before the Apply (a mistaken Accept, a player who answered for the
+    wrong fighter), with a reason: the offer waits for the captor's answer again, and the history says why."""
+    player = lock(player)
+    name = fighter_name(player, fighter_id)
+    if not is_organiser(membership_of(by, player.game.campaign)):
+        raise PermissionDenied("Only the campaign's organiser can reopen an answered ransom offer.")
+    reason = (reason or "").strip()
+    if not reason:
+        raise PostGameError(f"Say why {possessive(name)} ransom answer is reopened.")
+    action = "post_game.ransom_reopen"
+    with step_context(action=action, player=player, by=by, step="elites", reason=reason, fighter=fighter_id):
+        live = open_attempt(player, by=by, action=action, step="elites", reason=reason)
+        answer = _answer(live, fighter_id)
+        if answer is None or answer.ransom_offer is None or answer.ransom_paid is None:
+            raise PostGameError(f"{possessive(name)} ransom offer has no answer to reopen.")
+        answer.ransom_paid, answer.ransom = None, 0
+        answer.ransom_answered_by = answer.ransom_answered_at = None
         answer.save()
     return answer

@@ -6,6 +6,7 @@ from combat.services.post_game.out_of_action import post_game_set_out_of_action
 from combat.services.post_game.ransom import (
     post_game_answer_ransom_offer,
     post_game_offer_ransom,
+    post_game_reopen_ransom,
     post_game_withdraw_ransom,
 )
 from combat.tests.post_game_helpers import enter, record_game
@@ -68,4 +69,19 @@ def test_the_other_post_game_answers_are_not_told_as_ransoms(campaign, captured,
     assert len(ransom_sentences(campaign)) == 1
     assert sentences(campaign, fighter_id=marcus.pk)[0] == (
         "5 ducats offered to Heretic Legion as Brother Marcus' ransom — Game 1 by Pat"
+    )
+
+
+def test_an_answer_the_organiser_reopened_is_told_with_its_reason(
+    campaign, captured, marcus, player, player2, organiser
+):
+    post_game_offer_ransom(player=captured.player, fighter_id=marcus.pk, paid=True, ransom=10, by=player)
+    post_game_answer_ransom_offer(player=captured.player, fighter_id=marcus.pk, accept=True, by=player2)
+    post_game_reopen_ransom(
+        player=captured.player, fighter_id=marcus.pk, by=organiser, reason="a wrong click"
+    )
+
+    assert ransom_sentences(campaign)[0] == (
+        "The answer to the ransom offer for Brother Marcus was reopened: it waits for Heretic Legion again "
+        "(a wrong click) — Game 1 by Olga"
     )

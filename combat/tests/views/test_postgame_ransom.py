@@ -187,3 +187,23 @@ def test_the_dashboard_reads_offers_in_a_constant_number_of_queries(
         post_game_offer_ransom(player=game.player, fighter_id=fighter.pk, paid=True, ransom=5, by=player)
     with django_assert_num_queries(7):
         assert len(dashboard_for(user=player2).items) == 3
+
+
+def test_the_organiser_sees_a_reopen_form_on_an_answered_offer_and_uses_it(
+    client, after, player, player2, organiser
+):
+    offered(after, player)
+    post_game_answer_ransom_offer(player=after.player, fighter_id=after.marcus.pk, accept=True, by=player2)
+    client.force_login(player)
+    assert 'class="ransom-reopen-form"' not in client.get(url(after, "post_game_elites")).content.decode()
+
+    client.force_login(organiser)
+    assert 'class="ransom-reopen-form"' in client.get(url(after, "post_game_elites")).content.decode()
+    refused = client.post(url(after, "post_game_ransom_reopen"), {"fighter": after.marcus.pk, "reason": ""})
+    assert refused.status_code == 422
+    assert stored(after).ransom_paid is True
+    response = client.post(
+        url(after, "post_game_ransom_reopen"), {"fighter": after.marcus.pk, "reason": "Bob meant Refuse"}
+    )
+    assert response.status_code == 302
+    assert stored(after).ransom_paid is None

@@ -47,6 +47,7 @@ OTHER_URLS = {
     "ransom": "post_game_ransom",
     "ransom_withdraw": "post_game_ransom_withdraw",
     "ransom_answer": "post_game_ransom_answer",
+    "ransom_reopen": "post_game_ransom_reopen",
     "apply": "post_game_apply",
     "revert": "post_game_revert",
 }

@@ -18,6 +18,7 @@ from combat.services.post_game.attempt import PostGameError
 from combat.services.post_game.ransom import (
     post_game_answer_ransom_offer,
     post_game_offer_ransom,
+    post_game_reopen_ransom,
     post_game_withdraw_ransom,
 )
 from combat.views.post_game.common import UNPROCESSABLE, card_refused, player_for_user, rolls_page, step_url
@@ -97,3 +98,23 @@ def post_game_ransom_answer(request, game_id: int, warband_id: int):
     if request.htmx:
         return rolls_page(request, player, membership, can_write, step="elites")
     return redirect(f"{step_url('post_game_elites', player)}#fighter-{data['fighter']}")
+
+
+@require_POST
+@login_required
+def post_game_ransom_reopen(request, game_id: int, warband_id: int):
+    """The organiser reopens an answered ransom offer before the Apply, with a reason."""
+    player, membership, _ = player_for_user(request.user, game_id, warband_id, write=True)
+    form = forms.RansomReopenForm(request.POST)
+    try:
+        if not form.is_valid():
+            raise PostGameError(forms.form_reason(form))
+        data = form.cleaned_data
+        post_game_reopen_ransom(
+            player=player, fighter_id=data["fighter"], by=request.user, reason=data["reason"]
+        )
+    except PostGameError as error:
+        return card_refused(
+            request, player, membership, "elites", forms.posted_fighter(request.POST), str(error)
+        )
+    return _back_to_card(request, player, membership, form.cleaned_data["fighter"])

@@ -12,6 +12,7 @@ from combat.services.post_game.out_of_action import post_game_set_out_of_action
 from combat.services.post_game.ransom import (
     post_game_answer_ransom_offer,
     post_game_offer_ransom,
+    post_game_reopen_ransom,
     post_game_withdraw_ransom,
 )
 from combat.tests.post_game_helpers import casualty, enter
@@ -195,3 +196,53 @@ def test_there_is_no_ransom_for_a_fighter_not_captured(after, fighters, player):
     enter(after, marcus, 1, 4, by=player)  # Hand Wound
     with pytest.raises(PostGameError, match="was not Captured"):
         offer(after, marcus, 10, player)
+
+
+def test_the_organiser_reopens_an_answer_with_a_reason_and_the_captor_answers_again(
+    after, captured, player, player2, organiser
+):
+    offer(after, captured, 30, player)
+    answer(after, captured, True, player2)
+
+    post_game_reopen_ransom(
+        player=after.player, fighter_id=captured.pk, by=organiser, reason="Bob meant Refuse"
+    )
+
+    stored = row(after, captured)
+    assert (stored.ransom_paid, stored.ransom, stored.ransom_offer, stored.ransom_answered_by_id) == (
+        None,
+        0,
+        30,
+        None,
+    )
+    assert last_context(stored)["reason"] == "Bob meant Refuse"
+    answer(after, captured, False, player2)
+    assert row(after, captured).ransom_paid is False
+
+
+@pytest.mark.parametrize("who", ["player", "player2"])
+def test_only_the_organiser_reopens_and_only_with_a_reason(
+    request, after, captured, player, player2, organiser, who
+):
+    offer(after, captured, 30, player)
+    answer(after, captured, True, player2)
+    with pytest.raises(PermissionDenied, match="Only the campaign's organiser"):
+        post_game_reopen_ransom(
+            player=after.player, fighter_id=captured.pk, by=request.getfixturevalue(who), reason="oops"
+        )
+    with pytest.raises(PostGameError, match="Say why Brother Marcus' ransom answer is reopened"):
+        post_game_reopen_ransom(player=after.player, fighter_id=captured.pk, by=organiser, reason="  ")
+    assert row(after, captured).ransom_paid is True
+
+
+def test_there_is_nothing_to_reopen_before_an_answer_or_after_the_apply(
+    after, captured, player, player2, organiser
+):
+    offer(after, captured, 30, player)
+    with pytest.raises(PostGameError, match="has no answer to reopen"):
+        post_game_reopen_ransom(player=after.player, fighter_id=captured.pk, by=organiser, reason="why not")
+    answer(after, captured, True, player2)
+    post_game_apply(player=after.player, by=player)
+    with pytest.raises(PostGameError, match="already applied"):
+        post_game_reopen_ransom(player=after.player, fighter_id=captured.pk, by=organiser, reason="too late")
+    assert row(after, captured).ransom_paid is True
