@@ -5,11 +5,9 @@ import pytest
 from django.urls import reverse
 
 from combat.models import PostGameFighter
-from combat.selectors.post_game.offers import ransom_items
 from combat.services.post_game.out_of_action import post_game_set_out_of_action
 from combat.services.post_game.ransom import post_game_answer_ransom_offer, post_game_offer_ransom
 from combat.tests.post_game_helpers import enter, record_game
-from rosters.selectors.dashboard import dashboard_for
 
 pytestmark = pytest.mark.django_db
 
@@ -153,40 +151,6 @@ def test_an_answered_offer_shows_who_answered_and_no_form(client, after, player,
     assert response.status_code == 422
     assert "Brother Marcus&#x27; ransom offer was accepted by" in response.content.decode()
     assert stored(after).ransom_paid is True
-
-
-def test_the_owner_sees_on_the_dashboard_whose_answer_the_offer_waits_for(after, player, player2):
-    offered(after, player)
-    (item,) = ransom_items(user=player)
-    assert item.text == (
-        f"Brother Marcus' ransom (Game 1): 30 ducats offered to Heretic Legion, waiting for "
-        f"{player2.username}'s answer."
-    )
-    assert item.actions == ()
-    (to_answer,) = ransom_items(user=player2)
-    assert [action.label for action in to_answer.actions] == ["Accept", "Refuse"]
-
-
-def test_the_dashboard_reads_offers_in_a_constant_number_of_queries(
-    after, campaign, warband, rival_warband, make_fighter, player, player2, django_assert_num_queries
-):
-    offered(after, player)
-    with django_assert_num_queries(7):
-        assert len(dashboard_for(user=player2).items) == 1
-    for number in (2, 3):
-        fighter = make_fighter(warband, f"Brother {number}", elite=True)
-        game = record_game(
-            campaign=campaign,
-            warband=warband,
-            rival_warband=rival_warband,
-            out_of_action=[fighter],
-            number=number,
-        )
-        post_game_set_out_of_action(player=game.player, fighter_ids=[fighter.pk], by=player)
-        enter(game, fighter, 1, 2, by=player)
-        post_game_offer_ransom(player=game.player, fighter_id=fighter.pk, paid=True, ransom=5, by=player)
-    with django_assert_num_queries(7):
-        assert len(dashboard_for(user=player2).items) == 3
 
 
 def test_the_organiser_sees_a_reopen_form_on_an_answered_offer_and_uses_it(
