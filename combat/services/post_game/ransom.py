@@ -59,6 +59,11 @@ def _refuse_unpayable(state: PostGameState, live: PostGame, fighter_id: int, ran
 def _captor(state: PostGameState, *, captor_id: int | None, name: str) -> int | None:
     """The warband holding the fighter: one of the game's others; the only one when the game had two."""
     opponents = {warband.pk for warband in state.opponents}
+    if not opponents:
+        # Nobody could answer an offer: the owner can only declare that no ransom is offered.
+        raise PostGameError(
+            f"No other {state.terms.warband} played Game {state.game.number}: nobody can accept a ransom for {name}."
+        )
     if captor_id is None and len(opponents) == 1:
         captor_id = next(iter(opponents))
     if captor_id is None and opponents:

@@ -246,3 +246,11 @@ def test_there_is_nothing_to_reopen_before_an_answer_or_after_the_apply(
     with pytest.raises(PostGameError, match="already applied"):
         post_game_reopen_ransom(player=after.player, fighter_id=captured.pk, by=organiser, reason="too late")
     assert row(after, captured).ransom_paid is True
+
+
+def test_an_offer_nobody_could_answer_is_refused(after, captured, player):
+    after.rival.delete()  # the game had no other warband: no captor to accept
+    with pytest.raises(PostGameError, match="No other warband played Game 1: nobody can accept a ransom"):
+        offer(after, captured, 10, player)
+    post_game_offer_ransom(player=after.player, fighter_id=captured.pk, paid=False, by=player)
+    assert row(after, captured).ransom_paid is False
