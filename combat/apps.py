@@ -10,8 +10,19 @@ class CombatConfig(AppConfig):
         from combat.history.campaign_data import CampaignDataSource
         from combat.history.dice_log import DiceLogSource
         from combat.history.post_game import PostGameSource
+        from combat.history.ransom import RansomSource
         from combat.history.tracker import TrackerSource
+        from combat.selectors.post_game.offers import ransom_items
         from rosters.history import registry
+        from rosters.selectors import waiting
 
-        for source in (DiceLogSource(), PostGameSource(), TrackerSource(), CampaignDataSource()):
+        for source in (
+            DiceLogSource(),
+            PostGameSource(),
+            TrackerSource(),
+            CampaignDataSource(),
+            RansomSource(),
+        ):
             registry.register(source)
+        # The ransom offers waiting for each player, on their dashboard.
+        waiting.register("ransom_offers", ransom_items)

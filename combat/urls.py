@@ -24,6 +24,17 @@ urlpatterns += [
     path(f"{POST_GAME}elites/", post_game_pages.post_game_elites, name="post_game_elites"),
     path(f"{POST_GAME}roll/", post_game_rolls.post_game_roll, name="post_game_roll"),
     path(f"{POST_GAME}ransom/", post_game_ransom.post_game_ransom, name="post_game_ransom"),
+    path(
+        f"{POST_GAME}ransom/withdraw/",
+        post_game_ransom.post_game_ransom_withdraw,
+        name="post_game_ransom_withdraw",
+    ),
+    path(
+        f"{POST_GAME}ransom/answer/", post_game_ransom.post_game_ransom_answer, name="post_game_ransom_answer"
+    ),
+    path(
+        f"{POST_GAME}ransom/reopen/", post_game_ransom.post_game_ransom_reopen, name="post_game_ransom_reopen"
+    ),
     path(f"{POST_GAME}experience/", post_game_pages.post_game_experience, name="post_game_experience"),
     path(f"{POST_GAME}review/", post_game_pages.post_game_review, name="post_game_review"),
     path(f"{POST_GAME}apply/", post_game_apply.post_game_apply, name="post_game_apply"),

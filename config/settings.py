@@ -90,6 +90,7 @@ TEMPLATES = [
             "builtins": [
                 "template_partials.templatetags.partials",
                 "campaigns.templatetags.people",
+                "campaigns.templatetags.words",
                 "combat.templatetags.rulings",
             ],
         },
