@@ -148,6 +148,18 @@ def tracker_attack_odds(target: TrackerFighter, pool: AttackPool) -> list[OddsRo
     return rows
 
 
+def outcome_words(outcome) -> str:
+    """What one Damage did, in words: its row of the Damage table, then the Excess Harm and the end state."""
+    words = ROW_WORDS[outcome.row]
+    if outcome.excess_harm and outcome.row == "injury":
+        words = "an Injury, and the Excess Harm is a second Injury (RULING D-2)"
+    elif outcome.excess_harm:
+        words = "1 Harm, which is Excess Harm: an Injury (RULING D-2)"
+    if outcome.incapacitated and outcome.row != "incapacitated":
+        words += ": Incapacitated (RULING D-8)"
+    return words
+
+
 @dataclass(frozen=True)
 class LadderStep:
     low: int
@@ -164,14 +176,7 @@ def tracker_damage_ladder(target: TrackerFighter) -> list[LadderStep]:
     steps: list[LadderStep] = []
     top = rules.incapacitating_damage(combatant)
     for damage in range(1, top + 1):
-        outcome = rules.inflict_damage(combatant, damage)
-        words = ROW_WORDS[outcome.row]
-        if outcome.excess_harm and outcome.row == "injury":
-            words = "an Injury, and the Excess Harm is a second Injury (RULING D-2)"
-        elif outcome.excess_harm:
-            words = "1 Harm, which is Excess Harm: an Injury (RULING D-2)"
-        if outcome.incapacitated and outcome.row != "incapacitated":
-            words += ": Incapacitated (RULING D-8)"
+        words = outcome_words(rules.inflict_damage(combatant, damage))
         if steps and steps[-1].words == words:
             steps[-1] = LadderStep(steps[-1].low, damage, words)
         else:
