@@ -31,6 +31,8 @@ FIGHTER_LINKS = {
     "damage": "tracker_damage",
     "fatigue": "tracker_fatigue",
     "recover_harm": "tracker_recover_harm",
+    "harm": "tracker_add_harm",
+    "injury": "tracker_add_injury",
 }
 
 

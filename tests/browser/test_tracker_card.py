@@ -8,15 +8,25 @@ on another card right after is not refused: the board's version the swap brought
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.test_tracker_journey import FIVE_SECONDS, fighter, open_board, phone_of, table  # noqa: F401
+from combat.tests.tracker_helpers import setup_game
+from tests.browser.test_tracker_journey import FIVE_SECONDS, fighter, open_board, phone_of
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def table(campaign, warband, rival_warband, make_fighter, player):
+    return setup_game(
+        campaign=campaign, warband=warband, rival_warband=rival_warband, make_fighter=make_fighter, by=player
+    )
 
 
 def watch(page: Page) -> tuple[list, list]:
     """The requests the page makes from now on, but the board's poll, and the page loads it has."""
     requests, loads = [], []
-    page.on("request", lambda request: None if "/board/?version=" in request.url else requests.append(request))
+    page.on(
+        "request", lambda request: None if "/board/?version=" in request.url else requests.append(request)
+    )
     page.on("load", lambda _: loads.append(page.url))
     page.evaluate("window.notReloaded = true")  # gone if the page were loaded again
     return requests, loads

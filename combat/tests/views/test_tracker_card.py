@@ -217,3 +217,47 @@ def test_the_game_log_shows_every_action_in_order_with_undo_on_the_last(client, 
     assert response.status_code == 302
     assert table.tracked("Kit").fatigue == 1
     assert TrackerFighter.objects.filter(fatigue__gt=0).count() == 1
+
+
+def test_plus_one_harm_and_plus_one_injury_from_the_card(client, table, player):
+    client.force_login(player)
+    response = card_post(client, table, "Brick", "harm/", {"version": 0})
+    assert response.status_code == 200
+    assert re.search(r'tf-harm">Harm <strong class="num">1</strong>/3', text(response))
+    response = card_post(client, table, "Brick", "injury/", {"version": 1})
+    assert response.status_code == 200
+    body = text(response)
+    assert re.search(r'tf-injuries">Injuries <strong class="num">1</strong>/3', body)
+    assert "Brick suffers an Injury (1 of 3 Injury Boxes marked)." in body
+    brick = table.tracked("Brick")
+    assert (brick.harm, brick.injuries) == (1, 1)
+
+
+def test_plus_one_injury_that_incapacitates_swaps_the_board_with_the_confusion_prompt(client, table, player):
+    client.force_login(player)
+    response = card_post(client, table, "Fidus", "injury/", {"version": 0})
+    assert response.status_code == 200
+    assert response.headers["HX-Retarget"] == "#tracker-live"
+    assert "Confusion: Fidus is Incapacitated" in text(response)
+    assert table.tracked("Fidus").status == TrackerFighter.Status.INCAPACITATED
+
+
+def test_plus_one_harm_is_offered_below_the_harm_limit_only(client, table, player):
+    TrackerFighter.objects.filter(pk=table.tracked("Vera").pk).update(harm=3)
+    client.force_login(player)
+    page = text(client.get(board_url(table)))
+    assert 'aria-label="+1 Harm on Brick"' in page
+    assert 'aria-label="+1 Harm on Vera"' not in page
+    assert 'aria-label="+1 Injury on Vera"' in page
+    response = client.post(target_url(table, "Vera", "harm/"), {"version": 0})
+    assert response.status_code == 400
+    assert "Excess Harm, which has no effect outside Damage" in text(response)
+    assert table.tracked("Vera").harm == 3
+
+
+def test_the_organiser_who_plays_sees_their_warband_first(client, table, organiser):
+    table.sam.warband.owner = organiser
+    table.sam.warband.save(update_fields=["owner"])
+    client.force_login(organiser)
+    page = text(client.get(board_url(table)))
+    assert re.findall(r'<h2 id="crew-title-\d+">([^<]+)</h2>', page) == ["Heretic Legion", "Iron Sepulchre"]
