@@ -40,6 +40,7 @@ from combat.views.tracker_common import (
     form_error,
     game_for,
     refused,
+    refused_attempt,
     render_board,
 )
 
@@ -50,7 +51,8 @@ from combat.views.tracker_common import (
 @require_GET
 def tracker(request, game_id: int):
     game, can_act = game_for(request, game_id)
-    return render(request, "combat/tracker.html", board_context(request, game, can_act))
+    context = board_context(request, game, can_act, attempt=refused_attempt(request, game))
+    return render(request, "combat/tracker.html", context)
 
 
 @login_required

@@ -9,6 +9,7 @@ form that does not parse), with the page or partial that says why; base.html tel
 from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied
+from django.http import QueryDict
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -157,6 +158,39 @@ def refused(request, game: Game, can_act: bool, error: TrackerError, *, attempt:
     return render_board(
         request, game, can_act, error=error.message, status=refusal_status(error), attempt=attempt
     )
+
+
+REFUSED_KEY = "tracker_refused"
+
+
+def refused_on_board(request, game: Game, can_act: bool, *, error: str, status: int, attempt: dict):
+    """A quick Damage from a card refused: htmx gets the board with what was picked beside the reason; without
+    JavaScript the board's own URL is loaded again (POST, redirect, GET) with the same, so a reload sends nothing.
+    The reason waits in the session for that one GET (a flash, as django.contrib.messages keeps its own)."""
+    if is_partial(request):
+        return render_board(request, game, can_act, error=error, status=status, attempt=attempt)
+    request.session[REFUSED_KEY] = {"game": game.pk, "fighter": attempt["fighter"], "error": error}
+    query = QueryDict(mutable=True)
+    query.update({"refused": attempt["fighter"], "damage": attempt["damage"]})
+    url = reverse("tracker", kwargs={"game_id": game.pk})
+    return redirect(f"{url}?{query.urlencode()}#fighter-{attempt['fighter']}")
+
+
+def refused_attempt(request, game: Game) -> dict | None:
+    """The refused quick Damage the board's URL names (`?refused=<fighter>&damage=<N>`) with its reason, kept
+    for this one GET; None when the URL names none (or the reason was already shown)."""
+    fighter = request.GET.get("refused", "")
+    if not fighter.isdigit():
+        return None
+    flash = request.session.get(REFUSED_KEY) or {}
+    if flash.get("game") != game.pk or flash.get("fighter") != int(fighter):
+        return None
+    del request.session[REFUSED_KEY]
+    return {
+        "fighter": int(fighter),
+        "damage": request.GET.get("damage", "")[:10],
+        "error": flash.get("error", ""),
+    }
 
 
 def form_error(form) -> str:

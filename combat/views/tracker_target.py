@@ -30,6 +30,7 @@ from combat.views.tracker_common import (
     is_partial,
     refusal_status,
     refused,
+    refused_on_board,
     render_board,
 )
 
@@ -176,13 +177,18 @@ def _on_target(request, game_id: int, fighter_id: int, form_name: str, parse, ca
         try:
             call(game, form)
         except (TrackerConflict, TrackerBlocked) as refusal:
-            return refused(request, game, can_act, refusal, attempt=attempt)
+            if from_board:
+                status = refusal_status(refusal)
+                return refused_on_board(
+                    request, game, can_act, error=refusal.message, status=status, attempt=attempt
+                )
+            return refused(request, game, can_act, refusal)
         except TrackerError as refusal:
             error, status = refusal.message, refusal_status(refusal)
         else:
             return done(request, game, can_act)
     if from_board:
-        return render_board(request, game, can_act, error=error, status=status, attempt=attempt)
+        return refused_on_board(request, game, can_act, error=error, status=status, attempt=attempt)
     return _target_refused(request, game, can_act, target, status=status, error=error, **{form_name: form})
 
 

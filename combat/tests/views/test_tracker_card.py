@@ -115,18 +115,25 @@ def test_a_stale_damage_keeps_what_was_picked_beside_the_refusal_on_the_board(cl
     assert table.tracked("Brick").harm == 1  # nothing changed
 
 
-def test_a_stale_damage_without_htmx_shows_the_board_not_the_fighter_page(client, table, player, player2):
+def test_a_stale_damage_without_htmx_comes_back_to_the_boards_own_url(client, table, player, player2):
     damage(table, "Brick", 2, player2)
     client.force_login(player)
     response = client.post(
         target_url(table, "Brick", "damage/"), {"version": 0, "damage": 3, "from": "board"}
     )
-    assert response.status_code == 409
-    assert [template.name for template in response.templates][0] == "combat/tracker.html"
-    page = text(response)
-    assert '<section id="tracker-live"' in page
-    assert "Not applied: Damage 3 to Brick." in page
-    assert '<option value="3" selected>' in page
+    brick = table["Brick"].pk
+    assert response.status_code == 302
+    assert response["Location"] == f"{board_url(table)}?refused={brick}&damage=3#fighter-{brick}"
+    page = text(client.get(response["Location"]))
+    card = re.search(
+        rf'<li class="tracker-fighter[^"]*" id="fighter-{brick}">(.*?)</li>\s', page, re.S
+    ).group(1)
+    assert "Not applied: Damage 3 to Brick." in card
+    assert "quinn_player" in card  # the reason, beside what was picked
+    assert '<option value="3" selected>' in card
+    assert table.tracked("Brick").harm == 1
+    # Said once: a reload of the same URL keeps the board and drops the refusal.
+    assert "Not applied" not in text(client.get(response["Location"]))
 
 
 def test_a_bad_damage_from_the_card_is_refused_on_the_board(client, table, player):
@@ -134,10 +141,19 @@ def test_a_bad_damage_from_the_card_is_refused_on_the_board(client, table, playe
     response = client.post(
         target_url(table, "Brick", "damage/"), {"version": 0, "damage": "x", "from": "board"}
     )
-    assert response.status_code == 422
-    assert [template.name for template in response.templates][0] == "combat/tracker.html"
-    assert "Not applied: Damage x to Brick." in text(response)
+    assert response.status_code == 302
+    page = text(client.get(response["Location"]))
+    assert "Not applied: Damage x to Brick." in page
+    assert "Not applied: Damage x to Brick. Damage is a whole number." in page
     assert table.tracked("Brick").harm == 0
+
+
+def test_a_bad_damage_from_the_card_by_htmx_answers_the_board_with_422(client, table, player):
+    client.force_login(player)
+    response = card_post(client, table, "Brick", "damage/", {"version": 0, "damage": "x", "from": "board"})
+    assert response.status_code == 422
+    assert response.headers["HX-Retarget"] == "#tracker-live"
+    assert "Not applied: Damage x to Brick." in text(response)
 
 
 def test_each_card_says_what_each_damage_does(client, table, player):
