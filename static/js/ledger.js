@@ -7,8 +7,8 @@
    data-copy-from="#selector"     on a button: copy that field's value to the clipboard, then say "Copied".
    data-print                     on a button: open the browser's print dialog.
    data-select-on-focus           on a read-only field: select its whole text when focused (easy to copy).
-   data-outcome-list="#list"      on a <select>: of the list's items (data-outcome-for="N") show only the picked
-                                  one, as it is picked (the tracker's "Damage N"; without this file all show).
+   data-outcome-line="#line"      on a <select>: write the picked option's data-outcome into that element, as it
+                                  is picked (the tracker's "Damage N"; without this file the page lists them all).
    #board-version[data-version]   the tracker's board version: an htmx request from the board carries it (the
                                   poll's `version=`, a form's `version` field), as only the changed card is swapped. */
 (function () {
@@ -49,20 +49,18 @@
   });
 
   function showOutcome(select) {
-    var list = document.querySelector(select.getAttribute("data-outcome-list"));
-    if (!list) return;
-    list.querySelectorAll("[data-outcome-for]").forEach(function (item) {
-      item.hidden = item.getAttribute("data-outcome-for") !== select.value;
-    });
+    var line = document.querySelector(select.getAttribute("data-outcome-line"));
+    var option = select.options[select.selectedIndex];
+    if (line && option && option.hasAttribute("data-outcome")) line.textContent = option.getAttribute("data-outcome");
   }
 
   function showOutcomes(root) {
-    if (root.matches && root.matches("select[data-outcome-list]")) showOutcome(root);
-    if (root.querySelectorAll) root.querySelectorAll("select[data-outcome-list]").forEach(showOutcome);
+    if (root.matches && root.matches("select[data-outcome-line]")) showOutcome(root);
+    if (root.querySelectorAll) root.querySelectorAll("select[data-outcome-line]").forEach(showOutcome);
   }
 
   document.addEventListener("change", function (event) {
-    if (event.target.matches && event.target.matches("select[data-outcome-list]")) showOutcome(event.target);
+    if (event.target.matches && event.target.matches("select[data-outcome-line]")) showOutcome(event.target);
   });
   document.addEventListener("DOMContentLoaded", function () { showOutcomes(document); });
   document.addEventListener("htmx:load", function (event) { showOutcomes(event.detail.elt); });

@@ -93,7 +93,7 @@ def test_a_fatigue_from_the_card_answers_its_card(client, table, player):
     assert body.lstrip().startswith(
         f'<li class="tracker-fighter status-active" id="fighter-{table["Vera"].pk}">'
     )
-    assert re.search(r'tf-fatigue small">Fatigue <strong class="num">1</strong>/2', body)
+    assert re.search(r'tf-fatigue">Fatigue <strong class="num">1</strong>/2', body)
     assert table.tracked("Vera").fatigue == 1
 
 
@@ -110,7 +110,7 @@ def test_a_stale_damage_keeps_what_was_picked_beside_the_refusal_on_the_board(cl
     )
     assert "Not applied: Damage 3 to Brick." in card.group(1)
     assert "quinn_player" in card.group(1)  # who changed it, from the service's refusal
-    assert '<option value="3" selected>' in card.group(1)
+    assert re.search(r'<option value="3" data-outcome="Damage 3: [^"]*" selected>', card.group(1))
     assert 'name="version" value="1"' in card.group(1)  # the retry is on the board's version now
     assert table.tracked("Brick").harm == 1  # nothing changed
 
@@ -130,7 +130,7 @@ def test_a_stale_damage_without_htmx_comes_back_to_the_boards_own_url(client, ta
     ).group(1)
     assert "Not applied: Damage 3 to Brick." in card
     assert "quinn_player" in card  # the reason, beside what was picked
-    assert '<option value="3" selected>' in card
+    assert re.search(r'<option value="3" data-outcome="Damage 3: [^"]*" selected>', card)
     assert table.tracked("Brick").harm == 1
     # Said once: a reload of the same URL keeps the board and drops the refusal.
     assert "Not applied" not in text(client.get(response["Location"]))
@@ -175,7 +175,17 @@ def test_each_card_says_what_each_damage_does(client, table, player):
     )
     assert "Damage 12 or more" in words["12"]
     assert "after it: Incapacitated" in words["12"]
-    assert f'data-outcome-list="#outcomes-{brick}"' in page
+    # The picked N's line, Damage 1 until another is picked, and each option's outcome for ledger.js to show.
+    line = re.search(rf'<p class="tf-outcome small" id="outcome-{brick}"[^>]*>(.*?)</p>', page).group(1)
+    assert line.startswith(
+        '<strong class="num">Damage 1</strong>: <span class="tf-row">this Damage\'s row: 1 Harm'
+    )
+    assert f'data-outcome-line="#outcome-{brick}"' in page
+    assert (
+        '<option value="6" data-outcome="Damage 6: this Damage\'s row: an Injury and 1 Harm → after it: Harm 1/3, '
+        'Injuries 1 of 3">6</option>'
+    ) in page
+    assert '<noscript><details class="tf-ladder">' in page  # the whole list without JavaScript, folded
 
 
 def test_my_warband_first_with_a_jump_bar(client, table, player, player2, spectator):
