@@ -131,6 +131,8 @@ def test_a_stale_damage_without_htmx_comes_back_to_the_boards_own_url(client, ta
     assert "Not applied: Damage 3 to Brick." in card
     assert "quinn_player" in card  # the reason, beside what was picked
     assert re.search(r'<option value="3" data-outcome="Damage 3: [^"]*" selected>', card)
+    # Without JavaScript the line under the form says what the picked Damage 3 does, not Damage 1.
+    assert re.search(r'id="outcome-\d+" aria-live="polite"><strong class="num">Damage 3</strong>', card)
     assert table.tracked("Brick").harm == 1
     # Said once: a reload of the same URL keeps the board and drops the refusal.
     assert "Not applied" not in text(client.get(response["Location"]))
