@@ -1,8 +1,9 @@
 from django.urls import path
 
-from combat.views import dice_log
+from combat.views import dice_log, rules
 
 urlpatterns = [
+    path("rules/", rules.rules, name="rules"),
     path("campaigns/<int:campaign_id>/dice/", dice_log.campaign_dice_log, name="campaign_dice_log"),
 ]
 
@@ -65,5 +66,21 @@ urlpatterns += [
         "campaigns/<int:campaign_id>/settings/trauma-table/",
         trauma_table_views.campaign_trauma_table,
         name="campaign_trauma_table",
+    ),
+]
+
+# The campaign's data (issue 12, item 2): skill charts, Location tables, fighter types, Patron skills, versioned.
+from combat.views import campaign_data as campaign_data_views  # noqa: E402
+
+CAMPAIGN_DATA = "campaigns/<int:campaign_id>/data/"
+urlpatterns += [
+    path(CAMPAIGN_DATA, campaign_data_views.campaign_data, name="campaign_data"),
+    path(
+        f"{CAMPAIGN_DATA}<str:data_kind>/", campaign_data_views.campaign_data_kind, name="campaign_data_kind"
+    ),
+    path(
+        f"{CAMPAIGN_DATA}<str:data_kind>/export/",
+        campaign_data_views.campaign_data_export,
+        name="campaign_data_export",
     ),
 ]

@@ -87,7 +87,11 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
-            "builtins": ["template_partials.templatetags.partials"],
+            "builtins": [
+                "template_partials.templatetags.partials",
+                "campaigns.templatetags.people",
+                "combat.templatetags.rulings",
+            ],
         },
     }
 ]

@@ -263,7 +263,8 @@ class TrackerTeller:
 class TrackerSource(Source):
     """The board's events (one per action, undo, start and end of a game on the tracker)."""
 
-    name, event_label, rank, kind = "tracker", "combat.TrackerGameEvent", 9, "ingame"
+    # Rank 12 (9 before other sources came): the last rank of a moment, above the campaign data's 11.
+    name, event_label, rank, kind = "tracker", "combat.TrackerGameEvent", 12, "ingame"
 
     def scope(self, f: HistoryFilter) -> str | None:
         # A board deleted with its game is not an action at the table.

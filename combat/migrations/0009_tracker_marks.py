@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('combat', '0007_dice_trust'),
+        ('combat', '0008_campaign_data'),
     ]
 
     operations = [
