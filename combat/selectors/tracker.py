@@ -174,6 +174,7 @@ BOARD_COLUMNS = (
     "player__warband__name",
     "player__warband__owner_id",
     "player__warband__owner__username",
+    "player__warband__owner__first_name",
 )
 ACTION_COLUMNS = (
     "tracker_id",
@@ -187,6 +188,8 @@ ACTION_COLUMNS = (
     "undone_by_id",
     "by__username",
     "undone_by__username",
+    "by__first_name",
+    "undone_by__first_name",
 )
 
 

@@ -23,6 +23,7 @@ from django.utils.timesince import timesince
 
 from campaigns.history_context import history_context
 from campaigns.models import Game
+from campaigns.people import display_name
 from campaigns.words import possessive
 from combat import rules
 from combat.models import DiceRoll, TrackerAction, TrackerFighter, TrackerGame
@@ -38,9 +39,7 @@ TRACKER_GAME_FIELDS = ("pending", "harsh_lessons", "shooting")
 
 
 def user_name(user) -> str:
-    if user is None:
-        return "someone"
-    return user.get_full_name() or user.get_username()
+    return display_name(user)
 
 
 def time_ago(moment) -> str:

@@ -57,10 +57,14 @@ def test_the_page_says_which_is_the_row_and_which_the_end_state(client, table, p
     assert re.search(
         r"Incapacitated outright \(Damage 8 or more\)</th><td class=\"num odds\">no chance", rows
     )
-    assert (
-        "for Vera now: 1 Harm, which is Excess Harm: an Injury (RULING D-2): Incapacitated (RULING D-8)"
-        in rows
+    # Issue 16: the rulings show by name, linked to the rules page, never by id.
+    assert re.search(
+        r"for Vera now: 1 Harm, which is Excess Harm: an Injury \(<a class=\"ruling\" href=\"/rules/#ruling-D-2\""
+        r"[^>]*>Excess Harm</a>\): Incapacitated \(<a class=\"ruling\" href=\"/rules/#ruling-D-8\"[^>]*>"
+        r"Incapacitated by Injuries</a>\)",
+        rows,
     )
+    assert "RULING" not in rows
     assert "Incapacitated either way" not in rows
     assert "The end state (any row)" in end_state
     assert re.search(
