@@ -13,10 +13,17 @@ import re
 from dataclasses import dataclass
 
 from django.db.models import Q
+from django.utils import timezone
 
 from campaigns.models import Game
 from combat.models import DiceRoll
-from combat.selectors.dice_marks import filter_status, roll_mark, roll_replaces, with_mark_rows
+from combat.selectors.dice_marks import (
+    filter_status,
+    read_replacements,
+    roll_mark,
+    roll_replaces,
+    with_mark_rows,
+)
 from rosters.history.lookups import display_name
 from rosters.models import Warband
 
@@ -60,6 +67,19 @@ def _parse_dice_cursor(text: str):
     return _epoch() + dt.timedelta(microseconds=int(match.group(1))), int(match.group(2))
 
 
+def _moment(at: dt.datetime) -> dict[str, str]:
+    """The roll's time in the site's time zone, in the parts the page shows: "2 Dec", "2026", "21:14", "05" (a
+    phone leaves out the year and the seconds); formatted here once, not by four template filters a roll."""
+    local = timezone.localtime(at)
+    return {
+        "iso": local.isoformat(),
+        "day": f"{local.day} {local:%b}",
+        "year": f"{local.year}",
+        "minute": f"{local:%H:%M}",
+        "second": f"{local:%S}",
+    }
+
+
 def _dice_words(roll) -> str:
     # A D66 is two D6 read as tens and units (TRAUMA_TABLE.md); other rolls are so many dice of so many sides.
     if roll.sides == 6 and len(roll.faces) == 2 and roll.purpose == "trauma":
@@ -96,10 +116,12 @@ def dice_log_page(
     found = list(rolls[: limit + 1])
     older = _dice_cursor(found[limit - 1]) if len(found) > limit else None
     found = found[:limit]
+    read_replacements(found)
     for roll in found:
         roll.purpose_words = DICE_PURPOSES.get(roll.purpose, roll.purpose.replace("_", " "))
         roll.dice_words = _dice_words(roll)
         roll.roller_name = display_name(roll.rolled_by) if roll.rolled_by else "someone"
+        roll.at = _moment(roll.created_at)
         roll.mark = roll_mark(roll, roll_spot)
         roll.replacing = roll_replaces(roll, roll_spot)
     return DiceLogPage(rolls=found, older=older)

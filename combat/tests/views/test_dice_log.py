@@ -304,9 +304,9 @@ def test_the_page_with_marks_runs_a_fixed_number_of_queries(
     assert (response.context["more_url"] is not None) == (count > 50)
 
 
-# The session, the user, the membership with its campaign, the warbands of the filter, and one for the rolls with
-# their marks: the same for 1 roll as for 60.
-QUERIES_PER_PAGE = 5
+# The session, the user, the membership with its campaign, the warbands of the filter, the rolls with who struck
+# them, and their replacements and the rolls they replace: the same for 1 roll as for 60.
+QUERIES_PER_PAGE = 6
 
 
 # --- A warband's roll history ------------------------------------------------------------------------------------
