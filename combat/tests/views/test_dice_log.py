@@ -348,3 +348,37 @@ def test_the_warband_page_and_its_history_link_to_its_rolls(client, player, warb
     url = reverse("warband_dice_log", args=[warband.pk])
     assert url in client.get(reverse("warband_detail", args=[warband.pk])).content.decode()
     assert url in client.get(reverse("warband_history", args=[warband.pk])).content.decode()
+
+
+def test_undo_on_the_tracker_page_marks_the_rolls_undone_in_the_log(
+    client, player, campaign, warband, rival_warband, make_fighter
+):
+    from django.utils.html import escape
+
+    from combat.models import TrackerGame
+    from combat.selectors.tracker_attack import AttackTest
+    from combat.services.tracker.damage import tracker_roll_attack
+    from combat.tests.tracker_helpers import setup_game
+
+    table = setup_game(
+        campaign=campaign, warband=warband, rival_warband=rival_warband, make_fighter=make_fighter, by=player
+    )
+    action = tracker_roll_attack(
+        game=table.game,
+        target_id=table["Kit"].pk,
+        attack=AttackTest(dice=2, stat=5),
+        faces=[1, 2],
+        by=player,
+        version=0,
+    )
+    client.force_login(player)
+    version = TrackerGame.objects.get(game=table.game).version
+    response = client.post(reverse("tracker_undo", args=[table.game.pk]), {"version": version})
+    assert response.status_code in (200, 302)
+    html = client.get(reverse("campaign_dice_log", args=[campaign.pk])).content.decode()
+    row = row_of(html, DiceRoll.objects.get(pk=action.rolls[0]))
+    assert 'class="roll-struck roll-undone"' in row
+    assert "Undone: tracker Undo by pat_player at " in row
+    assert escape(f"Undo of: {action.summary}") in row
+    html = client.get(reverse("campaign_dice_log", args=[campaign.pk]), {"status": "counts"}).content.decode()
+    assert ANY_ROW.findall(html) == []
