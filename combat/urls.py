@@ -5,6 +5,8 @@ from combat.views import dice_log, rules
 urlpatterns = [
     path("rules/", rules.rules, name="rules"),
     path("campaigns/<int:campaign_id>/dice/", dice_log.campaign_dice_log, name="campaign_dice_log"),
+    # A warband's roll history (issue 11, item 4): the dice log of its rolls, linked from its roster and history.
+    path("warbands/<int:warband_id>/dice/", dice_log.warband_dice_log, name="warband_dice_log"),
 ]
 
 # The post-game wizard (issue 5). The game page links to `post_game` by its literal path.

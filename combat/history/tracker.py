@@ -55,11 +55,15 @@ class TrackerTeller:
         parts = []
         for roll in rolls:
             faces = ", ".join(str(face) for face in roll.faces)
-            parts.append(
+            words = (
                 f"rolled {faces} on the server"
                 if roll.source == "server"
                 else f"{faces} entered from the table"
             )
+            # A roll that no longer counts says so (issue 11, item 4), unless the step's own "undone" says it.
+            if roll.later and not (roll.status == "undone" and self.step.undone):
+                words += f", {roll.later}"
+            parts.append(words)
         return "; ".join(parts)
 
     def _finish(self, text: str, *, dice: bool = True, names_game: bool = False) -> Change:

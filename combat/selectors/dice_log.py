@@ -1,8 +1,9 @@
 """Reads of the campaign's dice log (issue 6).
 
 Every roll of the campaign (DiceRoll: stored before its result is shown, ARCHITECTURE.md), newest first, with
-who rolled, when, server or entered (RULING T-7), the faces and what for. Pages by keyset over
-(created_at, id), which the `diceroll_campaign_recent` index serves however long the log grows.
+who rolled, when, server or entered (RULING T-7), the faces and what for, and whether it still counts
+(combat/selectors/dice_marks.py). Pages by keyset over (created_at, id), which the `diceroll_campaign_recent`
+index serves however long the log grows (and `diceroll_campaign_struck` for the rolls that no longer count).
 """
 
 from __future__ import annotations
@@ -12,9 +13,17 @@ import re
 from dataclasses import dataclass
 
 from django.db.models import Q
+from django.utils import timezone
 
 from campaigns.models import Game
 from combat.models import DiceRoll
+from combat.selectors.dice_marks import (
+    filter_status,
+    read_replacements,
+    roll_mark,
+    roll_replaces,
+    with_mark_rows,
+)
 from rosters.history.lookups import display_name
 from rosters.models import Warband
 
@@ -45,11 +54,30 @@ def _dice_cursor(roll) -> str:
     return f"{(roll.created_at - _epoch()) // dt.timedelta(microseconds=1)}-{roll.pk}"
 
 
+def roll_spot(roll) -> str:
+    """The cursor of the page that starts with `roll` (the keyset takes rolls older than it: its id plus one),
+    so a link can lead to a roll wherever it now falls in the log."""
+    return f"{(roll.created_at - _epoch()) // dt.timedelta(microseconds=1)}-{roll.pk + 1}"
+
+
 def _parse_dice_cursor(text: str):
     match = re.fullmatch(r"(\d{1,18})-(\d{1,18})", text or "")
     if not match:
         raise BadDiceCursor("That page link is not valid; start again from the newest rolls.")
     return _epoch() + dt.timedelta(microseconds=int(match.group(1))), int(match.group(2))
+
+
+def _moment(at: dt.datetime) -> dict[str, str]:
+    """The roll's time in the site's time zone, in the parts the page shows: "2 Dec", "2026", "21:14", "05" (a
+    phone leaves out the year and the seconds); formatted here once, not by four template filters a roll."""
+    local = timezone.localtime(at)
+    return {
+        "iso": local.isoformat(),
+        "day": f"{local.day} {local:%b}",
+        "year": f"{local.year}",
+        "minute": f"{local:%H:%M}",
+        "second": f"{local:%S}",
+    }
 
 
 def _dice_words(roll) -> str:
@@ -65,14 +93,19 @@ def dice_log_page(
     before: str | None = None,
     game_id: int | None = None,
     warband_id: int | None = None,
+    status: str | None = None,
     limit: int = 50,
 ) -> DiceLogPage:
-    """One page of the campaign's dice log, newest first; a fixed number of queries whatever its length."""
-    rolls = (
+    """One page of the campaign's dice log, newest first; a fixed number of queries whatever its length.
+
+    `status` is one of dice_marks.STATUS_FILTERS (the rolls that count, that no longer count, or of one status).
+    """
+    rolls = with_mark_rows(
         DiceRoll.objects.filter(campaign=campaign)
         .select_related("rolled_by", "game", "warband", "fighter")
         .order_by("-created_at", "-id")
     )
+    rolls = filter_status(rolls, status)
     if game_id is not None:
         rolls = rolls.filter(game_id=game_id)
     if warband_id is not None:
@@ -83,10 +116,14 @@ def dice_log_page(
     found = list(rolls[: limit + 1])
     older = _dice_cursor(found[limit - 1]) if len(found) > limit else None
     found = found[:limit]
+    read_replacements(found)
     for roll in found:
         roll.purpose_words = DICE_PURPOSES.get(roll.purpose, roll.purpose.replace("_", " "))
         roll.dice_words = _dice_words(roll)
         roll.roller_name = display_name(roll.rolled_by) if roll.rolled_by else "someone"
+        roll.at = _moment(roll.created_at)
+        roll.mark = roll_mark(roll, roll_spot)
+        roll.replacing = roll_replaces(roll, roll_spot)
     return DiceLogPage(rolls=found, older=older)
 
 

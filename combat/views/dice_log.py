@@ -1,4 +1,5 @@
-"""The campaign's dice log at `/campaigns/<id>/dice/`: every roll, readable by every member (issue 6)."""
+"""The campaign's dice log at `/campaigns/<id>/dice/`: every roll, readable by every member (issue 6), and a
+warband's roll history at `/warbands/<id>/dice/`: the same log, only that warband's rolls (issue 11, item 4)."""
 
 from urllib.parse import urlencode
 
@@ -10,6 +11,7 @@ from django.views.decorators.http import require_GET
 from campaigns.access import get_campaign_for_user
 from combat.forms.dice_log import DiceLogFilterForm
 from combat.selectors.dice_log import BadDiceCursor, DiceLogPage, dice_log_page
+from rosters.access import get_warband_for_user
 
 PAGE = "combat/dice_log.html"
 
@@ -33,24 +35,39 @@ def _template(request, before: str | None) -> str:
     return PAGE
 
 
-@require_GET
-@login_required
-def campaign_dice_log(request, campaign_id: int):
-    campaign, membership = get_campaign_for_user(request.user, campaign_id)
-    form = DiceLogFilterForm(request.GET, campaign=campaign)
-    url = reverse("campaign_dice_log", args=[campaign.pk])
+def _dice_log(request, *, campaign, membership, url: str, warband=None):
+    """The log's page for the campaign, or for one warband of it: filters checked, then one page of rolls."""
+    form = DiceLogFilterForm(request.GET, campaign=campaign, warband=warband)
     context = {"campaign": campaign, "membership": membership, "terms": campaign.terms, "form": form}
-    context.update(log_url=url, page=DiceLogPage(rolls=[], older=None))
+    context.update(log_url=url, warband=warband, page=DiceLogPage(rolls=[], older=None))
+    context["campaign_log_url"] = reverse("campaign_dice_log", args=[campaign.pk])
     if not form.is_valid():
         # htmx swaps a 422 in (base.html): the message takes the log's place where the player is looking.
         if request.htmx and request.htmx.target == "dice-log":
             return render(request, f"{PAGE}#dice-log", context, status=422)
         return render(request, PAGE, context, status=400)
     before = request.GET.get("before") or None
-    filters = {"game_id": form.game_id, "warband_id": form.cleaned_data["warband"]}
+    warband_id = warband.pk if warband is not None else form.cleaned_data["warband"]
+    filters = {"game_id": form.game_id, "warband_id": warband_id, "status": form.cleaned_data["status"]}
     try:
         page = dice_log_page(campaign=campaign, before=before, **filters)
     except BadDiceCursor as error:
         return render(request, PAGE, {**context, "error": str(error)}, status=400)
     context.update(page=page, before=before, **_links(url, form, page))
     return render(request, _template(request, before), context)
+
+
+@require_GET
+@login_required
+def campaign_dice_log(request, campaign_id: int):
+    campaign, membership = get_campaign_for_user(request.user, campaign_id)
+    url = reverse("campaign_dice_log", args=[campaign.pk])
+    return _dice_log(request, campaign=campaign, membership=membership, url=url)
+
+
+@require_GET
+@login_required
+def warband_dice_log(request, warband_id: int):
+    warband, membership = get_warband_for_user(request.user, warband_id)
+    url = reverse("warband_dice_log", args=[warband.pk])
+    return _dice_log(request, campaign=warband.campaign, membership=membership, url=url, warband=warband)

@@ -75,6 +75,8 @@ class Roll:
     source: str  # "server" or "entered"
     rolled_by: Person | None
     faces: tuple[int, ...] = ()
+    status: str = "counted"  # or voided, corrected, undone (the dice log's DiceRoll.status)
+    later: str = ""  # when it no longer counts, in words: "later voided by Olga (wrong fighter)"
 
 
 @dataclass

@@ -71,6 +71,8 @@ class Teller:
             parts.append(
                 f"rolled{who} on the server" if source == "server" else f"entered{who} from the table"
             )
+        # A roll that no longer counts says so (issue 11, item 4): "..., later corrected to 1 by Pat (typo)".
+        parts.extend(sorted({r.later for r in rolls if getattr(r, "later", "")}))
         return ", ".join(parts), rollers
 
     def _game_phrase(self) -> str | None:

@@ -310,4 +310,16 @@ def tracker_undo(*, game: Game, by, version: int) -> TrackerAction:
         last.undone_by = by
         last.undone_version = tracker.version
         last.save(update_fields=["undone_at", "undone_by", "undone_version"])
+        mark_rolls_undone(last)
     return last
+
+
+def mark_rolls_undone(action: TrackerAction) -> None:
+    """The dice log tells what counts (issue 11, item 4): the rolls of an undone action stay, marked undone, with
+    who took the action back, when and which action it was. A roll already struck for another reason keeps it."""
+    DiceRoll.objects.filter(pk__in=action.rolls, status=DiceRoll.Status.COUNTED).update(
+        status=DiceRoll.Status.UNDONE,
+        status_by=action.undone_by,
+        status_at=action.undone_at,
+        status_reason=f"Undo of: {action.summary}"[:200],
+    )

@@ -214,6 +214,33 @@ def test_an_undone_action_reads_as_undone_and_the_undo_says_who(campaign, board,
     assert undone.told.endswith("[undone by Olga]")
 
 
+def test_an_undone_actions_dice_do_not_say_undone_twice(campaign, board, organiser, player):
+    from combat.models import DiceRoll
+    from combat.services.tracker.board import tracker_undo
+
+    action = board.attack("Brick", "Mags", [9, 10], by=player)
+    tracker_undo(game=board.game, by=organiser, version=board.version)
+    assert DiceRoll.objects.get(pk=action.rolls[0]).status == "undone"
+    page = history_page(campaign=campaign, filters=HistoryFilter(campaign_id=campaign.pk, kind="ingame"))
+    undone = page.entries[1].changes[0]
+    assert undone.sentence == (
+        "Brick's attack on Mags missed: no Hit (Pat, on the tracker in Game 1; 9, 10 entered from the table)"
+    )
+    assert undone.undone == "undone by Olga"
+
+
+def test_a_tracker_roll_corrected_later_says_so_with_its_dice(campaign, board, organiser, player):
+    from combat.models import DiceRoll
+    from combat.tests.dice_helpers import strike
+
+    action = board.attack("Brick", "Mags", [9, 10], by=player)
+    strike(DiceRoll.objects.get(pk=action.rolls[0]), "corrected", by=organiser, reason="typo", faces=[9, 1])
+    assert in_game(campaign)[0] == (
+        "Brick's attack on Mags missed: no Hit (Pat, on the tracker in Game 1; 9, 10 entered from the table, "
+        "later corrected to 9, 1 by Olga (typo))"
+    )
+
+
 def test_the_end_of_the_game_names_the_fallen_and_the_harsh_lessons(
     campaign, board, organiser, player, player2
 ):

@@ -78,6 +78,52 @@ def test_undo_keeps_the_dice_log(table, player):
     assert table.tracked("Kit").status == TrackerFighter.Status.ACTIVE
 
 
+def test_undo_marks_the_actions_rolls_undone_with_who_when_and_which_action(table, player, player2):
+    kept = tracker_roll_attack(
+        game=table.game,
+        target_id=table["Brick"].pk,
+        attack=AttackTest(dice=2, stat=5),
+        faces=[3, 4],
+        by=player2,
+        version=0,
+    )
+    action = tracker_roll_attack(
+        game=table.game,
+        target_id=table["Kit"].pk,
+        attack=AttackTest(dice=2, stat=5),
+        faces=[1, 2],
+        by=player,
+        version=table.version,
+    )
+    undone = tracker_undo(game=table.game, by=player2, version=table.version)
+    roll = DiceRoll.objects.get(pk=action.rolls[0])
+    assert roll.status == DiceRoll.Status.UNDONE
+    assert not roll.counts
+    assert roll.status_by == player2
+    assert roll.status_at == undone.undone_at
+    assert roll.status_reason == f"Undo of: {action.summary}"
+    assert roll.replaced_by is None
+    # The earlier action's roll still counts: only the undone action's rolls are marked.
+    assert DiceRoll.objects.get(pk=kept.rolls[0]).status == DiceRoll.Status.COUNTED
+
+
+def test_a_failed_undo_marks_no_roll(table, player, player2):
+    action = tracker_roll_attack(
+        game=table.game,
+        target_id=table["Kit"].pk,
+        attack=AttackTest(dice=2, stat=5),
+        faces=[1, 2],
+        by=player,
+        version=0,
+    )
+    seen = table.version
+    damage(table, "Brick", 1, player2)
+    tracker_undo(game=table.game, by=player, version=table.version)  # takes back the Damage, not the attack
+    with pytest.raises(TrackerConflict):
+        tracker_undo(game=table.game, by=player2, version=seen)
+    assert DiceRoll.objects.get(pk=action.rolls[0]).status == DiceRoll.Status.COUNTED
+
+
 # --- Start and end of the game --------------------------------------------------------------------------------
 
 
