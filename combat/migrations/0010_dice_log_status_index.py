@@ -7,7 +7,7 @@ class Migration(migrations.Migration):
 
     # Only 0007 (the dice log's status): another branch may add a 0008 of its own beside this one.
     dependencies = [
-        ('combat', '0007_dice_trust'),
+        ('combat', '0009_tracker_marks'),
     ]
 
     operations = [
