@@ -30,6 +30,8 @@ def demo(django_user_model):
         f"/campaigns/{c}/settings/",
         f"/campaigns/{c}/history/",
         f"/campaigns/{c}/dice/",
+        f"/campaigns/{c}/dice/?status=struck",
+        f"/warbands/{w}/dice/",
         f"/campaigns/{c}/settings/trauma-table/",
         f"/campaigns/{c}/data/",
         f"/campaigns/{c}/data/skill_chart:ranged/",
