@@ -1,0 +1,27 @@
+"""Tests for combat/rules/trauma_explain.py's parts of a sentence: a Minor Wound that makes the fighter Unfit For
+Duty, and a house result whose effect is left blank (TRAUMA_TABLE.md 35, RULINGS T-3, T-4; issue 19)."""
+
+from combat.rules import Casualty, ScriptedDice, TraumaTable, explain_trauma, trauma_step
+
+
+def _house(**hardened):
+    rows = TraumaTable.default().to_rows()
+    for row in rows:
+        if row["code"] == "hardened":
+            row.update(hardened)
+    return TraumaTable.from_rows(rows)
+
+
+def test_ruling_t_4_a_minor_wound_that_is_the_last_scar_does_not_say_it_misses_the_next_game():
+    outcome = trauma_step([Casualty("hero", elite=True, scars=2)], ScriptedDice([3, 5]))[0]
+    assert explain_trauma(outcome) == (
+        "hero: D66 35, Minor Wound — Battle Scar 3 of 3; so it is Unfit For Duty: removed from the roster, its "
+        "Battlekit and Glory Items go to the Arsenal (RULING T-4)."
+    )
+
+
+def test_ruling_t_3_a_house_result_with_a_blank_effect_says_only_its_scar():
+    outcome = trauma_step(
+        [Casualty("hero", elite=True)], ScriptedDice([6, 4]), table=_house(effect="", scar=True)
+    )
+    assert explain_trauma(outcome[0]) == "hero: D66 64, Hardened — Battle Scar 1 of 3."
