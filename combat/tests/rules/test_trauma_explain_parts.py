@@ -25,3 +25,8 @@ def test_ruling_t_3_a_house_result_with_a_blank_effect_says_only_its_scar():
         [Casualty("hero", elite=True)], ScriptedDice([6, 4]), table=_house(effect="", scar=True)
     )
     assert explain_trauma(outcome[0]) == "hero: D66 64, Hardened — Battle Scar 1 of 3."
+
+
+def test_ruling_t_3_a_house_result_with_a_blank_effect_and_no_scar_ends_at_its_name():
+    outcome = trauma_step([Casualty("hero", elite=True)], ScriptedDice([6, 4]), table=_house(effect=""))
+    assert explain_trauma(outcome[0]) == "hero: D66 64, Hardened."
