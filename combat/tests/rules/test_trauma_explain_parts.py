@@ -1,7 +1,11 @@
 """Tests for combat/rules/trauma_explain.py's parts of a sentence: a Minor Wound that makes the fighter Unfit For
-Duty, and a house result whose effect is left blank (TRAUMA_TABLE.md 35, RULINGS T-3, T-4; issue 19)."""
+Duty, a house result whose effect is left blank, an Injury already had (TRAUMA_TABLE.md 35, RULINGS T-3 to
+T-5; issue 19)."""
+
+import pytest
 
 from combat.rules import Casualty, ScriptedDice, TraumaTable, explain_trauma, trauma_step
+from combat.rules.trauma import resolve_entry
 
 
 def _house(**hardened):
@@ -30,3 +34,10 @@ def test_ruling_t_3_a_house_result_with_a_blank_effect_says_only_its_scar():
 def test_ruling_t_3_a_house_result_with_a_blank_effect_and_no_scar_ends_at_its_name():
     outcome = trauma_step([Casualty("hero", elite=True)], ScriptedDice([6, 4]), table=_house(effect=""))
     assert explain_trauma(outcome[0]) == "hero: D66 64, Hardened."
+
+
+def test_ruling_t_5_an_injury_the_fighter_already_has_is_not_resolved_but_rolled_again():
+    # trauma_step rerolls it before resolving; resolve_entry, which the odds share, refuses it naming both.
+    casualty = Casualty("hero", elite=True, injuries=frozenset({"hand_wound"}))
+    with pytest.raises(ValueError, match=r"^'hero' already has 'hand_wound': roll again \(RULING T-5\)$"):
+        resolve_entry(casualty, TraumaTable.default().lookup(14))
