@@ -73,7 +73,8 @@ def explain_trauma(outcome: TraumaOutcome, *, name: str | None = None) -> str:
     parts += _result_parts(outcome)
     if outcome.reason == "unfit_for_duty":
         parts.append(_unfit_part(outcome))
-    return f"{head} — {'; '.join(parts)}."
+    # A house result with a blank effect and no Scar has nothing to add (RULING T-3), as in explain_trauma_entry.
+    return f"{head} — {'; '.join(parts)}." if parts else f"{head}."
 
 
 def _survival_sentence(who: str, outcome: TraumaOutcome) -> str:

@@ -131,3 +131,9 @@ def test_an_attack_gains_a_bonus_die_per_harm_and_a_brawl_adds_its_charge_and_fr
     assert attack_bonus_dice(None, brawl=True, charged=True) == 1
     with pytest.raises(ValueError, match="supporting_friends"):
         attack_bonus_dice(fidus, brawl=True, supporting_friends=-1)
+
+
+def test_d_12_a_brawl_gains_the_charge_bonus_die_only_when_it_charged():
+    fidus = Combatant(endurance=3, health=1, harm=2)
+    assert attack_bonus_dice(fidus, brawl=True) == 2  # its Harm only: no charge, no free friends
+    assert attack_bonus_dice(None, brawl=True) == 0
