@@ -104,3 +104,27 @@ def test_a_fighter_name_with_markup_prints_as_text(client, player, warband, make
     html = client.get(f"/fighters/{odo.pk}/card/").content.decode()
     assert "<script>alert(1)</script>" not in html
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+
+
+def _queries(client, path: str) -> int:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(path).status_code == 200
+    return len(queries)
+
+
+def test_the_print_page_costs_the_same_queries_for_1_or_12_fighters(
+    client, player, warband, marcus, make_fighter
+):
+    client.force_login(player)
+    path = f"/warbands/{warband.pk}/cards/"
+    one = _queries(client, path)
+    for n in range(11):
+        fighter = make_fighter(warband, f"Pilgrim {n}", xp=n)
+        injury_services.injury_add(fighter=fighter, by=player, code=f"c{n}", name=f"Wound {n}")
+        battlekit_services.item_create(warband=warband, fighter=fighter, name=f"Blade {n}", by=player)
+    twelve = _queries(client, path)
+    assert client.get(path).content.decode().count('class="print-card"') == 12
+    assert twelve == one
