@@ -263,7 +263,7 @@ class TrackerTeller:
 class TrackerSource(Source):
     """The board's events (one per action, undo, start and end of a game on the tracker)."""
 
-    name, event_label, rank, kind = "tracker", "combat.TrackerGameEvent", 9, "ingame"
+    name, event_label, rank, kind = "tracker", "combat.TrackerGameEvent", 10, "ingame"
 
     def scope(self, f: HistoryFilter) -> str | None:
         # A board deleted with its game is not an action at the table.
