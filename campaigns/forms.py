@@ -5,15 +5,44 @@ from django.core.exceptions import ValidationError
 from campaigns.fields import WholeNumberField
 from campaigns.limits import value_bounds
 from campaigns.models import BattleReport, Campaign, Membership
+from campaigns.people import DISPLAY_NAME_MAX_LENGTH
+
+
+def display_name_field(*, required: bool) -> forms.CharField:
+    return forms.CharField(
+        label="Display name",
+        max_length=DISPLAY_NAME_MAX_LENGTH,
+        required=required,
+        strip=True,
+        help_text="How the group sees you on every page"
+        + ("; leave it blank to use your username." if not required else "."),
+    )
 
 
 class SignupForm(UserCreationForm):
-    """Django's sign-up form plus an e-mail address, so a forgotten password can be reset."""
+    """Django's sign-up form plus a display name (issue 16) and an e-mail address, so a forgotten password can be
+    reset."""
 
+    display_name = display_name_field(required=False)
     email = forms.EmailField(help_text="Only used to reset a forgotten password.")
+    field_order = ["display_name", "username", "email", "password1", "password2"]
 
     class Meta(UserCreationForm.Meta):
         fields = ("username", "email")
+
+    def save(self, commit=True):
+        user = super().save(commit=False)
+        user.first_name = self.cleaned_data.get("display_name") or ""
+        if commit:
+            user.save()
+        return user
+
+
+class AccountForm(forms.Form):
+    """The account page: the display name everyone sees and the e-mail for password resets."""
+
+    display_name = display_name_field(required=True)
+    email = forms.EmailField(help_text="Only used to reset a forgotten password.")
 
 
 SCAR_LIMIT_MIN, SCAR_LIMIT_MAX = value_bounds(Campaign, "scar_limit")

@@ -5,6 +5,7 @@ from campaigns.views import accounts, password_reset
 
 # Sign-up and password reset are throttled per address (and per e-mail); login is django-axes' (issue 14).
 urlpatterns = [
+    path("profile/", accounts.account, name="account"),
     path(
         "signup/",
         throttled("sign-up", limit_setting="SIGNUPS_PER_HOUR")(accounts.signup),

@@ -10,6 +10,7 @@ pending step, a tracked fighter's Harm, the answers of a post-game) stays editab
 from django.contrib import admin
 
 from combat.models import (
+    CampaignDataSet,
     DiceRoll,
     PostGame,
     PostGameFighter,
@@ -176,3 +177,18 @@ class PostGameFighterAdmin(admin.ModelAdmin):
     list_select_related = ["fighter", "post_game__player__game", "post_game__player__warband", "captor"]
     search_fields = ["fighter__name"]
     raw_id_fields = ["post_game", "fighter", "captor"]
+
+
+# ---- Campaign data (issue 12, item 2) --------------------------------------------------------------------------
+
+
+@admin.register(CampaignDataSet)
+class CampaignDataSetAdmin(ReadOnlyLogAdmin):
+    """Each version as saved: a past post-game reads the one it used, so none is edited (a trigger refuses too)."""
+
+    list_display = ["campaign", "kind", "version", "created_by", "created_at", "note"]
+    list_filter = ["kind"]
+    list_select_related = ["campaign", "created_by"]
+    search_fields = ["campaign__name", "kind", "note"]
+    date_hierarchy = "created_at"
+    raw_id_fields = ["campaign", "created_by"]

@@ -7,10 +7,22 @@ class CombatConfig(AppConfig):
 
     def ready(self):
         # Combat tells its own events in the history (ARCHITECTURE.md): rosters' history names none of its tables.
+        from combat.history.campaign_data import CampaignDataSource
         from combat.history.dice_log import DiceLogSource
         from combat.history.post_game import PostGameSource
+        from combat.history.ransom import RansomSource
         from combat.history.tracker import TrackerSource
+        from combat.selectors.post_game.offers import ransom_items
         from rosters.history import registry
+        from rosters.selectors import waiting
 
-        for source in (DiceLogSource(), PostGameSource(), TrackerSource()):
+        for source in (
+            DiceLogSource(),
+            PostGameSource(),
+            TrackerSource(),
+            CampaignDataSource(),
+            RansomSource(),
+        ):
             registry.register(source)
+        # The ransom offers waiting for each player, on their dashboard.
+        waiting.register("ransom_offers", ransom_items)

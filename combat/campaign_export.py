@@ -1,7 +1,8 @@
 """A whole campaign as one JSON file, and back into a fresh install (issue 14, item 6).
 
 The file holds the campaign, its members by username, warbands with fighters, Injuries and Battlekit, games with
-their results and Out of Action marks, post-games with their rolls and answers, tracker boards and the dice log:
+their results and Out of Action marks, post-games with their rolls and answers, tracker boards, the dice log and
+every version of the campaign's data (skill charts, Location tables, fighter types, Patron skills):
 every row, with its id, in Django's serialization (users named by username). It lives in `combat` because only
 combat reads post-games, the tracker and the dice log. History events are not part of it (the history of an
 imported campaign starts at its import; `manage.py backup` keeps the history).
@@ -28,6 +29,7 @@ from django.utils import timezone
 
 from campaigns.models import Campaign, Game, GamePlayer, Membership, OutOfAction
 from combat.models import (
+    CampaignDataSet,
     DiceRoll,
     PostGame,
     PostGameFighter,
@@ -61,6 +63,7 @@ TABLES = [
     (TrackerGame, "game__campaign"),
     (TrackerFighter, "tracker__game__campaign"),
     (TrackerAction, "tracker__game__campaign"),
+    (CampaignDataSet, "campaign"),  # every version: a past post-game reads the one it used
 ]
 LABELS = {model._meta.label_lower: model for model, _ in TABLES}
 

@@ -1,8 +1,9 @@
 from django.urls import path
 
-from combat.views import dice_log
+from combat.views import dice_log, rules
 
 urlpatterns = [
+    path("rules/", rules.rules, name="rules"),
     path("campaigns/<int:campaign_id>/dice/", dice_log.campaign_dice_log, name="campaign_dice_log"),
 ]
 
@@ -23,6 +24,17 @@ urlpatterns += [
     path(f"{POST_GAME}elites/", post_game_pages.post_game_elites, name="post_game_elites"),
     path(f"{POST_GAME}roll/", post_game_rolls.post_game_roll, name="post_game_roll"),
     path(f"{POST_GAME}ransom/", post_game_ransom.post_game_ransom, name="post_game_ransom"),
+    path(
+        f"{POST_GAME}ransom/withdraw/",
+        post_game_ransom.post_game_ransom_withdraw,
+        name="post_game_ransom_withdraw",
+    ),
+    path(
+        f"{POST_GAME}ransom/answer/", post_game_ransom.post_game_ransom_answer, name="post_game_ransom_answer"
+    ),
+    path(
+        f"{POST_GAME}ransom/reopen/", post_game_ransom.post_game_ransom_reopen, name="post_game_ransom_reopen"
+    ),
     path(f"{POST_GAME}experience/", post_game_pages.post_game_experience, name="post_game_experience"),
     path(f"{POST_GAME}review/", post_game_pages.post_game_review, name="post_game_review"),
     path(f"{POST_GAME}apply/", post_game_apply.post_game_apply, name="post_game_apply"),
@@ -63,5 +75,21 @@ urlpatterns += [
         "campaigns/<int:campaign_id>/settings/trauma-table/",
         trauma_table_views.campaign_trauma_table,
         name="campaign_trauma_table",
+    ),
+]
+
+# The campaign's data (issue 12, item 2): skill charts, Location tables, fighter types, Patron skills, versioned.
+from combat.views import campaign_data as campaign_data_views  # noqa: E402
+
+CAMPAIGN_DATA = "campaigns/<int:campaign_id>/data/"
+urlpatterns += [
+    path(CAMPAIGN_DATA, campaign_data_views.campaign_data, name="campaign_data"),
+    path(
+        f"{CAMPAIGN_DATA}<str:data_kind>/", campaign_data_views.campaign_data_kind, name="campaign_data_kind"
+    ),
+    path(
+        f"{CAMPAIGN_DATA}<str:data_kind>/export/",
+        campaign_data_views.campaign_data_export,
+        name="campaign_data_export",
     ),
 ]

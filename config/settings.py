@@ -87,7 +87,12 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
-            "builtins": ["template_partials.templatetags.partials"],
+            "builtins": [
+                "template_partials.templatetags.partials",
+                "campaigns.templatetags.people",
+                "campaigns.templatetags.words",
+                "combat.templatetags.rulings",
+            ],
         },
     }
 ]

@@ -104,6 +104,7 @@ def world(campaign, organiser, player, player2, warband, rival_warband, make_fig
         "code": campaign.invitation_code,
         "token": campaign.share_token,  # also a (wrong) password-reset token: that page says the link is bad
         "uidb64": "MQ",
+        "data_kind": "location_table:common",  # the campaign data pages (combat/views/campaign_data.py)
     }
 
 

@@ -77,7 +77,7 @@ class RansomForm(forms.Form):
 
     fighter = WholeNumberField(widget=forms.HiddenInput)
     paid = forms.TypedChoiceField(
-        choices=[("yes", "Ransom paid"), ("no", "No ransom: executed")],
+        choices=[("yes", "Offer a ransom"), ("no", "No ransom: executed")],
         coerce=lambda value: value == "yes",
         widget=forms.RadioSelect,
         label="Ransom",
@@ -101,7 +101,7 @@ class RansomForm(forms.Form):
         return cleaned
 
     def answer(self) -> dict:
-        """The keyword arguments of `post_game_answer_ransom` this form gives."""
+        """The keyword arguments of `post_game_offer_ransom` this form gives."""
         data = self.cleaned_data
         return {
             "fighter_id": data["fighter"],
@@ -113,6 +113,34 @@ class RansomForm(forms.Form):
     def entered(self) -> dict:
         """What was typed in, shown again on the card when refused."""
         return {"paid": self.data.get("paid", ""), "ransom": self.data.get("ransom", "")}
+
+
+class RansomWithdrawForm(forms.Form):
+    """The owner takes back a ransom offer not yet answered (or a "no ransom" they declared)."""
+
+    fighter = WholeNumberField(widget=forms.HiddenInput)
+
+
+class RansomAnswerForm(forms.Form):
+    """Captured (TRAUMA_TABLE.md 12): the captor's player accepts or refuses the ransom offered. `back` says which
+    page the answer was given from, to go back to it (the dashboard, or the post-game's ELITE step)."""
+
+    fighter = WholeNumberField(widget=forms.HiddenInput)
+    answer = forms.TypedChoiceField(
+        choices=[("accept", "Accept"), ("refuse", "Refuse")],
+        coerce=lambda value: value == "accept",
+        label="Answer",
+    )
+    back = forms.ChoiceField(
+        choices=[("post_game", "The post-game"), ("dashboard", "The dashboard")], required=False
+    )
+
+
+class RansomReopenForm(forms.Form):
+    """The organiser reopens an answered ransom offer before the Apply, saying why."""
+
+    fighter = WholeNumberField(widget=forms.HiddenInput)
+    reason = forms.CharField(max_length=200, label="Why reopen it?")
 
 
 class ExperienceForm(forms.Form):

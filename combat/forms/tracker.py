@@ -9,6 +9,7 @@ from django import forms
 
 from campaigns.fields import WholeNumberField
 from campaigns.models import GamePlayer
+from campaigns.words import possessive
 
 # A D10 shows 1 to 10 (RULINGS.md facts: Tests roll ten-sided dice).
 D10_FACES = range(1, 11)
@@ -254,7 +255,7 @@ class EndGameForm(VersionForm):
                 label=player.warband.name,
                 choices=[("", "—"), *GamePlayer.Result.choices],
                 initial=player.result or "",
-                error_messages={"required": f"Enter {player.warband.name}'s result."},
+                error_messages={"required": f"Enter {possessive(player.warband.name)} result."},
             )
 
     @property

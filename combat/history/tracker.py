@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from django.apps import apps
 
+from campaigns.words import possessive
 from combat.history.tracker_steps import FighterMove, TrackerStep, load_tracker_steps, step_ids
 from rosters.history.entries import Change, HistoryFilter
 from rosters.history.lookups import Lookups, _as_int, _as_ints
@@ -182,7 +183,7 @@ class TrackerTeller:
             attacker = self._name(attacker_id) if attacker_id is not None else None
             if damage == 0:
                 return (
-                    f"{attacker}'s attack on {target} missed: no Hit"
+                    f"{possessive(attacker)} attack on {target} missed: no Hit"
                     if attacker
                     else f"An attack on {target} missed"
                 )
@@ -228,7 +229,7 @@ class TrackerTeller:
         friend_id = _as_int(step.context.get("fighter"))
         name = self._name(friend_id)
         move = step.move_of(friend_id)
-        head = f"{name}'s Confusion Test"
+        head = f"{possessive(name)} Confusion Test"
         if kind == "confusion_choice":
             if move is not None and move.became("fled"):
                 return f"{head}: Confused — Fled, out of play but not Out of Action"
@@ -247,7 +248,7 @@ class TrackerTeller:
         fighter_id = _as_int(step.context.get("fighter"))
         name, move = self._name(fighter_id), step.move_of(fighter_id)
         if move is None:
-            return (self.entry.reason or "").strip() or f"{name}'s Fatigue changed"
+            return (self.entry.reason or "").strip() or f"{possessive(name)} Fatigue changed"
         now = move.after.get("fatigue")
         if move.delta("fatigue") > 0:
             return f"{name} took 1 Fatigue, now {now}{' (Exhausted)' if now == 2 else ''}"
@@ -263,7 +264,8 @@ class TrackerTeller:
 class TrackerSource(Source):
     """The board's events (one per action, undo, start and end of a game on the tracker)."""
 
-    name, event_label, rank, kind = "tracker", "combat.TrackerGameEvent", 10, "ingame"
+    # Rank 12 (9 before other sources came): the last rank of a moment, above the campaign data's 11.
+    name, event_label, rank, kind = "tracker", "combat.TrackerGameEvent", 12, "ingame"
 
     def scope(self, f: HistoryFilter) -> str | None:
         # A board deleted with its game is not an action at the table.

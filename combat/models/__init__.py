@@ -1,10 +1,12 @@
 """Combat's tables, one module per concern; each is imported here so Django finds it."""
 
+from combat.models.campaign_data import CampaignDataSet
 from combat.models.dice_log import DiceRoll
 from combat.models.postgame import PostGame, PostGameFighter, PostGameRoll
 from combat.models.tracker import TrackerAction, TrackerFighter, TrackerGame
 
 __all__ = [
+    "CampaignDataSet",
     "DiceRoll",
     "PostGame",
     "PostGameFighter",

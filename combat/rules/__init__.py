@@ -108,6 +108,7 @@ from .odds import (
     trauma_odds,
 )
 from .roles import ELITE, counts_as_elite, has_elite_keyword
+from .ruling_titles import RULING_SOURCES, RULING_TITLES, ruling_source, ruling_title
 from .rulings import RULINGS, ruling
 from .stat_tests import StatTestResult, dice_pool, roll_test
 from .trauma import (
@@ -207,6 +208,8 @@ __all__ = [
     # the campaign phase (campaign.py)
     "ADVANCEMENT_XP",
     "CAMPAIGN_RULINGS",
+    "RULING_SOURCES",
+    "RULING_TITLES",
     "LIMITED_POTENTIAL_XP",
     "MAX_ELITE",
     "CampaignLimits",
@@ -222,6 +225,8 @@ __all__ = [
     "XpGain",
     "campaign_limits",
     "campaign_ruling",
+    "ruling_source",
+    "ruling_title",
     "campaign_stage",
     "check_promotion_dice",
     "explain_skill_roll",

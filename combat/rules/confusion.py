@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from .damage import EXHAUSTED_AT, can_take_fatigue
 from .dice import Dice
 from .stat_tests import StatTestResult, check_count, check_stat, roll_test
+from .words import possessive
 
 __all__ = [
     "CONFUSION_CHOICES",
@@ -222,7 +223,7 @@ def explain_confusion(result: ConfusionResult, *, name: str | None = None) -> st
     friend = result.friend
     who = name or friend.name or friend.id
     faces = ", ".join(str(face) for face in result.test.faces)
-    head = f"{who}'s Confusion Test (2I against Intelligence {friend.intelligence}): {faces}"
+    head = f"{possessive(who)} Confusion Test (2I against Intelligence {friend.intelligence}): {faces}"
     if result.passed:
         hits = "1 Hit" if result.test.hits == 1 else f"{result.test.hits} Hits"
         return f"{head} — {hits}, passed: nothing happens (RULING D-6)."

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from .stat_tests import check_count
+from .words import possessive
 
 if TYPE_CHECKING:
     from .confusion import FriendlyModel
@@ -295,9 +296,7 @@ def explain_damage(outcome: DamageOutcome, *, name: str | None = None) -> str:
         if after.health == 1:
             end = f"{who} has 1 Health, so {who} is Incapacitated"
         else:
-            end = (
-                f"{who}'s {_injuries(after.injuries)} reach Health {after.health}, so {who} is Incapacitated"
-            )
+            end = f"{possessive(who)} {_injuries(after.injuries)} reach Health {after.health}, so {who} is Incapacitated"
         if outcome.row == "injury" and not outcome.excess_harm:
             end += " and the Harm is moot (RULINGS D-3, D-8)"
         else:

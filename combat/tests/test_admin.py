@@ -16,6 +16,7 @@ from django.urls import reverse
 
 from campaigns.models import Game, GamePlayer, OutOfAction
 from combat import models
+from combat.services.campaign_data import campaign_data_copy_demo
 from combat.services.post_game.rolls import post_game_roll
 from combat.services.tracker.board import tracker_start
 from combat.services.tracker.damage import tracker_apply_damage
@@ -26,7 +27,7 @@ pytestmark = pytest.mark.django_db
 
 COMBAT_MODELS = [getattr(models, name) for name in models.__all__]
 # Logs, written only by the services: read and delete, never add or edit (combat/admin.py).
-READ_ONLY = {models.DiceRoll, models.TrackerAction, models.PostGameRoll}
+READ_ONLY = {models.DiceRoll, models.TrackerAction, models.PostGameRoll, models.CampaignDataSet}
 # An attempt starts with the wizard's first write; its fields are read-only, its answers (inline) are not.
 NO_ADD = READ_ONLY | {models.PostGame}
 
@@ -72,6 +73,8 @@ def rows(campaign, warband, rival_warband, make_fighter, player, player2):
     models.PostGameFighter.objects.create(
         post_game=theirs.roll.post_game, fighter=table["Mags"], glorious_deeds=2
     )
+    for kind in ("location_table:common", "skill_chart:ranged"):
+        campaign_data_copy_demo(campaign=campaign, by=player, kinds=[kind])
     return table
 
 

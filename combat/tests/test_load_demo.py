@@ -181,3 +181,23 @@ def test_a_failed_step_leaves_no_half_demo_and_the_next_run_loads_it_whole(monke
     monkeypatch.undo()
     assert "Demo campaign loaded" in load()
     assert Game.objects.count() == 4
+
+
+def test_the_demo_carries_a_made_up_set_of_campaign_data():
+    """Issue 12, item 2: every kind filled with invented names, so every step can be tried; told in the feed."""
+    from combat.demo_campaign_data import LOCATION_TABLES
+    from combat.models import CampaignDataSet
+    from combat.selectors.campaign_data import current_campaign_data
+
+    load()
+    campaign = Campaign.objects.get()
+    data = current_campaign_data(campaign=campaign)
+    assert set(data.skill_charts()) == {"melee_strength", "ranged", "stealth_speed", "wildcard"}
+    assert set(data.location_tables()) == {"common", "rare", "legendary"}
+    assert data.location_tables()["common"].at(LOCATION_TABLES["common"][0][0]).name == "Flooded Dugout"
+    assert data.never_promoted("Anchorite Shrine")
+    for warband in Warband.objects.all():
+        assert len(data.patron_skills(warband.pk)) == 3
+    assert CampaignDataSet.objects.filter(campaign=campaign).count() == 4 + 3 + 1 + 2
+    told = [change.sentence for entry in iter_history(campaign=campaign) for change in entry.changes]
+    assert "Olga saved the Common Locations, v1: 5 rows (copied from the demo set)" in told

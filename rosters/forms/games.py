@@ -8,6 +8,7 @@ from django.core.exceptions import ValidationError
 
 from campaigns.models import Game, GamePlayer
 from campaigns.terms import Terms, terms_for
+from campaigns.words import possessive
 from rosters.services.games import GameEntry
 
 
@@ -95,7 +96,7 @@ class GameForm(forms.Form):
         recording = self.editing or data.get("mode") == self.RECORD
         for warband in playing:
             if recording and not data.get(f"wb{warband.pk}_result"):
-                self.add_error(f"wb{warband.pk}_result", f"Give {warband.name}'s result.")
+                self.add_error(f"wb{warband.pk}_result", f"Give {possessive(warband.name)} result.")
         data["playing"] = playing
         return data
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.apps import apps
 
 from campaigns.terms import terms_for
+from campaigns.words import possessive
 from rosters.history import registry
 from rosters.history.entries import Change
 from rosters.history.lookups import _as_int
@@ -30,7 +31,9 @@ GAME_STEPS = {
     ("recorded", "post_game"): "{title}'s post-games started",
     ("post_game", "done"): "Every post-game of {title} is done",
     ("done", "post_game"): "A post-game of {title} was reopened",
-    ("post_game", "recorded"): "{title}'s post-games were all undone",
+    # Every post-game is pending again: the one that was under way was undone (perhaps one of two, the other never
+    # started), so the sentence says where the game stands, not how many were undone.
+    ("post_game", "recorded"): "No post-game of {title} is under way any more",
 }
 
 
@@ -58,14 +61,14 @@ def _player_changes(t: Teller, warband: str, game: str) -> list[Change]:
     diff, out = t.diff(), []
     if "result" in diff:
         old, new = (RESULTS.get(v or "", v) for v in diff["result"])
-        out.append(t.finish("games", f"{warband}'s result in {game}: {old} → {new}"))
+        out.append(t.finish("games", f"{possessive(warband)} result in {game}: {old} → {new}"))
     if "post_game" in diff:
         new = diff["post_game"][1]
         text = {
             "in_progress": f"{warband} started its post-game of {game}",
             "done": f"{warband} finished its post-game of {game}",
-            "pending": f"{warband}'s post-game of {game} was reopened",
-        }.get(new, f"{warband}'s post-game of {game}: {new}")
+            "pending": f"{possessive(warband)} post-game of {game} was reopened",
+        }.get(new, f"{possessive(warband)} post-game of {game}: {new}")
         out.append(t.finish("games", text))
         if new == "done":
             # What a source knows of the finished post-game (each fighter's Trauma result) follows it.
@@ -105,7 +108,7 @@ class PlayerSource(Source):
         if label == "delete":
             return [t.finish("games", f"{warband} was taken off {game}")]
         return _player_changes(t, warband, game) or [
-            t.finish("games", f"{warband}'s entry in {game} was corrected")
+            t.finish("games", f"{possessive(warband)} entry in {game} was corrected")
         ]
 
 

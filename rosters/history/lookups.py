@@ -14,6 +14,7 @@ from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.db import connection
 
+from campaigns.people import display_name
 from campaigns.terms import Terms
 from rosters.history import registry
 from rosters.history.entries import GameRef
@@ -52,12 +53,6 @@ def id_list(values: Iterable) -> list[int]:
 
 def new_ids() -> Ids:
     return {kind: set() for kind in CORE_IDS}
-
-
-def display_name(user) -> str:
-    if user is None:
-        return "someone"
-    return (user.first_name or user.get_username()).strip() or user.get_username()
 
 
 @dataclass(frozen=True)

@@ -16,8 +16,8 @@ def _title(value) -> str:
 
 
 class BattleReportSource(Source):
-    # Rank 9: the tracker keeps the last rank of a moment (its end of game above the marks it writes).
-    name, event_label, rank, kind = "battle_report", "campaigns.BattleReportEvent", 9, "games"
+    # Rank 10, below the tracker's: the board keeps the last rank of a moment (its end of game above its marks).
+    name, event_label, rank, kind = "battle_report", "campaigns.BattleReportEvent", 10, "games"
 
     def scope(self, f):
         # A report is the game's: in the campaign's feed and in the story of each warband that played it.

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from campaigns.words import possessive
 from rosters.history import registry
 from rosters.history.entries import Change, HistoryEntry, HistoryFilter
 from rosters.history.lookups import Lookups, _as_int
@@ -110,7 +111,7 @@ def _fighter_profile(t: Teller, name: str, diff: dict) -> list[Change]:
         out.append(t.finish("profile", f"{diff['name'][0]} is now called {diff['name'][1]}"))
     if "fighter_type" in diff:
         old, new = diff["fighter_type"]
-        out.append(t.finish("profile", f"{name}'s type: {old or 'none'} → {new or 'none'}"))
+        out.append(t.finish("profile", f"{possessive(name)} type: {old or 'none'} → {new or 'none'}"))
     if "keywords" in diff:
         old, new = set(diff["keywords"][0] or []), set(diff["keywords"][1] or [])
         parts = [f"gained {k}" for k in sorted(new - old)] + [f"lost {k}" for k in sorted(old - new)]
@@ -193,9 +194,11 @@ def _warband_changes(t: Teller, name: str, diff: dict) -> list[Change]:
     if "name" in diff:
         out.append(t.finish("profile", f"{diff['name'][0]} is now called {diff['name'][1]}"))
     if "faction" in diff:
-        out.append(t.finish("profile", f"{name}'s faction: {diff['faction'][0]} → {diff['faction'][1]}"))
+        out.append(
+            t.finish("profile", f"{possessive(name)} faction: {diff['faction'][0]} → {diff['faction'][1]}")
+        )
     if "notes" in diff:
-        out.append(t.finish("profile", f"{name}'s notes were edited"))
+        out.append(t.finish("profile", f"{possessive(name)} notes were edited"))
     if "owner_id" in diff:
         out.append(t.finish("profile", f"{name} now belongs to {t.look.user(diff['owner_id'][1])}"))
     return out
@@ -243,7 +246,7 @@ class WarbandSource(Source):
 
 def _holder(t: Teller, fighter_id, warband_id) -> str:
     if fighter_id is None:
-        return f"{t.look.warband(warband_id)}'s {t.terms.arsenal}"
+        return f"{possessive(t.look.warband(warband_id))} {t.terms.arsenal}"
     return t.look.fighter(fighter_id)
 
 
@@ -266,9 +269,9 @@ def _item_changes(t: Teller, item: str, holder: str) -> list[Change]:
         out.append(t.finish("battlekit", f"{diff['name'][0]} is now called {diff['name'][1]}"))
     if "keywords" in diff:
         kw = ", ".join(d.get("keywords") or []) or "none"
-        out.append(t.finish("battlekit", f"{item}'s keywords are now {kw}"))
+        out.append(t.finish("battlekit", f"{possessive(item)} keywords are now {kw}"))
     if "notes" in diff:
-        out.append(t.finish("battlekit", f"{item}'s notes were edited"))
+        out.append(t.finish("battlekit", f"{possessive(item)} notes were edited"))
     if "removable" in diff:
         text = f"{item} can be removed again" if d.get("removable") else f"{item} can no longer be removed"
         out.append(t.finish("battlekit", text))
@@ -346,8 +349,8 @@ class InjurySource(Source):
             return [t.finish("injuries", f"{injury} was removed from {fighter}")]
         diff = t.diff()
         if "name" in diff:
-            return [t.finish("injuries", f"{fighter}'s {diff['name'][0]} is now {diff['name'][1]}")]
-        return [t.finish("injuries", f"{fighter}'s {injury} was corrected")]
+            return [t.finish("injuries", f"{possessive(fighter)} {diff['name'][0]} is now {diff['name'][1]}")]
+        return [t.finish("injuries", f"{possessive(fighter)} {injury} was corrected")]
 
 
 ROSTER_SOURCES = (ItemSource, InjurySource, FighterSource, WarbandSource)

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import re
 
+from campaigns.people import display_name
 from rosters.history.entries import Change, HistoryEntry
-from rosters.history.lookups import Lookups, _as_int, _as_ints, display_name
+from rosters.history.lookups import Lookups, _as_int, _as_ints
 
 # Roll purposes that explain a kind of change (the post-game's Survival and Trauma rolls, Bitter Lessons' D3...).
 ROLL_PURPOSES = {

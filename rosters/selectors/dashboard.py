@@ -1,6 +1,6 @@
 """A member's home page."""
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.db.models import Count, IntegerField, OuterRef, Subquery, Value
 from django.db.models.functions import Coalesce
@@ -8,6 +8,7 @@ from django.db.models.functions import Coalesce
 from campaigns.models import Game, GamePlayer, Membership
 from rosters.models import Warband
 from rosters.selectors.common import WAITING_POST_GAME, games_with_players, warbands_with_headlines
+from rosters.selectors.waiting import WaitingItem, waiting_items
 
 
 @dataclass
@@ -17,6 +18,8 @@ class Dashboard:
     waiting: list[GamePlayer]
     playing: list[GamePlayer]
     recent_games: list[Game]
+    # What other apps say waits for the user (a ransom offer to answer, one waiting for an answer).
+    items: list[WaitingItem] = field(default_factory=list)
 
 
 def dashboard_for(*, user, recent: int = 8) -> Dashboard:
@@ -58,5 +61,10 @@ def dashboard_for(*, user, recent: int = 8) -> Dashboard:
         ).order_by("-played_on", "-id")[:recent]
     )
     return Dashboard(
-        memberships=memberships, warbands=warbands, waiting=waiting, playing=playing, recent_games=games
+        memberships=memberships,
+        warbands=warbands,
+        waiting=waiting,
+        playing=playing,
+        recent_games=games,
+        items=waiting_items(user=user),
     )

@@ -6,6 +6,7 @@ from typing import Any
 from django.db import transaction
 
 from campaigns.history_context import add_context
+from campaigns.words import possessive
 from rosters.models import ITEM_FIELDS, Fighter, Item, Warband
 from rosters.services.common import change_context, clean_keywords, describe_fields, refuse_unknown
 from rosters.services.errors import RosterRefused
@@ -74,7 +75,7 @@ def item_update(*, item: Item, by, changes: Mapping[str, Any]) -> Item:
     item.full_clean()
     with change_context(
         action="item.update",
-        reason=f"{by} changed {item.name}'s {describe_fields(changed)}",
+        reason=f"{by} changed {possessive(item.name)} {describe_fields(changed)}",
         by=by,
         warband=item.warband,
         item=item.pk,

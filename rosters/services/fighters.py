@@ -7,6 +7,7 @@ from typing import Any
 from django.db import transaction
 
 from campaigns.history_context import add_context
+from campaigns.words import possessive
 from rosters.models import ELITE, FIGHTER_FIELDS, Fighter, Item, Warband
 from rosters.services.common import change_context, clean_keywords, describe_fields, refuse_unknown
 from rosters.services.errors import RosterRefused
@@ -62,7 +63,7 @@ def fighter_update(*, fighter: Fighter, by, changes: Mapping[str, Any], elite: b
     fighter.full_clean()
     with change_context(
         action="fighter.update",
-        reason=f"{by} changed {fighter.name}'s {describe_fields(changed)}",
+        reason=f"{by} changed {possessive(fighter.name)} {describe_fields(changed)}",
         by=by,
         warband=fighter.warband,
         fighter=fighter,

@@ -15,6 +15,7 @@ from django.db.models import Max
 
 from campaigns.history_context import add_context
 from campaigns.models import Campaign, Game, GamePlayer, OutOfAction
+from campaigns.words import possessive
 from rosters.models import Fighter, Warband
 from rosters.services.common import change_context
 from rosters.services.errors import GameLocked, RosterRefused
@@ -53,7 +54,7 @@ def _check_entries(
         if entry.result not in ("", *GamePlayer.Result.values):
             raise RosterRefused(f"{entry.result!r} is not a result (win, loss or draw).")
         if finished and not entry.result:
-            raise RosterRefused(f"Give {entry.warband.name}'s result: win, loss or draw.")
+            raise RosterRefused(f"Give {possessive(entry.warband.name)} result: win, loss or draw.")
         for fighter in entry.out_of_action:
             if fighter.warband_id != entry.warband.pk:
                 raise RosterRefused(f"{fighter.name} is not in {entry.warband.name}.")
@@ -299,7 +300,7 @@ def game_post_game_mark(
     label = GamePlayer.PostGame(state).label.lower()
     with change_context(
         action=context.pop("action", "post_game.mark"),
-        reason=reason or f"{player.warband.name}'s post-game of Game {game.number}: {label}",
+        reason=reason or f"{possessive(player.warband.name)} post-game of Game {game.number}: {label}",
         by=by,
         game=game,
         warband=player.warband,

@@ -7,6 +7,7 @@ from django.db import transaction
 
 from campaigns.history_context import add_context
 from campaigns.models import Campaign
+from campaigns.words import possessive
 from rosters.models import WARBAND_FIELDS, Warband
 from rosters.services.common import change_context, describe_fields, refuse_unknown
 from rosters.services.errors import RosterRefused
@@ -60,7 +61,7 @@ def warband_update(*, warband: Warband, by, changes: Mapping[str, Any]) -> Warba
     warband.full_clean()
     with change_context(
         action="warband.update",
-        reason=f"{by} changed {warband.name}'s {describe_fields(changed)}",
+        reason=f"{by} changed {possessive(warband.name)} {describe_fields(changed)}",
         by=by,
         warband=warband,
     ):

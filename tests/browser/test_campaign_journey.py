@@ -225,7 +225,7 @@ def test_the_roster_works_without_javascript(
     anselm.refresh_from_db()
     assert (anselm.xp, anselm.battle_scars) == (4, 1)
     # The cached parts' other buttons post the same CSRF form: an Arsenal item off the roster, a fighter back on it.
-    page.get_by_role("button", name="Take Spare Shovel off the roster").click()
+    page.get_by_role("button", name="Remove Spare Shovel from the roster").click()
     expect(page.locator("#arsenal")).not_to_contain_text("Spare Shovel")
     page.locator("#removed-fighters summary").click()
     page.get_by_role("button", name="Put back on the roster").click()

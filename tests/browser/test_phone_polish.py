@@ -87,7 +87,7 @@ def test_lone_links_are_44_px_tall(page: Page, live_server, demo):
     for name in ("The whole history", "Dice log"):
         assert height(page, latest.get_by_role("link", name=name, exact=True)) >= TAP, name
     page.goto(live_server.url + f"/campaigns/{demo['campaign'].pk}/history/")
-    assert height(page, page.locator("h3.history-game a").first) >= TAP
+    assert height(page, page.locator("h2.history-game a").first) >= TAP
     page.goto(live_server.url + f"/warbands/{demo['sepulchre'].pk}/history/")
     assert height(page, page.get_by_role("link", name="After Game 1", exact=True)) >= TAP
     page.goto(live_server.url + f"/games/{demo['games'][3].pk}/post-game/{demo['sepulchre'].pk}/")
@@ -134,7 +134,7 @@ def test_deleting_arsenal_battlekit_asks_first(page: Page, live_server, demo):
     log_in(page, live_server, demo["organiser"])
     item = Item.objects.get(warband=demo["sepulchre"], fighter__isnull=True)
     page.goto(live_server.url + f"/warbands/{demo['sepulchre'].pk}/")
-    remove = page.get_by_role("button", name=f"Take {item.name} off the roster")
+    remove = page.get_by_role("button", name=f"Remove {item.name} from the roster")
     page.once("dialog", lambda dialog: dialog.dismiss())
     remove.click()
     assert Item.objects.filter(pk=item.pk).exists()

@@ -4,7 +4,9 @@ Two users (printed at the end, and in README.md under "Demo accounts"; local use
 Trench Crusade campaign, *The Long Trench*, played the way a group plays it, so its history reads as a campaign:
 
 1. Olga founds the campaign, Pat joins; each recruits a warband fighter by fighter (the Trench Pilgrims of the
-   Iron Sepulchre, 12 strong, and the Grey Legion of Heretics), with their Battlekit and an Arsenal.
+   Iron Sepulchre, 12 strong, and the Grey Legion of Heretics), with their Battlekit and an Arsenal. Olga copies
+   the made-up demo set of campaign data (combat/demo_campaign_data.py): skill charts, Locations, fighter types and
+   each warband's Patron skills, invented names only.
 2. Game 1, No Man's Land: the Pilgrims win. Their post-game: Pilgrim Hale, a Troop, fails his Survival Roll
    (D6 2) and dies; Prophet Anselm, an ELITE, rolls D66 14, a Hand Wound and a Battle Scar. The Heretics' Trooper
    Rhee survives (D6 5). XP is earned, Pat spends some, Battlekit moves out of the Arsenal, spoils go to the
@@ -35,6 +37,7 @@ from campaigns.services.campaigns import campaign_create
 from campaigns.services.invitations import campaign_join
 from combat.models import TrackerFighter, TrackerGame
 from combat.selectors.tracker_attack import AttackTest
+from combat.services.campaign_data import campaign_data_copy_demo
 from combat.services.post_game.apply import post_game_apply
 from combat.services.post_game.experience import ExperienceAnswer, post_game_record_experience
 from combat.services.post_game.out_of_action import post_game_set_out_of_action
@@ -182,6 +185,8 @@ class Command(BaseCommand):
             warband=self.pilgrims, name="Incendiary Grenades", keywords=["GRENADE"], by=player
         )
         tome = battlekit_services.item_create(warband=self.heretics, name="Blasphemous Tome", by=organiser)
+        # The campaign data, a small made-up set (no official names ship): charts, Locations, types, Patrons.
+        campaign_data_copy_demo(campaign=campaign, by=organiser)
 
         start = datetime.date.today() - datetime.timedelta(days=21)
         self._game_one(campaign, start, shield)

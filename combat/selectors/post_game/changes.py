@@ -6,9 +6,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from campaigns.words import possessive
 from combat import rules
 from combat.models import PostGameFighter
 from combat.selectors.post_game.ransom import ransom_changes
+from rosters.history.lookups import display_name
 from rosters.models import Fighter, Item
 
 if TYPE_CHECKING:
@@ -161,4 +163,15 @@ def blockers(state: PostGameState) -> None:
         elif waiting == "d3":
             state.blockers.append(f"{casualty.name} still needs the D3 of Bitter Lessons (Experience step).")
         elif waiting == "ransom":
-            state.blockers.append(f"Say whether {casualty.name}'s ransom is paid.")
+            state.blockers.append(ransom_waits(casualty))
+
+
+def ransom_waits(casualty) -> str:
+    """What a Captured fighter's ransom waits for (TRAUMA_TABLE.md 12): the owner's offer, or the captor's answer."""
+    answer = casualty.answer
+    if answer is not None and answer.ransom_offer is not None and answer.captor is not None:
+        return (
+            f"Waiting for {possessive(display_name(answer.captor.owner))} answer to the ransom offer for "
+            f"{casualty.name} ({answer.ransom_offer} offered to {answer.captor.name})."
+        )
+    return f"Offer a ransom for {casualty.name}, or declare that none is offered."

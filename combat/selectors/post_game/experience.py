@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from campaigns.words import possessive
 from combat import rules
 from combat.models import PostGameFighter
 from rosters.models import Fighter
@@ -141,5 +142,5 @@ def experience(state: PostGameState, answers: dict[int, PostGameFighter]) -> Non
         state.xp.append(line)
         if line.xp_after < 0:
             state.blockers.append(
-                f"{fighter.name}'s XP would fall below 0: change the organiser's adjustment."
+                f"{possessive(fighter.name)} XP would fall below 0: change the organiser's adjustment."
             )

@@ -6,6 +6,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from campaigns.words import possessive
 from combat.models import PostGameFighter
 from rosters.models import Warband
 
@@ -73,6 +74,6 @@ def ransom_changes(state: PostGameState, answers: dict[int, PostGameFighter]) ->
             )
     if total > state.warband.strongbox:
         state.blockers.append(
-            f"The ransoms come to {total} {terms.currency} but {state.warband.name}'s {terms.strongbox} holds "
+            f"The ransoms come to {total} {terms.currency} but {possessive(state.warband.name)} {terms.strongbox} holds "
             f"only {state.warband.strongbox}: change the ransom."
         )

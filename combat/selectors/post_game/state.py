@@ -134,7 +134,9 @@ def _stored(live: PostGame | None) -> tuple[dict[int, list[PostGameRoll]], dict[
         return rolls, {}
     for roll in PostGameRoll.objects.filter(post_game=live).select_related("dice_roll__rolled_by"):
         rolls[roll.fighter_id].append(roll)
-    answers = PostGameFighter.objects.filter(post_game=live).select_related("captor")
+    answers = PostGameFighter.objects.filter(post_game=live).select_related(
+        "captor__owner", "ransom_offered_by", "ransom_answered_by"
+    )
     return rolls, {answer.fighter_id: answer for answer in answers}
 
 

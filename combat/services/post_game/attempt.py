@@ -16,6 +16,7 @@ from django.db.models import Max
 
 from campaigns.history_context import history_context
 from campaigns.models import Game, GamePlayer
+from campaigns.words import possessive
 from combat.models import PostGame
 from rosters.models import Fighter
 from rosters.services.games import game_post_game_mark
@@ -83,7 +84,7 @@ def open_attempt(player: GamePlayer, *, by, action: str, step: str, reason: str,
     live = live_attempt(player) if live is ... else live
     if live is not None and live.is_applied:
         raise PostGameError(
-            f"{player.warband.name}'s post-game of Game {player.game.number} is already applied: "
+            f"{possessive(player.warband.name)} post-game of Game {player.game.number} is already applied: "
             "revert it first to change it."
         )
     if live is not None:

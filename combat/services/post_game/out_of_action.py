@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from django.db import transaction
 
 from campaigns.models import GamePlayer, OutOfAction
+from campaigns.words import possessive
 from combat.models import PostGame, PostGameRoll
 from combat.services.post_game.attempt import PostGameError, lock, open_attempt, step_context
 from rosters.models import Fighter
@@ -43,7 +44,7 @@ def post_game_set_out_of_action(*, player: GamePlayer, fighter_ids: Iterable[int
     A fighter can come off the list only before any roll is made for it in this attempt.
     """
     player = lock(player)
-    reason = f"{player.warband.name}'s Out of Action list for Game {player.game.number} confirmed"
+    reason = f"{possessive(player.warband.name)} Out of Action list for Game {player.game.number} confirmed"
     action, step = "post_game.out_of_action", "out-of-action"
     with step_context(action=action, player=player, by=by, step=step, reason=reason):
         live = open_attempt(player, by=by, action=action, step=step, reason=reason)

@@ -23,6 +23,7 @@ from django.utils.timesince import timesince
 
 from campaigns.history_context import history_context
 from campaigns.models import Game
+from campaigns.words import possessive
 from combat import rules
 from combat.models import DiceRoll, TrackerAction, TrackerFighter, TrackerGame
 from combat.services.tracker.errors import TrackerBlocked, TrackerConflict, TrackerError
@@ -161,7 +162,7 @@ def refuse_while_pending(tracker: TrackerGame) -> None:
         )
     name = Fighter.objects.filter(pk=pending["incapacitated"]).values_list("name", flat=True).first()
     raise TrackerBlocked(
-        f"The Confusion Tests for {name}'s Incapacitation come first: each is settled before anything else "
+        f"The Confusion Tests for {possessive(name)} Incapacitation come first: each is settled before anything else "
         "happens (RULING D-10)."
     )
 

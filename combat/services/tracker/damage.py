@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from django.db import transaction
 
 from campaigns.models import Game
+from campaigns.words import possessive
 from combat import rules
 from combat.models import DiceRoll, TrackerAction, TrackerFighter, TrackerGame
 from combat.selectors.tracker_attack import AttackTest, attack_dice_pool
@@ -163,7 +164,7 @@ def _roll_attack_test(game: Game, target: TrackerFighter, attacker, pool, faces,
     sentence that leads the action's summary."""
     dice = dice_from(faces, count=pool.pool, what="This Attack Test")
     test = rules.roll_test(dice, dice_count=pool.pool, stat=pool.stat)
-    who = f"{attacker.fighter.name}'s attack" if attacker is not None else "The attack"
+    who = f"{possessive(attacker.fighter.name)} attack" if attacker is not None else "The attack"
     hits = plural(test.hits, "Hit")
     shown = faces_text(test.faces)
     roll = store_roll(

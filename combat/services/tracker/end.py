@@ -9,6 +9,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from campaigns.models import Game, GamePlayer, OutOfAction
+from campaigns.words import possessive
 from combat.models import TrackerFighter, TrackerGame
 from combat.services.tracker.board import action_context, lock, refuse_while_pending
 from combat.services.tracker.errors import TrackerBlocked, TrackerError
@@ -20,7 +21,7 @@ def _check_results(players: list[GamePlayer], results: Mapping[int, str]) -> Non
     valid = set(GamePlayer.Result.values)
     for player in players:
         if results.get(player.pk) not in valid:
-            raise TrackerError(f"Enter {player.warband.name}'s result: win, loss or draw.")
+            raise TrackerError(f"Enter {possessive(player.warband.name)} result: win, loss or draw.")
     if set(results) - {player.pk for player in players}:
         raise TrackerError("A result was given for a warband that is not in this game.")
 

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from django.db import transaction
 
 from campaigns.models import Game
+from campaigns.words import possessive
 from combat import rules
 from combat.models import TrackerAction, TrackerFighter, TrackerGame
 from combat.selectors.tracker_state import (
@@ -50,7 +51,7 @@ def damage_unit(
     try:
         pool = tracker_health_pool(target)
     except ValueError as error:
-        raise TrackerError(f"{name}'s Health Pool cannot be read: {error}.") from error
+        raise TrackerError(f"{possessive(name)} Health Pool cannot be read: {error}.") from error
     refuse_while_under_fire(tracker, target, shooting=shooting)
     if shooting:
         return _tracker_shoot(tracker, target, amount, distances, target_limit, tie_order)
@@ -63,7 +64,7 @@ def damage_unit(
         loss = rules.lose_health_points(pool, amount)
         target.models_left = loss.after.models
         target.lost_hp = loss.after.lost
-        sentence = f"{amount} Damage to {name}'s Health Pool: {rules.explain_pool_loss(loss)}"
+        sentence = f"{amount} Damage to {possessive(name)} Health Pool: {rules.explain_pool_loss(loss)}"
     return sentence + _models_left(target)
 
 

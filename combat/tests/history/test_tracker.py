@@ -108,7 +108,7 @@ def test_the_board_set_up_is_told_with_who_set_it_up(campaign, board):
 
 def test_an_attack_says_who_hit_whom_for_how_much_what_it_did_and_the_dice(campaign, board, player):
     # 000 "Damage Examples": Brick scores 4 Hits on Fidus; Damage 4 ≥ Endurance 3 is an Injury, which reaches
-    # Fidus's Health of 1, so Fidus is Incapacitated and the Harm is moot (RULINGS D-3, D-8).
+    # Fidus' Health of 1, so Fidus is Incapacitated and the Harm is moot (RULINGS D-3, D-8).
     board.attack("Brick", "Fidus", [2, 7, 5, 1], by=player)
     assert in_game(campaign)[0] == (
         "Brick hit Fidus for 4 Damage: an Injury — Fidus is Incapacitated "

@@ -130,7 +130,7 @@ def test_a_pending_confusion_test_blocks_other_actions(client, table, player):
     assert "Damage Brick" not in board
     response = client.post(target_url(table, "Brick", "damage/"), {"version": 1, "damage": 2})
     assert response.status_code == 409
-    assert "The Confusion Tests for Fidus&#x27;s Incapacitation come first" in text(response)
+    assert "The Confusion Tests for Fidus&#x27; Incapacitation come first" in text(response)
     assert table.tracked("Brick").harm == 0
 
 

@@ -5,6 +5,7 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
+from campaigns.words import possessive
 from combat.selectors.post_game.state import post_game_state
 from combat.services.post_game.apply import post_game_apply as apply_post_game
 from combat.services.post_game.attempt import PostGameError
@@ -46,7 +47,7 @@ def post_game_revert(request, game_id: int, warband_id: int):
         return redirect(f"{step_url('post_game', player)}?watch=1")
     messages.success(
         request,
-        f"Post-game of Game {player.game.number} reverted: {player.warband.name}'s roster is back as it was. "
+        f"Post-game of Game {player.game.number} reverted: {possessive(player.warband.name)} roster is back as it was. "
         "Its rolls stay in the dice log; do the post-game again when you are ready.",
     )
     return redirect(step_url("post_game", player))

@@ -45,6 +45,9 @@ OTHER_URLS = {
     "status": "post_game_status",
     "roll": "post_game_roll",
     "ransom": "post_game_ransom",
+    "ransom_withdraw": "post_game_ransom_withdraw",
+    "ransom_answer": "post_game_ransom_answer",
+    "ransom_reopen": "post_game_ransom_reopen",
     "apply": "post_game_apply",
     "revert": "post_game_revert",
 }
@@ -79,7 +82,11 @@ def step_bar(state, current: str) -> list[dict]:
         "out-of-action": started,
         "troops": started and state.troops_done,
         "elites": started and state.elites_done,
-        "experience": started and state.elites_done and state.current_step == "review",
+        # Not while it is being filled in: done once the Review is reached from it.
+        "experience": started
+        and state.elites_done
+        and state.current_step == "review"
+        and current != "experience",
         "review": state.applied,
     }
     return [

@@ -8,7 +8,7 @@ import pytest
 from campaigns.models import Campaign, GamePlayer, Membership
 from rosters.history.entries import HistoryFilter
 from rosters.history.feed import history_page
-from rosters.services.games import GameEntry, game_record
+from rosters.services.games import GameEntry, game_post_game_mark, game_record
 from rosters.tests.history.helpers import sentences
 
 pytestmark = pytest.mark.django_db
@@ -53,3 +53,16 @@ def test_members_and_share_links_never_show_secrets(campaign, organiser, outside
     assert "A read-only link was shared — by Olga" in found
     assert not any("secret-token-123" in sentence for sentence in found)
     assert not any(campaign.invitation_code in sentence for sentence in sentences(campaign))
+
+
+def test_one_of_two_post_games_undone_is_not_told_as_all_undone(campaign, warband, game3, player):
+    """Issue 11: the feed said "Game 3's post-games were all undone" when the only one started was undone (the
+    other warband's never began): the game is told as it stands."""
+    entry = GamePlayer.objects.get(game=game3, warband=warband)
+    game_post_game_mark(player=entry, state=GamePlayer.PostGame.IN_PROGRESS, by=player)
+    game_post_game_mark(player=entry, state=GamePlayer.PostGame.PENDING, by=player)
+
+    found = sentences(campaign, kind="games")
+    assert not [sentence for sentence in found if "all undone" in sentence]
+    assert any(sentence.startswith("No post-game of Game 3 is under way any more") for sentence in found)
+    assert any(sentence.startswith("Game 3's post-games started") for sentence in found)

@@ -237,7 +237,8 @@ def test_the_print_view_gives_each_stat_its_own_column(as_player, world):
     ):
         assert f'<th class="stat"><abbr title="{name}">{letter}</abbr></th>' in html
     assert html.count('<td class="stat">') == 7  # Brother Anselm, the one active fighter
-    assert '<div class="table-scroll">' in html  # a phone scrolls the sheet, not the page
+    # A phone scrolls the sheet, not the page; the keyboard reaches it too (axe: scrollable-region-focusable).
+    assert '<div class="table-scroll" tabindex="0"' in html
 
 
 def test_the_roster_page_prints_without_its_reminders(as_player, world):

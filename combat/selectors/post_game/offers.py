@@ -1,0 +1,66 @@
+"""Ransom offers waiting for an answer (TRAUMA_TABLE.md 12), as each player's dashboard shows them: the captor's
+player sees the offers to accept or refuse, the captive's owner the offers waiting for the captor's answer.
+
+Registered with `rosters.selectors.waiting` from `CombatConfig.ready()`; one query whatever the number of offers.
+"""
+
+from __future__ import annotations
+
+from django.db.models import Q
+from django.urls import reverse
+
+from campaigns.words import possessive
+from combat.models import PostGame, PostGameFighter
+from rosters.history.lookups import display_name
+from rosters.selectors.waiting import WaitingAction, WaitingItem
+
+
+def waiting_offers(*, user) -> list[PostGameFighter]:
+    """The offers not yet answered that the user makes (owner of the captive's warband) or answers (the captor's)."""
+    return list(
+        PostGameFighter.objects.filter(
+            ransom_paid__isnull=True,
+            ransom_offer__isnull=False,
+            captor__isnull=False,
+            post_game__status=PostGame.Status.OPEN,
+        )
+        .filter(Q(captor__owner=user) | Q(post_game__player__warband__owner=user))
+        .select_related(
+            "fighter", "captor__owner", "post_game__player__game__campaign", "post_game__player__warband"
+        )
+        .order_by("post_game__player__game__number", "fighter__name", "pk")
+    )
+
+
+def _item(offer: PostGameFighter, user) -> WaitingItem:
+    player = offer.post_game.player
+    game, warband, captor = player.game, player.warband, offer.captor
+    currency = game.campaign.terms.currency
+    args = [game.pk, warband.pk]
+    page = reverse("post_game_elites", args=args) + f"#fighter-{offer.fighter_id}"
+    if captor.owner_id == user.pk:
+        url = reverse("post_game_ransom_answer", args=args)
+        fields = (("fighter", str(offer.fighter_id)), ("back", "dashboard"))
+        return WaitingItem(
+            key=f"ransom-{offer.pk}",
+            text=f"{warband.name} offers {offer.ransom_offer} {currency} for {offer.fighter.name} "
+            f"(Game {game.number}), held by {captor.name}.",
+            link=page,
+            link_label="See the post-game",
+            actions=(
+                WaitingAction("Accept", url, (*fields, ("answer", "accept"))),
+                WaitingAction("Refuse", url, (*fields, ("answer", "refuse")), secondary=True),
+            ),
+        )
+    return WaitingItem(
+        key=f"ransom-{offer.pk}",
+        text=f"{possessive(offer.fighter.name)} ransom (Game {game.number}): {offer.ransom_offer} {currency} "
+        f"offered to {captor.name}, waiting for {possessive(display_name(captor.owner))} answer.",
+        link=page,
+        link_label="Open the post-game",
+    )
+
+
+def ransom_items(*, user) -> list[WaitingItem]:
+    """The dashboard's ransom lines for the user (`rosters.selectors.waiting` provider)."""
+    return [_item(offer, user) for offer in waiting_offers(user=user)]

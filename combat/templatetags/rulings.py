@@ -1,0 +1,46 @@
+"""Rulings as links a player can follow (issue 16): "RULING T-4" on a page becomes the ruling's name, linked to
+its line on the rules page, with its plain sentence as the link's title. No internal id is shown as text."""
+
+from __future__ import annotations
+
+import re
+
+from django import template
+from django.urls import reverse
+from django.utils.html import conditional_escape, format_html
+from django.utils.safestring import SafeString, mark_safe
+
+from combat import rules
+from combat.selectors.rules_page import ruling_sentence
+
+register = template.Library()
+
+# "RULING T-2", "RULINGS D-6, D-7 and D-9", "RULINGS A-1 to A-4": the word and every id after it.
+CITATION = re.compile(r"\bRULINGS? ((?:[A-Z]-\d{1,2})(?:(?:, | and | to |, and )[A-Z]-\d{1,2})*)")
+RULING_ID = re.compile(r"[A-Z]-\d{1,2}")
+
+
+@register.simple_tag
+def ruling_link(ruling_id: str) -> SafeString:
+    """One ruling's name linked to the rules page (the id as text only for an id no ruling has)."""
+    try:
+        title = rules.ruling_title(ruling_id)
+    except ValueError:
+        return conditional_escape(ruling_id)
+    url = f"{reverse('rules')}#ruling-{ruling_id}"
+    return format_html(
+        '<a class="ruling" href="{}" title="{}">{}</a>', url, ruling_sentence(ruling_id), title
+    )
+
+
+def _cited(match: re.Match) -> str:
+    ids = RULING_ID.findall(match.group(1))
+    if not all(ruling_id in rules.RULING_TITLES for ruling_id in ids):
+        return match.group(0)  # not a citation of ours: left as it was written
+    return RULING_ID.sub(lambda found: ruling_link(found.group(0)), match.group(1))
+
+
+@register.filter(is_safe=True)
+def with_rulings(text) -> SafeString:
+    """The text escaped, each "RULING X-n" in it turned into the ruling's linked name."""
+    return mark_safe(CITATION.sub(_cited, str(conditional_escape(text))))  # noqa: S308 - escaped first

@@ -1,0 +1,48 @@
+"""combat/views/post_game/common.py `step_bar`: a step is ticked once it is done, never while it is filled in."""
+
+import pytest
+from django.urls import reverse
+
+from combat.services.post_game.out_of_action import post_game_set_out_of_action
+from combat.tests.post_game_helpers import enter, record_game
+from combat.views.post_game.common import step_bar
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def rolled(campaign, warband, rival_warband, make_fighter, player):
+    """Every roll made (Brother Marcus: Hand Wound, no D3): the post-game picks up at the Review."""
+    marcus = make_fighter(warband, "Brother Marcus", elite=True, xp=3)
+    after = record_game(
+        campaign=campaign, warband=warband, rival_warband=rival_warband, out_of_action=[marcus]
+    )
+    post_game_set_out_of_action(player=after.player, fighter_ids=[marcus.pk], by=player)
+    enter(after, marcus, 1, 4, by=player)
+    return after
+
+
+def ticks(state, current: str) -> dict[str, bool]:
+    return {item["key"]: item["done"] for item in step_bar(state, current)}
+
+
+def test_the_experience_step_is_not_ticked_while_it_is_the_current_step(rolled):
+    state = rolled.state()
+    assert state.current_step == "review"
+
+    assert ticks(state, "experience") == {
+        "out-of-action": True,
+        "troops": True,
+        "elites": True,
+        "experience": False,
+        "review": False,
+    }
+    assert ticks(state, "review")["experience"] is True
+
+
+def test_the_experience_page_shows_its_number_not_a_tick(client, rolled, player):
+    client.force_login(player)
+    page = client.get(reverse("post_game_experience", args=[rolled.game.pk, rolled.player.warband_id]))
+    content = page.content.decode()
+    assert '<span class="step-number">4</span> Experience' in content
+    assert '<span class="step-number">✓</span> Experience' not in content
