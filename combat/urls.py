@@ -65,6 +65,8 @@ urlpatterns += [
     path(f"{TRACKER_FIGHTER}attack/", tracker_target.tracker_attack, name="tracker_attack"),
     path(f"{TRACKER_FIGHTER}fatigue/", tracker_views.tracker_fatigue, name="tracker_fatigue"),
     path(f"{TRACKER_FIGHTER}recover-harm/", tracker_views.tracker_recover_harm, name="tracker_recover_harm"),
+    path(f"{TRACKER_FIGHTER}harm/", tracker_views.tracker_add_harm, name="tracker_add_harm"),
+    path(f"{TRACKER_FIGHTER}injury/", tracker_views.tracker_add_injury, name="tracker_add_injury"),
 ]
 
 # The house Trauma Table editor, linked from the campaign's settings page (issue 10: it moved here from campaigns).

@@ -118,6 +118,8 @@ class TrackerAction(models.Model):
         CONFUSION_CHOICE = "confusion_choice", "Flee or Take Fatigue"
         FATIGUE = "fatigue", "Fatigue"
         RECOVER_HARM = "recover_harm", "Recover Harm"
+        HARM = "harm", "1 Harm marked"
+        INJURY = "injury", "1 Injury marked"
         SHOOTING_END = "shooting_end", "End of the shooting"
 
     tracker = models.ForeignKey(TrackerGame, on_delete=models.CASCADE, related_name="actions")

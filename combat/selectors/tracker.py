@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from campaigns.models import GamePlayer
 from combat import rules
 from combat.models import TrackerAction, TrackerFighter, TrackerGame
+from combat.selectors.tracker_card import damage_choices, viewer_first
 from combat.selectors.tracker_state import confusion_from_json, engagement_from_json, is_unit
 
 # Status words on the board; a unit with no model left is "wiped out" rather than Incapacitated in words.
@@ -51,6 +52,11 @@ class BoardFighter:
     def exhausted(self) -> bool:
         return not rules.can_take_fatigue(self.tracked)  # RULING D-7: 2 Fatigue
 
+    @property
+    def damage_choices(self) -> list:
+        """The card's "Damage N": what each N does (`tracker_card.damage_choices`)."""
+        return damage_choices(self)
+
 
 @dataclass
 class BoardCrew:
@@ -62,6 +68,15 @@ class BoardCrew:
     @property
     def in_play(self) -> int:
         return sum(1 for fighter in self.fighters if fighter.in_play)
+
+    @property
+    def playing(self) -> list[BoardFighter]:
+        return [fighter for fighter in self.fighters if fighter.in_play]
+
+    @property
+    def fallen(self) -> list[BoardFighter]:
+        """Out of play (Incapacitated, Fled, a unit wiped out): folded away on the board."""
+        return [fighter for fighter in self.fighters if not fighter.in_play]
 
 
 @dataclass
@@ -101,6 +116,7 @@ class Board:
     recent: list[TrackerAction]
     pending: PendingStep | None
     shooting: ShootingStep | None = None
+    log: list[TrackerAction] = field(default_factory=list)  # every action of the game, oldest first
 
     @property
     def version(self) -> int:
@@ -174,8 +190,9 @@ ACTION_COLUMNS = (
 )
 
 
-def tracker_board(*, game, recent: int = 8) -> Board | None:
-    """Everything the board shows, in a fixed number of queries whatever the size of the crews."""
+def tracker_board(*, game, recent: int = 8, viewer=None) -> Board | None:
+    """Everything the board shows, in a fixed number of queries whatever the size of the crews; the crews in the
+    `viewer`'s order (their own warband first)."""
     tracker = TrackerGame.objects.filter(game=game).first()
     if tracker is None:
         return None
@@ -194,19 +211,12 @@ def tracker_board(*, game, recent: int = 8) -> Board | None:
                 row.player, warband, [], warband.pk in tracker.harsh_lessons
             )
         crew.fighters.append(_board_fighter(row))
-    actions = list(
-        tracker.actions.select_related("by", "undone_by").only(*ACTION_COLUMNS).order_by("-version")[:recent]
-    )
-    last = next((action for action in actions if not action.undone), None)
-    if last is None and actions:
-        last = (
-            tracker.actions.filter(undone_at__isnull=True)
-            .select_related("by", "undone_by")
-            .only(*ACTION_COLUMNS)
-            .order_by("-version")
-            .first()
-        )
-    board = Board(tracker, game, list(crews.values()), last, actions, None)
+    # Every action of the game in one query: the game log, the latest few and the last one to undo.
+    log = list(tracker.actions.select_related("by", "undone_by").only(*ACTION_COLUMNS).order_by("version"))
+    actions = log[::-1][:recent]
+    last = next((action for action in reversed(log) if not action.undone), None)
+    crews_in_order = viewer_first(list(crews.values()), viewer)
+    board = Board(tracker, game, crews_in_order, last, actions, None, log=log)
     board.pending = _pending_step(tracker, board)
     board.shooting = _shooting_step(tracker, board)
     return board

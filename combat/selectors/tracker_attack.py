@@ -108,6 +108,11 @@ class OddsRow:
     label: str
     chance: Fraction
     words: str  # "1 in 3", "14%"
+    # What the row does to this target now when it is more than the row's words (Excess Harm, Incapacitated).
+    detail: str = ""
+    end_state: bool = (
+        False  # the chance of the end state ("Incapacitated either way"), not a row of the table
+    )
 
     @property
     def percent(self) -> int:
@@ -135,17 +140,62 @@ def tracker_attack_odds(target: TrackerFighter, pool: AttackPool) -> list[OddsRo
             for count, chance in sorted(removed.items())
             if chance
         ]
-    odds = rules.damage_odds(tracker_combatant(target), dice_count=pool.pool, stat=pool.stat)
-    rows = [OddsRow(key, ROW_WORDS[key], odds[key], rules.format_odds(odds[key])) for key in ODDS_ROWS]
+    combatant = tracker_combatant(target)
+    odds = rules.damage_odds(combatant, dice_count=pool.pool, stat=pool.stat)
+    rows = [
+        OddsRow(key, label, odds[key], rules.format_odds(odds[key]), detail)
+        for key, label, detail in _row_labels(combatant)
+    ]
+    # The end state is not a row: a row below "Incapacitated outright" can still end in Incapacitation (Excess
+    # Harm becomes an Injury, RULING D-2; Injuries reaching Health, RULING D-8), so it is shown apart.
     rows.append(
         OddsRow(
             "incapacitated_after",
             "Incapacitated either way",
             odds["incapacitated_after"],
             rules.format_odds(odds["incapacitated_after"]),
+            "the end state after this attack, whichever row the Damage reaches",
+            end_state=True,
         )
     )
     return rows
+
+
+def _row_labels(combatant) -> list[tuple[str, str, str]]:
+    """Each row of the Damage table: its key, its words with the Damage that reaches it (RULING D-1, compared
+    with Endurance), and what it does to this target now when that is more than the row's words."""
+    endurance = combatant.endurance
+    top = rules.incapacitating_damage(combatant)
+    reach = {
+        "incapacitated": (f"Incapacitated outright (Damage {top} or more)", top),
+        "injury": (f"an Injury and 1 Harm (Damage {endurance}–{top - 1})", endurance),
+        "harm": (
+            f"1 Harm (Damage 1–{endurance - 1})" if endurance > 1 else "1 Harm (no Damage reaches it)",
+            1,
+        ),
+        "none": (ROW_WORDS["none"], 0),
+    }
+    labels = []
+    for key in ODDS_ROWS:
+        label, damage = reach[key]
+        detail = ""
+        if key in ("injury", "harm") and (key == "injury" or endurance > 1):
+            words = outcome_words(rules.inflict_damage(combatant, damage))
+            detail = "" if words == ROW_WORDS[key] else f"for {combatant.name} now: {words}"
+        labels.append((key, label, detail))
+    return labels
+
+
+def outcome_words(outcome) -> str:
+    """What one Damage did, in words: its row of the Damage table, then the Excess Harm and the end state."""
+    words = ROW_WORDS[outcome.row]
+    if outcome.excess_harm and outcome.row == "injury":
+        words = "an Injury, and the Excess Harm is a second Injury (RULING D-2)"
+    elif outcome.excess_harm:
+        words = "1 Harm, which is Excess Harm: an Injury (RULING D-2)"
+    if outcome.incapacitated and outcome.row != "incapacitated":
+        words += ": Incapacitated (RULING D-8)"
+    return words
 
 
 @dataclass(frozen=True)
@@ -164,14 +214,7 @@ def tracker_damage_ladder(target: TrackerFighter) -> list[LadderStep]:
     steps: list[LadderStep] = []
     top = rules.incapacitating_damage(combatant)
     for damage in range(1, top + 1):
-        outcome = rules.inflict_damage(combatant, damage)
-        words = ROW_WORDS[outcome.row]
-        if outcome.excess_harm and outcome.row == "injury":
-            words = "an Injury, and the Excess Harm is a second Injury (RULING D-2)"
-        elif outcome.excess_harm:
-            words = "1 Harm, which is Excess Harm: an Injury (RULING D-2)"
-        if outcome.incapacitated and outcome.row != "incapacitated":
-            words += ": Incapacitated (RULING D-8)"
+        words = outcome_words(rules.inflict_damage(combatant, damage))
         if steps and steps[-1].words == words:
             steps[-1] = LadderStep(steps[-1].low, damage, words)
         else:

@@ -1,12 +1,13 @@
 """The in-game tracker at `/games/<id>/tracker/`: the board, its poll, setting it up, and the quick actions on it
-(Fatigue, Recover Harm, undo, the Confusion steps, equally close models, the end of a shooting engagement).
+(Fatigue, Recover Harm, +1 Harm, +1 Injury, undo, the Confusion steps, equally close models, the end of a shooting engagement).
 
 Each view parses, calls one service or selector, and renders (STYLE.md); GET never writes: the board is set up by
 the "Track this game live" button (POST). The target's page is `tracker_target.py`, the end of the game
 `tracker_end.py`, what they share `tracker_common.py`.
 
 htmx: the board polls `tracker/board/?version=N` every 2 seconds; an unchanged board answers 204 with no body.
-Quick actions answer with the board's live partial.
+Quick actions answer with the fighter's card when the form asked for it (`hx-target="#fighter-N"`, only what
+changed, the rest out of band), else with the board's live partial.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from combat.selectors.tracker import tracker_version
 from combat.services.tracker import board as board_services
 from combat.services.tracker import confusion as confusion_services
 from combat.services.tracker import fatigue as fatigue_services
+from combat.services.tracker import marks as mark_services
 from combat.services.tracker import units as unit_services
 from combat.services.tracker.errors import TrackerError
 from combat.views.tracker_common import (
@@ -38,6 +40,7 @@ from combat.views.tracker_common import (
     form_error,
     game_for,
     refused,
+    refused_attempt,
     render_board,
 )
 
@@ -48,7 +51,8 @@ from combat.views.tracker_common import (
 @require_GET
 def tracker(request, game_id: int):
     game, can_act = game_for(request, game_id)
-    return render(request, "combat/tracker.html", board_context(request, game, can_act))
+    context = board_context(request, game, can_act, attempt=refused_attempt(request, game))
+    return render(request, "combat/tracker.html", context)
 
 
 @login_required
@@ -115,6 +119,31 @@ def tracker_recover_harm(request, game_id: int, fighter_id: int):
         VersionForm,
         lambda game, data: fatigue_services.tracker_recover_harm(
             game=game, target_id=fighter_id, by=request.user, version=data["version"]
+        ),
+    )
+
+
+@login_required
+@require_POST
+def tracker_add_harm(request, game_id: int, fighter_id: int):
+    """ "+1 Harm" on a card: 1 Harm marked by a rule other than Damage (000 "Harm")."""
+    return _mark(request, game_id, fighter_id, "harm")
+
+
+@login_required
+@require_POST
+def tracker_add_injury(request, game_id: int, fighter_id: int):
+    """ "+1 Injury" on a card: 1 Injury Box marked (000 "Injury"); one reaching Health Incapacitates (RULING D-8)."""
+    return _mark(request, game_id, fighter_id, "injury")
+
+
+def _mark(request, game_id: int, fighter_id: int, mark: str):
+    return _act(
+        request,
+        game_id,
+        VersionForm,
+        lambda game, data: mark_services.tracker_mark(
+            game=game, target_id=fighter_id, mark=mark, by=request.user, version=data["version"]
         ),
     )
 

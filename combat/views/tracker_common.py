@@ -9,10 +9,12 @@ form that does not parse), with the page or partial that says why; base.html tel
 from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied
+from django.http import QueryDict
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.html import format_html
+from django_htmx.http import reswap, retarget
 
 from campaigns.access import can_manage_game, get_game_for_user
 from campaigns.models import Game
@@ -27,8 +29,11 @@ POLL_SECONDS = 2
 _ANY_FIGHTER = 987654321
 FIGHTER_LINKS = {
     "target": "tracker_target",
+    "damage": "tracker_damage",
     "fatigue": "tracker_fatigue",
     "recover_harm": "tracker_recover_harm",
+    "harm": "tracker_add_harm",
+    "injury": "tracker_add_injury",
 }
 
 
@@ -67,8 +72,10 @@ def _link_fighters(board: Board | None, game: Game) -> None:
             fighter.links = {key: f"{head}{fighter.id}{tail}" for key, (head, tail) in parts.items()}
 
 
-def board_context(request, game: Game, can_act: bool, *, board=None, error: str | None = None) -> dict:
-    board = board if board is not None else tracker_board(game=game)
+def board_context(
+    request, game: Game, can_act: bool, *, board=None, error: str | None = None, attempt: dict | None = None
+) -> dict:
+    board = board if board is not None else tracker_board(game=game, viewer=request.user)
     _link_fighters(board, game)
     return {
         "csrf_field": format_html(
@@ -83,6 +90,8 @@ def board_context(request, game: Game, can_act: bool, *, board=None, error: str 
         "error": error,
         "poll_seconds": POLL_SECONDS,
         "post_game": _post_game_links(game, board),
+        # A refused quick Damage: what was picked, shown again beside the refusal on its fighter's card.
+        "attempt": attempt,
     }
 
 
@@ -95,22 +104,93 @@ def _post_game_links(game: Game, board) -> list[tuple[str, str]]:
     ]
 
 
-def render_board(request, game: Game, can_act: bool, *, error: str | None = None, status: int = 200):
-    context = board_context(request, game, can_act, error=error)
-    template = "combat/tracker.html#tracker-live" if is_partial(request) else "combat/tracker.html"
-    return render(request, template, context, status=status)
+def render_board(
+    request, game: Game, can_act: bool, *, error: str | None = None, status: int = 200, attempt=None
+):
+    context = board_context(request, game, can_act, error=None if attempt else error, attempt=attempt)
+    if attempt:
+        attempt["error"] = error
+    if not is_partial(request):
+        return render(request, "combat/tracker.html", context, status=status)
+    response = render(request, "combat/tracker.html#tracker-live", context, status=status)
+    if card_asked(request) is not None:
+        # The form asked for its card only, but the answer is the whole board: swap it in place of the board's.
+        response = reswap(retarget(response, "#tracker-live"), "outerHTML")
+    return response
+
+
+def card_asked(request) -> int | None:
+    """The fighter whose card an htmx form asked to swap (`hx-target="#fighter-N"`), or None."""
+    target = request.htmx.target if request.htmx else None
+    if target and target.startswith("fighter-") and target[len("fighter-") :].isdigit():
+        return int(target[len("fighter-") :])
+    return None
+
+
+def _render_card(request, game: Game, can_act: bool, fighter_id: int):
+    """Only what an action on one fighter changed: its card, and out of band the last action with its Undo, the
+    game log and the board's version. None when more changed (a step waits, a shooting is open, the fighter left
+    play): then the whole board is swapped."""
+    context = board_context(request, game, can_act)
+    board = context["board"]
+    fighter = board.by_id.get(fighter_id) if board else None
+    if fighter is None or not fighter.in_play or board.pending or board.shooting or board.tracker.ended:
+        return None
+    context["f"] = fighter
+    return render(request, "combat/tracker.html#card-swap", context)
 
 
 def done(request, game: Game, can_act: bool):
-    """After an action: the live partial for htmx, else back to the board (POST, redirect, GET)."""
+    """After an action: the fighter's card (htmx asked for it), the live partial (htmx), else back to the board
+    (POST, redirect, GET)."""
+    if not is_partial(request):
+        return redirect("tracker", game_id=game.pk)
+    fighter_id = card_asked(request)
+    if fighter_id is not None:
+        response = _render_card(request, game, can_act, fighter_id)
+        if response is not None:
+            return response
+    return render_board(request, game, can_act)
+
+
+def refused(request, game: Game, can_act: bool, error: TrackerError, *, attempt: dict | None = None):
+    """A refused action: the board as it is now, with the reason (beside what was typed), and nothing changed."""
+    return render_board(
+        request, game, can_act, error=error.message, status=refusal_status(error), attempt=attempt
+    )
+
+
+REFUSED_KEY = "tracker_refused"
+
+
+def refused_on_board(request, game: Game, can_act: bool, *, error: str, status: int, attempt: dict):
+    """A quick Damage from a card refused: htmx gets the board with what was picked beside the reason; without
+    JavaScript the board's own URL is loaded again (POST, redirect, GET) with the same, so a reload sends nothing.
+    The reason waits in the session for that one GET (a flash, as django.contrib.messages keeps its own)."""
     if is_partial(request):
-        return render_board(request, game, can_act)
-    return redirect("tracker", game_id=game.pk)
+        return render_board(request, game, can_act, error=error, status=status, attempt=attempt)
+    request.session[REFUSED_KEY] = {"game": game.pk, "fighter": attempt["fighter"], "error": error}
+    query = QueryDict(mutable=True)
+    query.update({"refused": attempt["fighter"], "damage": attempt["damage"]})
+    url = reverse("tracker", kwargs={"game_id": game.pk})
+    return redirect(f"{url}?{query.urlencode()}#fighter-{attempt['fighter']}")
 
 
-def refused(request, game: Game, can_act: bool, error: TrackerError):
-    """A refused action: the board as it is now, with the reason, and nothing changed."""
-    return render_board(request, game, can_act, error=error.message, status=refusal_status(error))
+def refused_attempt(request, game: Game) -> dict | None:
+    """The refused quick Damage the board's URL names (`?refused=<fighter>&damage=<N>`) with its reason, kept
+    for this one GET; None when the URL names none (or the reason was already shown)."""
+    fighter = request.GET.get("refused", "")
+    if not fighter.isdigit():
+        return None
+    flash = request.session.get(REFUSED_KEY) or {}
+    if flash.get("game") != game.pk or flash.get("fighter") != int(fighter):
+        return None
+    del request.session[REFUSED_KEY]
+    return {
+        "fighter": int(fighter),
+        "damage": request.GET.get("damage", "")[:10],
+        "error": flash.get("error", ""),
+    }
 
 
 def form_error(form) -> str:

@@ -4,7 +4,7 @@ the Attack Test rolled (or its faces typed in) or the Damage typed, each a POST 
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import redirect, render
+from django.shortcuts import render
 from django.views.decorators.http import require_GET, require_POST
 
 from campaigns.models import Game
@@ -24,11 +24,13 @@ from combat.services.tracker import damage as damage_services
 from combat.services.tracker.errors import TrackerBlocked, TrackerConflict, TrackerError
 from combat.views.tracker_common import (
     UNPROCESSABLE,
+    done,
     form_error,
     game_for,
     is_partial,
     refusal_status,
     refused,
+    refused_on_board,
     render_board,
 )
 
@@ -159,24 +161,34 @@ def _target_refused(request, game, can_act, target, *, status: int, error: str, 
 
 
 def _on_target(request, game_id: int, fighter_id: int, form_name: str, parse, call):
-    """A POST on a target: `parse(target)` gives the form, `call(game, form)` the service; a refusal shows the
-    board (the board changed, or a step comes first) or the target's page with the reason; else back to the board."""
+    """A POST on a target: `parse(target)` gives the form, `call(game, form)` the service. A refusal shows the
+    board (the board changed, a step comes first, or the form came from a card of the board) with what was typed
+    beside the reason, or else the target's page with the reason; a success answers as the board's actions do."""
     game, can_act = game_for(request, game_id, act=True)
     target = target_on_board(game=game, fighter_id=fighter_id)
     if target is None:
         return _not_on_board(request, game, can_act)
     form = parse(target)
+    from_board = request.POST.get("from") == "board"
+    attempt = {"fighter": fighter_id, "damage": request.POST.get("damage", "")} if from_board else None
     if not form.is_valid():
         error, status = form_error(form), UNPROCESSABLE
     else:
         try:
             call(game, form)
         except (TrackerConflict, TrackerBlocked) as refusal:
+            if from_board:
+                status = refusal_status(refusal)
+                return refused_on_board(
+                    request, game, can_act, error=refusal.message, status=status, attempt=attempt
+                )
             return refused(request, game, can_act, refusal)
         except TrackerError as refusal:
             error, status = refusal.message, refusal_status(refusal)
         else:
-            return redirect("tracker", game_id=game.pk)
+            return done(request, game, can_act)
+    if from_board:
+        return refused_on_board(request, game, can_act, error=error, status=status, attempt=attempt)
     return _target_refused(request, game, can_act, target, status=status, error=error, **{form_name: form})
 
 

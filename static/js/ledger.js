@@ -6,7 +6,11 @@
    data-confirm-if="name=value"   with data-confirm: ask only when the form's field `name` holds `value`.
    data-copy-from="#selector"     on a button: copy that field's value to the clipboard, then say "Copied".
    data-print                     on a button: open the browser's print dialog.
-   data-select-on-focus           on a read-only field: select its whole text when focused (easy to copy). */
+   data-select-on-focus           on a read-only field: select its whole text when focused (easy to copy).
+   data-outcome-line="#line"      on a <select>: write the picked option's data-outcome into that element, as it
+                                  is picked (the tracker's "Damage N"; without this file the page lists them all).
+   #board-version[data-version]   the tracker's board version: an htmx request from the board carries it (the
+                                  poll's `version=`, a form's `version` field), as only the changed card is swapped. */
 (function () {
   "use strict";
 
@@ -42,6 +46,34 @@
       return;
     }
     if (event.target.closest("[data-print]")) window.print();
+  });
+
+  function showOutcome(select) {
+    var line = document.querySelector(select.getAttribute("data-outcome-line"));
+    var option = select.options[select.selectedIndex];
+    if (line && option && option.hasAttribute("data-outcome")) line.textContent = option.getAttribute("data-outcome");
+  }
+
+  function showOutcomes(root) {
+    if (root.matches && root.matches("select[data-outcome-line]")) showOutcome(root);
+    if (root.querySelectorAll) root.querySelectorAll("select[data-outcome-line]").forEach(showOutcome);
+  }
+
+  document.addEventListener("change", function (event) {
+    if (event.target.matches && event.target.matches("select[data-outcome-line]")) showOutcome(event.target);
+  });
+  document.addEventListener("DOMContentLoaded", function () { showOutcomes(document); });
+  document.addEventListener("htmx:load", function (event) { showOutcomes(event.detail.elt); });
+
+  document.addEventListener("htmx:configRequest", function (event) {
+    var marker = document.getElementById("board-version");
+    if (!marker || !event.detail.elt.closest || !event.detail.elt.closest("#tracker-live")) return;
+    var version = marker.getAttribute("data-version");
+    if (event.detail.verb === "get") {
+      event.detail.path = event.detail.path.replace(/([?&]version=)\d+/, "$1" + version);
+    } else if (event.detail.parameters.version !== undefined) {
+      event.detail.parameters.version = version;
+    }
   });
 
   document.addEventListener("focusin", function (event) {

@@ -7,6 +7,7 @@
   `tracker_end_shooting` (RULING A-5);
 - `confusion`: `tracker_mark_friends`, `tracker_confusion_test`, `tracker_confusion_choose`;
 - `fatigue`: `tracker_adjust_fatigue`, `tracker_recover_harm`;
+- `marks`: `tracker_mark` (the board's "+1 Harm" and "+1 Injury", a rule other than Damage);
 - `end`: `tracker_end_game`.
 
 Each function is keyword-only, one transaction, under django-pghistory context; permission checks are the

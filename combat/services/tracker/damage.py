@@ -74,11 +74,11 @@ def _tracker_damage(
     target.injuries = outcome.after.injuries
     sentence = lead + rules.explain_damage(outcome)
     if outcome.incapacitated:
-        sentence += _tracker_incapacitated(tracker, target, outcome.after)
+        sentence += incapacitation_follows(tracker, target, outcome.after)
     return sentence, [target]
 
 
-def _tracker_incapacitated(tracker: TrackerGame, target: TrackerFighter, after: rules.Combatant) -> str:
+def incapacitation_follows(tracker: TrackerGame, target: TrackerFighter, after: rules.Combatant) -> str:
     """Harsh Lessons and the Confusion Tests an Incapacitation sets off (000 "Incapacitation", RULING D-8)."""
     target.status = TrackerFighter.Status.INCAPACITATED
     name = target.fighter.name
