@@ -10,7 +10,7 @@ import pghistory.models
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 
-from campaigns.models import Campaign, Game, GamePlayer, Membership, OutOfAction
+from campaigns.models import BattleReport, Campaign, Game, GamePlayer, Membership, OutOfAction
 
 
 def membership_of(user, campaign: Campaign) -> Membership | None:
@@ -74,7 +74,7 @@ def can_delete_game(membership: Membership | None, game: Game) -> bool:
 def game_has_records_elsewhere(game: Game) -> bool:
     """Whether rows of any other model point at the game or its players, beyond the game's own result rows and
     its history. Asked through the relations Django knows, so `campaigns` names no other app's table."""
-    own = {GamePlayer, OutOfAction}
+    own = {GamePlayer, OutOfAction, BattleReport}  # the game's own rows, gone with it
     for model, rows in ((Game, Game.objects.filter(pk=game.pk)), (GamePlayer, game.players.all())):
         for relation in model._meta.related_objects:
             related = relation.related_model
@@ -97,3 +97,16 @@ def can_keep_warbands(membership: Membership | None) -> bool:
 
 def is_organiser(membership: Membership | None) -> bool:
     return membership is not None and membership.role == Membership.Role.ORGANISER
+
+
+def can_write_report(membership: Membership | None, game: Game) -> bool:
+    """Who writes a game's battle report (issue 16): any participant, that is a player whose warband took part,
+    and the organiser."""
+    return membership is not None and can_manage_game(membership, game)
+
+
+def can_edit_report(membership: Membership | None, report: BattleReport) -> bool:
+    """A battle report is edited by its author or the organiser."""
+    if membership is None:
+        return False
+    return membership.role == Membership.Role.ORGANISER or report.author_id == membership.user_id

@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from campaigns.models import Campaign, Game, GamePlayer, Membership, OutOfAction
+from campaigns.models import BattleReport, Campaign, Game, GamePlayer, Membership, OutOfAction
 
 
 class MembershipInline(admin.TabularInline):
@@ -47,3 +47,10 @@ class GamePlayerAdmin(admin.ModelAdmin):
 class OutOfActionAdmin(admin.ModelAdmin):
     list_display = ["player", "fighter"]
     raw_id_fields = ["player", "fighter"]
+
+
+@admin.register(BattleReport)
+class BattleReportAdmin(admin.ModelAdmin):
+    list_display = ["title", "game", "author", "updated_at"]
+    search_fields = ["title"]
+    raw_id_fields = ["game", "author"]

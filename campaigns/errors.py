@@ -21,3 +21,7 @@ class CampaignArchived(CampaignError):
 
 class LastOrganiser(CampaignError):
     """A campaign always keeps one organiser."""
+
+
+class ReportError(CampaignError):
+    """A battle report the campaign refuses (a second one for the same game, text past its limits)."""

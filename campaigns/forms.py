@@ -4,7 +4,7 @@ from django.core.exceptions import ValidationError
 
 from campaigns.fields import WholeNumberField
 from campaigns.limits import value_bounds
-from campaigns.models import Campaign, Membership
+from campaigns.models import BattleReport, Campaign, Membership
 from campaigns.people import DISPLAY_NAME_MAX_LENGTH
 
 
@@ -109,3 +109,14 @@ class MemberForm(forms.Form):
         if not cleaned.get("remove") and not cleaned.get("role") and "role" not in self.errors:
             raise ValidationError(CHOOSE_A_ROLE)
         return cleaned
+
+
+class BattleReportForm(forms.ModelForm):
+    """A game's battle report: a title and plain text. The lengths are the model fields' (campaigns/models.py)."""
+
+    class Meta:
+        model = BattleReport
+        fields = ("title", "text")
+        labels = {"title": "Title", "text": "The report"}
+        help_texts = {"text": "Plain text: line breaks are kept; no formatting or links."}
+        widgets = {"text": forms.Textarea(attrs={"rows": 12})}

@@ -7,7 +7,7 @@ string reference ("rosters.Warband"), and never imports `rosters` or `combat`.
 import secrets
 
 from django.conf import settings
-from django.core.validators import MaxValueValidator, MinValueValidator
+from django.core.validators import MaxLengthValidator, MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 
@@ -179,3 +179,33 @@ class OutOfAction(models.Model):
 
     def __str__(self) -> str:
         return f"{self.fighter} Out of Action in {self.player.game}"
+
+
+# A battle report's limits (issue 16): the fields carry them, and the report form reads them from the fields.
+REPORT_TITLE_LENGTH = 120
+REPORT_TEXT_LENGTH = 10_000
+
+
+@track_history
+class BattleReport(models.Model):
+    """A game's battle report: a title and plain text (shown escaped, with its line breaks), written by a player
+    whose warband took part or by the organiser, and edited by its author or the organiser."""
+
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="report")
+    title = models.CharField(max_length=REPORT_TITLE_LENGTH)
+    text = models.TextField(
+        max_length=REPORT_TEXT_LENGTH, validators=[MaxLengthValidator(REPORT_TEXT_LENGTH)]
+    )
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="battle_reports"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(condition=~Q(title=""), name="battle_report_has_a_title"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.title} ({self.game})"

@@ -5,7 +5,7 @@ from typing import Any
 
 from django.db.models import Count, Q, QuerySet
 
-from campaigns.models import Campaign, Membership
+from campaigns.models import BattleReport, Campaign, Membership
 from combat import rules  # the pure engine: every app may call it for a rule (ARCHITECTURE.md)
 
 
@@ -77,3 +77,8 @@ def trauma_table_rows(*, campaign: Campaign) -> list[dict[str, Any]]:
     if campaign.house_trauma_table:
         return [dict(row) for row in campaign.house_trauma_table]
     return rules.TraumaTable.default().to_rows()
+
+
+def game_report(*, game) -> BattleReport | None:
+    """The game's battle report with its author, or None while nobody has written one."""
+    return BattleReport.objects.select_related("author").filter(game=game).first()

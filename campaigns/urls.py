@@ -1,6 +1,6 @@
 from django.urls import path
 
-from campaigns.views import campaigns, invitations, members
+from campaigns.views import campaigns, invitations, members, reports
 
 # The house Trauma Table editor (/campaigns/<id>/settings/trauma-table/) is combat's: combat/urls.py.
 # The dashboard (/) and the campaign page (/campaigns/<id>/) show warbands, so they live in rosters/urls.py.
@@ -17,5 +17,6 @@ urlpatterns = [
         members.campaign_member,
         name="campaign_member",
     ),
+    path("games/<int:game_id>/report/", reports.game_report, name="game_report"),
     path("join/<str:code>/", invitations.campaign_join, name="campaign_join"),
 ]

@@ -10,7 +10,8 @@ class RostersConfig(AppConfig):
         # sits below rosters and may not import its history).
         from rosters.history import registry
         from rosters.history.campaign_events import CAMPAIGN_SOURCES
+        from rosters.history.report_events import BattleReportSource
         from rosters.history.roster_events import ROSTER_SOURCES
 
-        for source in (*ROSTER_SOURCES, *CAMPAIGN_SOURCES):
+        for source in (*ROSTER_SOURCES, *CAMPAIGN_SOURCES, BattleReportSource):
             registry.register(source())

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from rosters.views import campaigns, dashboard, fighters, games, items, portability, share, warbands
+from rosters.views import campaigns, cards, dashboard, fighters, games, items, portability, share, warbands
 from rosters.views import history as history_views
 
 urlpatterns = [
@@ -12,10 +12,12 @@ urlpatterns = [
     path("warbands/<int:warband_id>/", warbands.warband_detail, name="warband_detail"),
     path("warbands/<int:warband_id>/edit/", warbands.warband_edit, name="warband_edit"),
     path("warbands/<int:warband_id>/print/", warbands.warband_print, name="warband_print"),
+    path("warbands/<int:warband_id>/cards/", cards.warband_cards, name="warband_cards"),
     path("warbands/<int:warband_id>/fighters/new/", fighters.fighter_create, name="fighter_create"),
     path("warbands/<int:warband_id>/items/new/", warbands.item_create, name="item_create"),
     path("warbands/<int:warband_id>/items/move/", warbands.item_move, name="item_move"),
     path("fighters/<int:fighter_id>/", fighters.fighter_detail, name="fighter_detail"),
+    path("fighters/<int:fighter_id>/card/", cards.fighter_card_print, name="fighter_card_print"),
     path("fighters/<int:fighter_id>/edit/", fighters.fighter_edit, name="fighter_edit"),
     path("fighters/<int:fighter_id>/row/", fighters.fighter_row, name="fighter_row"),
     path("fighters/<int:fighter_id>/xp/", fighters.fighter_xp, name="fighter_xp"),

@@ -1,13 +1,19 @@
 """A game's page and the game form's warbands and Out of Action marks."""
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.db.models import Prefetch
 
-from campaigns.models import Campaign, Game, GamePlayer, OutOfAction
+from campaigns.models import BattleReport, Campaign, Game, GamePlayer, OutOfAction
 from campaigns.terms import Terms
+from rosters.history.entries import HistoryEntry, HistoryFilter
+from rosters.history.feed import history_page
 from rosters.models import Fighter, Warband
 from rosters.selectors.common import roster_order
+
+# The tracker's story on the game page: its actions in order, up to this many (a long game's first ones; the
+# campaign's history, filtered by the game, holds them all).
+STORY_LIMIT = 200
 
 
 @dataclass
@@ -15,10 +21,25 @@ class GamePage:
     game: Game
     terms: Terms
     players: list[GamePlayer]
+    report: BattleReport | None = None
+    story: list[HistoryEntry] = field(default_factory=list)  # the tracker's actions, oldest first
+    story_more: bool = False  # the story goes on past STORY_LIMIT actions
+
+
+def _tracker_story(game: Game) -> tuple[list[HistoryEntry], bool]:
+    """The game's actions on the tracker, oldest first, read from the history as the combat app tells them
+    (combat/history/tracker.py registers its events with rosters' history): rosters names no combat table."""
+    story = history_page(
+        campaign=game.campaign,
+        filters=HistoryFilter(campaign_id=game.campaign_id, game_id=game.pk, kind="ingame"),
+        limit=STORY_LIMIT,
+    )
+    return story.entries[::-1], story.older is not None
 
 
 def game_page(*, game: Game) -> GamePage:
-    """A game: its warbands with result, Out of Action fighters and post-game state."""
+    """A game: its warbands with result, Out of Action fighters and post-game state, its battle report, and the
+    tracker's story if it was played on the tracker. A fixed number of queries whatever the game's size."""
     players = list(
         GamePlayer.objects.filter(game=game)
         .select_related("warband__owner")
@@ -27,7 +48,11 @@ def game_page(*, game: Game) -> GamePage:
         )
         .order_by("id")
     )
-    return GamePage(game=game, terms=game.campaign.terms, players=players)
+    report = BattleReport.objects.select_related("author").filter(game=game).first()
+    story, more = _tracker_story(game)
+    return GamePage(
+        game=game, terms=game.campaign.terms, players=players, report=report, story=story, story_more=more
+    )
 
 
 def warbands_for_game_form(*, campaign: Campaign) -> list[Warband]:

@@ -19,3 +19,14 @@ def test_every_model_is_in_the_admin_and_its_pages_open(client, django_user_mode
     assert client.get(f"/admin/{meta.app_label}/{meta.model_name}/").status_code == 200
     obj = model.objects.first()
     assert client.get(f"/admin/{meta.app_label}/{meta.model_name}/{obj.pk}/change/").status_code == 200
+
+
+def test_the_battle_report_is_in_the_admin_and_its_pages_open(client, django_user_model, world, player):
+    from campaigns.models import BattleReport
+    from campaigns.services import reports as report_services
+
+    report = report_services.report_write(game=world.game, by=player, title="The Last Stand", text="We held.")
+    assert admin.site.is_registered(BattleReport)
+    client.force_login(django_user_model.objects.create_superuser("root", "root@example.org", "x"))
+    assert client.get("/admin/campaigns/battlereport/").status_code == 200
+    assert client.get(f"/admin/campaigns/battlereport/{report.pk}/change/").status_code == 200

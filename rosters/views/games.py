@@ -13,9 +13,11 @@ from django.views.decorators.http import require_POST
 
 from campaigns.access import (
     can_delete_game,
+    can_edit_report,
     can_manage_game,
     can_record_games,
     can_set_game_side,
+    can_write_report,
     get_campaign_for_user,
     get_game_for_user,
     is_organiser,
@@ -97,6 +99,8 @@ def game_detail(request, game_id: int):
         "editable": game_services.game_is_editable(game=game),
         "owned": {p.warband_id for p in page.players if p.warband.owner_id == request.user.pk},
         "is_organiser": is_organiser(membership),
+        "can_write_report": page.report is None and can_write_report(membership, game),
+        "can_edit_report": page.report is not None and can_edit_report(membership, page.report),
     }
     return render(request, "rosters/game.html", context)
 

@@ -115,6 +115,9 @@ CASES = [
     ("roster-rival", "get", lambda w: f"/warbands/{w.rival.pk}/", None, {}, READ),
     ("print-own", "get", lambda w: f"/warbands/{w.warband.pk}/print/", None, {}, READ),
     ("print-rival", "get", lambda w: f"/warbands/{w.rival.pk}/print/", None, {}, READ),
+    ("cards-own", "get", lambda w: f"/warbands/{w.warband.pk}/cards/", None, {}, READ),
+    ("cards-rival", "get", lambda w: f"/warbands/{w.rival.pk}/cards/", None, {}, READ),
+    ("fighter-card-rival", "get", lambda w: f"/fighters/{w.heretic.pk}/card/", None, {}, READ),
     ("warband-edit-own", "get", lambda w: f"/warbands/{w.warband.pk}/edit/", None, {}, CHANGE_OWN_PAGE),
     ("warband-edit-rival", "get", lambda w: f"/warbands/{w.rival.pk}/edit/", None, {}, CHANGE_RIVAL_PAGE),
     (
@@ -326,6 +329,25 @@ CASES = [
     ),
     ("game-played", "get", lambda w: f"/games/{w.game.pk}/", None, {}, READ),
     ("game-not-played", "get", lambda w: f"/games/{w.other_game.pk}/", None, {}, READ),
+    # A battle report: written by a player whose warband took part, or the organiser (issue 16).
+    ("report-played", "get", lambda w: f"/games/{w.game.pk}/report/", None, {}, CHANGE_OWN_PAGE),
+    (
+        "report-played",
+        "post",
+        lambda w: f"/games/{w.game.pk}/report/",
+        lambda w: {"title": "The Last Stand", "text": "We held."},
+        {},
+        CHANGE_OWN,
+    ),
+    ("report-not-played", "get", lambda w: f"/games/{w.other_game.pk}/report/", None, {}, CHANGE_RIVAL_PAGE),
+    (
+        "report-not-played",
+        "post",
+        lambda w: f"/games/{w.other_game.pk}/report/",
+        lambda w: {"title": "Not my game", "text": "Still."},
+        {},
+        CHANGE_RIVAL,
+    ),
     # The player took part in `game` and may correct it; not in `other_game`.
     ("game-edit-played", "get", lambda w: f"/games/{w.game.pk}/edit/", None, {}, CHANGE_OWN_PAGE),
     ("game-edit-not-played", "get", lambda w: f"/games/{w.other_game.pk}/edit/", None, {}, CHANGE_RIVAL_PAGE),

@@ -1,0 +1,131 @@
+"""Fighter cards to print (issue 16, "Pages people print or glance at"): one card per fighter, for the table.
+
+A card carries what a player looks up during a game and the boxes ticked with a pencil on it: the profile, the
+keywords, the Injuries with their effects, the Battlekit, the XP track (combat.rules.xp_track), the Battle Scars,
+and tick boxes for Harm (up to the Harm Limit) and Injuries (up to Health). The page costs the same queries for
+one fighter as for a full roster (rosters/tests/selectors/test_cards.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from campaigns.terms import Terms
+from combat.rules.xp_track import XpBox, xp_track
+from rosters.models import Fighter, Warband
+from rosters.selectors.common import fighters_with_kit, roster_order
+
+PAPERS = {"a4": "A4", "letter": "Letter"}
+DEFAULT_PAPER = "a4"
+# A unit's Health Pool can be large (seed 004: each model's Health Points, pooled); past this many boxes the
+# card prints the number and a shorter row, so one card never runs over a page.
+MOST_TICK_BOXES = 30
+
+
+@dataclass(frozen=True)
+class Stat:
+    label: str
+    short: str
+    value: str
+
+
+@dataclass
+class PrintCard:
+    fighter: Fighter
+    profile: list[Stat]
+    xp_boxes: tuple[XpBox, ...]
+    harm_boxes: int  # Harm Limit: 0 when the fighter has none (RULING D-4)
+    injury_boxes: int  # Health: the Injuries that Incapacitate it (or the unit's Health Pool)
+    health_pool: bool
+    elite: bool
+
+    @property
+    def harm_range(self) -> range:
+        return range(self.harm_boxes)
+
+    @property
+    def injury_range(self) -> range:
+        return range(self.injury_boxes)
+
+    @property
+    def injuries(self):
+        return list(self.fighter.injuries.all())
+
+    @property
+    def battlekit(self):
+        return list(self.fighter.battlekit.all())
+
+
+@dataclass
+class CardSheet:
+    warband: Warband
+    terms: Terms
+    cards: list[PrintCard]
+    paper: str  # a key of PAPERS
+
+
+# The profile as the card prints it, read from the fighter's fields (label, short label, field, suffix). Another
+# issue gives each preset its own profile; the card reads whatever this list names.
+PROFILE = (
+    ("Movement", "M", "movement", "″"),
+    ("Strength", "S", "strength", ""),
+    ("Perception", "P", "perception", ""),
+    ("Endurance", "E", "endurance", ""),
+    ("Charisma", "C", "charisma", ""),
+    ("Intelligence", "I", "intelligence", ""),
+    ("Agility", "A", "agility", ""),
+    ("Luck", "L", "luck", ""),
+    ("Health", "H", "health", ""),
+    ("Harm Limit", "HL", "harm_limit", ""),
+)
+
+
+def _profile(fighter: Fighter) -> list[Stat]:
+    stats = []
+    for label, short, name, suffix in PROFILE:
+        value = getattr(fighter, name, None)
+        shown = "—" if value is None else f"{value}{suffix}"
+        stats.append(Stat(label=label, short=short, value=shown))
+    return stats
+
+
+def _card(fighter: Fighter) -> PrintCard:
+    pool = fighter.unit_size > 1
+    injury_boxes = fighter.health * fighter.unit_size if pool else fighter.health
+    return PrintCard(
+        fighter=fighter,
+        profile=_profile(fighter),
+        xp_boxes=xp_track(max(fighter.xp, 0)),
+        harm_boxes=min(fighter.harm_limit or 0, MOST_TICK_BOXES),
+        injury_boxes=min(injury_boxes, MOST_TICK_BOXES),
+        health_pool=pool,
+        elite=fighter.counts_as_elite,
+    )
+
+
+def paper_of(value: str | None) -> str:
+    """The paper a request asks for; anything unknown is the default (a GET never refuses a bad choice)."""
+    return value if value in PAPERS else DEFAULT_PAPER
+
+
+def warband_cards(*, warband: Warband, paper: str = DEFAULT_PAPER) -> CardSheet:
+    """A card for every active fighter of the warband, in the roster's order."""
+    fighters = list(fighters_with_kit().filter(warband=warband, status=Fighter.Status.ACTIVE))
+    fighters.sort(key=roster_order)
+    return CardSheet(
+        warband=warband,
+        terms=warband.campaign.terms,
+        cards=[_card(f) for f in fighters],
+        paper=paper_of(paper),
+    )
+
+
+def fighter_cards(*, fighter: Fighter, paper: str = DEFAULT_PAPER) -> CardSheet:
+    """One fighter's card (a removed fighter's too: its owner may want the record)."""
+    fighter = fighters_with_kit().select_related("warband__campaign", "warband__owner").get(pk=fighter.pk)
+    return CardSheet(
+        warband=fighter.warband,
+        terms=fighter.warband.campaign.terms,
+        cards=[_card(fighter)],
+        paper=paper_of(paper),
+    )
