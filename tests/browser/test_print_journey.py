@@ -5,13 +5,13 @@ import datetime
 import re
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from django.test import Client
 from playwright.sync_api import Page, expect
 
 from campaigns.models import Game, GamePlayer
 from rosters.services import battlekit as battlekit_services
 from rosters.services import injuries as injury_services
+from tests.browser.axe import assert_accessible
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 PHONE = {"width": 390, "height": 844}
@@ -56,10 +56,8 @@ def roster(warband, player, make_fighter):
 
 
 def no_axe_violations(page: Page) -> None:
-    """axe-core finds nothing on this page's own content. base.html's loading bar (#loading, outside every landmark)
-    is left out: it is the shared layout's, fixed with the accessibility pass of issue 16, not these pages'."""
-    results = Axe().run(page, context={"exclude": [["#loading"]]})
-    assert results.violations_count == 0, results.generate_report()
+    """axe-core finds nothing on the whole page, the shared layout included (tests/browser/axe.py)."""
+    assert_accessible(page)
 
 
 def pdf_page_sizes(pdf: bytes) -> list[tuple[int, int]]:
