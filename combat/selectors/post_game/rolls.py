@@ -57,6 +57,15 @@ class LoggedRoll:
         return "Trauma roll (D66)" if self.roll.sequence == 1 else f"Reroll {self.roll.sequence - 1} (D66)"
 
     @property
+    def struck(self):
+        """The roll this one replaces (a voided server roll, a corrected typed die), None for a first roll: the
+        pages show it struck through with who, when and why (issue 11)."""
+        try:
+            return self.dice.replaces
+        except self.dice.__class__.replaces.RelatedObjectDoesNotExist:
+            return None
+
+    @property
     def who(self) -> str:
         user = self.dice.rolled_by
         name = user.get_username() if user is not None else "someone"

@@ -10,7 +10,7 @@ from django.db.models import Q
 
 from campaigns.models import Game, GamePlayer
 from combat import rules
-from combat.models import PostGame, PostGameFighter, PostGameRoll
+from combat.models import DiceRoll, PostGame, PostGameFighter, PostGameRoll
 from combat.selectors.post_game import changes as changes_step
 from combat.selectors.post_game.changes import FighterChange
 from combat.selectors.post_game.experience import XpLine, experience
@@ -132,7 +132,14 @@ def _stored(live: PostGame | None) -> tuple[dict[int, list[PostGameRoll]], dict[
     rolls: dict[int, list[PostGameRoll]] = defaultdict(list)
     if live is None:
         return rolls, {}
-    for roll in PostGameRoll.objects.filter(post_game=live).select_related("dice_roll__rolled_by"):
+    # Only the rolls that count: one no longer needed after a correction is kept, undone, and counts again when
+    # the chain needs it once more (issue 11: never a new roll for a roll that is stored).
+    stored = (
+        PostGameRoll.objects.filter(post_game=live, dice_roll__status=DiceRoll.Status.COUNTED)
+        .select_related("dice_roll__rolled_by", "dice_roll__replaces__status_by")
+        .order_by("id")
+    )
+    for roll in stored:
         rolls[roll.fighter_id].append(roll)
     answers = PostGameFighter.objects.filter(post_game=live).select_related("captor")
     return rolls, {answer.fighter_id: answer for answer in answers}

@@ -1,5 +1,8 @@
 """Revert an applied post-game: every row it changed put back from the before-images the Apply kept, until the
-warband's next game is recorded. The parts mirror the Apply's: fighters, Injuries, Battlekit, Strongboxes."""
+warband's next game is recorded. The parts mirror the Apply's: fighters, Injuries, Battlekit, Strongboxes.
+
+A roll is final (issue 11): the Revert takes the roster changes back and puts the SAME attempt back to open, with
+every roll and answer in place, so the wizard reopens at Review; no roll is made again."""
 
 from __future__ import annotations
 
@@ -69,11 +72,28 @@ def revert_strongboxes(snapshot: Mapping[str, Any]) -> None:
         Warband.objects.bulk_update(warbands, ["strongbox"])
 
 
+REVERT_PARTS = (revert_fighters, revert_injuries, revert_battlekit, revert_strongboxes)
+
+
+def take_back(live: PostGame, *, by) -> None:
+    """The Apply's roster changes taken back (the four parts) and the attempt open again, its rolls and answers
+    kept; the caller holds the locks and the history context."""
+    for part in REVERT_PARTS:
+        part(live.snapshot)
+    live.status = PostGame.Status.OPEN
+    live.reverted_by = by
+    live.reverted_at = timezone.now()
+    live.snapshot = None
+    live.summary = []
+    live.save(update_fields=["status", "reverted_by", "reverted_at", "snapshot", "summary"])
+
+
 @transaction.atomic
 def post_game_revert(*, player: GamePlayer, by) -> PostGame:
     """Undo an applied post-game: every row it changed back as it was (fighters, Injuries, Battle Scars, XP,
-    Battlekit, Strongboxes), until the warband's next game is recorded. The attempt is kept, marked reverted,
-    with its rolls in the dice log; the wizard can then be done again."""
+    Battlekit, Strongboxes), until the warband's next game is recorded. The same attempt goes back to open with
+    every roll and answer in place (a roll is final, issue 11): the wizard reopens at Review, and nothing can be
+    rolled again."""
     player = lock(player)
     live = live_attempt(player)
     if live is None or not live.is_applied:
@@ -88,15 +108,10 @@ def post_game_revert(*, player: GamePlayer, by) -> PostGame:
     with step_context(
         action="post_game.revert", player=player, by=by, step="revert", reason=reason, roll=roll_ids
     ):
-        for part in (revert_fighters, revert_injuries, revert_battlekit, revert_strongboxes):
-            part(live.snapshot)
-        live.status = PostGame.Status.REVERTED
-        live.reverted_by = by
-        live.reverted_at = timezone.now()
-        live.save(update_fields=["status", "reverted_by", "reverted_at"])
+        take_back(live, by=by)
         mark(
             player,
-            GamePlayer.PostGame.PENDING,
+            GamePlayer.PostGame.IN_PROGRESS,
             by=by,
             action="post_game.revert",
             step="revert",
