@@ -59,7 +59,8 @@ def struck_words(dice: DiceRoll) -> str:
     who = dice.status_by.get_username() if dice.status_by is not None else "someone"
     when = f"{timezone.localtime(dice.status_at):%H:%M}" if dice.status_at else "earlier"
     reason = f": {dice.status_reason}" if dice.status_reason else ""
-    return f"That roll no longer counts: {dice.get_status_display().lower()} by {who} at {when}{reason}."
+    verb = {"voided": "voided", "corrected": "corrected"}.get(dice.status, "set aside")
+    return f"That roll no longer counts: {verb} by {who} at {when}{reason}."
 
 
 def _reason(reason: str | None) -> str:
