@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from combat import rules
-from combat.models import PostGameRoll
+from combat.models import DiceRoll, PostGameRoll
 
 
 @dataclass(frozen=True)
@@ -100,3 +100,28 @@ def needed_after(rolls: list[LoggedRoll], sides: int, *, elite: bool) -> RollNee
         return RollNeeded(PostGameRoll.Purpose.SURVIVAL, 1, 6, 1)
     done = sum(1 for roll in rolls if roll.roll.purpose == PostGameRoll.Purpose.TRAUMA)
     return RollNeeded(PostGameRoll.Purpose.TRAUMA, done + 1, 6, 2)
+
+
+@dataclass(frozen=True)
+class FighterRolls:
+    """One fighter's counted rolls, as the applied overview lists them with "Correct this die" and "Void"."""
+
+    id: int
+    name: str
+    rolls: list[LoggedRoll]
+
+
+def applied_rolls(post_game) -> list[FighterRolls]:
+    """An applied post-game's rolls that count, by fighter in the order they were first rolled (one query)."""
+    stored = (
+        PostGameRoll.objects.filter(post_game=post_game, dice_roll__status=DiceRoll.Status.COUNTED)
+        .select_related("fighter", "dice_roll__rolled_by", "dice_roll__replaces__status_by")
+        .order_by("id")
+    )
+    by_fighter: dict[int, list[PostGameRoll]] = {}
+    for roll in stored:
+        by_fighter.setdefault(roll.fighter_id, []).append(roll)
+    return [
+        FighterRolls(rolls[0].fighter_id, rolls[0].fighter.name, logged_rolls(rolls))
+        for rolls in by_fighter.values()
+    ]

@@ -22,7 +22,7 @@ from combat.selectors.post_game.out_of_action import (
     post_game_trauma_table,
 )
 from combat.selectors.post_game.ransom import StrongboxChange
-from combat.selectors.post_game.rolls import logged_rolls
+from combat.selectors.post_game.rolls import FighterRolls, applied_rolls, logged_rolls
 from combat.selectors.post_game.trauma import CasualtyState, odds, resolve
 from rosters.models import Fighter, Warband
 
@@ -52,6 +52,7 @@ class PostGameState:
     problem: str | None = None
     table: rules.TraumaTable | None = None
     revert_refusal: str | None = None  # once applied, why it can no longer be reverted (`post_game_overview`)
+    applied_dice: list[FighterRolls] = field(default_factory=list)  # once applied, the rolls (issue 11 fixes)
 
     @property
     def applied(self) -> bool:
@@ -109,6 +110,11 @@ class PostGameState:
         if any(state.waiting_for == "d3" for state in self.casualties):
             return "experience"
         return "review"
+
+    @property
+    def roll_groups(self) -> list:
+        """Each fighter's rolls that count (a casualty, or once applied a `FighterRolls`), for the fix forms."""
+        return self.applied_dice if self.applied else [c for c in self.casualties if c.rolls]
 
     @property
     def roll_ids(self) -> list[int]:
@@ -226,6 +232,7 @@ def post_game_overview(*, player: GamePlayer) -> PostGameState:
     state = post_game_state(player=player)
     if state.applied:
         state.revert_refusal = post_game_revert_refusal(player, state.post_game)
+        state.applied_dice = applied_rolls(state.post_game)
     return state
 
 

@@ -39,7 +39,7 @@ from combat.services.post_game.attempt import (
 from combat.services.post_game.revert import take_back
 from combat.services.post_game.rolls import checked_faces, roll_label
 
-MAX_REASON = 200
+MAX_REASON = DiceRoll._meta.get_field("status_reason").max_length  # 200
 
 
 @dataclass(frozen=True)
