@@ -173,7 +173,8 @@ def write_apply(live: PostGame, state: PostGameState, *, by) -> None:
     live.applied_by = by
     live.applied_at = timezone.now()
     live.snapshot = snapshot
-    live.summary = _summary(state, strongboxes)
+    earlier = live.summary.get("earlier") if isinstance(live.summary, dict) else None
+    live.summary = {**_summary(state, strongboxes), **({"earlier": earlier} if earlier else {})}
     live.save(update_fields=["status", "applied_by", "applied_at", "snapshot", "summary"])
 
 

@@ -63,6 +63,19 @@ def struck_words(dice: DiceRoll) -> str:
     return f"That roll no longer counts: {verb} by {who} at {when}{reason}."
 
 
+def _value(faces) -> str:
+    return "".join(str(face) for face in faces)
+
+
+def fix_words(purpose: str, before, after, *, verb: str) -> str:
+    """The fix in the history's words, without the fighter's name (the sentence names it): "Trauma D66 corrected
+    14 → 11", "Survival D6 voided 2, rolled again 5"."""
+    die = {"survival": "Survival D6", "bitter_lessons": "Bitter Lessons D3"}.get(purpose, "Trauma D66")
+    if verb == "voided":
+        return f"{die} {_value(before)} voided, rolled again {_value(after)}"
+    return f"{die} corrected {_value(before)} → {_value(after)}"
+
+
 def _reason(reason: str | None) -> str:
     reason = (reason or "").strip()
     if not reason:
@@ -182,12 +195,15 @@ def _fix(
     context; after Apply, revert + apply again in this same transaction."""
     action, reason = how["action"], how["reason"]
     was_applied = live.is_applied
-    context = {"fighter": link.fighter_id, "faces_before": list(dice.faces), "roll": [dice.pk]}
-    with step_context(action=action, player=player, by=by, step="fix", reason=reason, **context):
+    # `net`: the feed tells the revert + apply again as what changed in the end (rosters/history/net.py).
+    context = {"fighter": link.fighter_id, "faces_before": list(dice.faces), "roll": [dice.pk], "why": reason}
+    with step_context(action=action, player=player, by=by, step="fix", reason=reason, net=True, **context):
         if was_applied:
             take_back(live, by=by)
         new, name = _new_roll(player, dice, link, faces, by=by, note=how["note"])
-        add_context(roll=[dice.pk, new.pk], faces_after=list(new.faces), fighter_name=name)
+        words = fix_words(link.purpose, dice.faces, new.faces, verb=how["verb"])
+        told = f"{words}: {reason}"
+        add_context(roll=[dice.pk, new.pk], faces_after=list(new.faces), fighter_name=name, reason=told)
         _strike(dice, new, link, status=how["status"], reason=reason, by=by)
         chain = _follow(player, live, link.fighter_id, by=by, struck=dice)
         fix = Fix(
@@ -204,7 +220,7 @@ def _fix(
             add_context(**ransom_context(state))
             write_apply(live, state, by=by)
             return replace(fix, applied_again=True)
-        mark(player, GamePlayer.PostGame.IN_PROGRESS, by=by, action=action, step="fix", reason=reason)
+        mark(player, GamePlayer.PostGame.IN_PROGRESS, by=by, action=action, step="fix", reason=told)
     return fix
 
 
@@ -230,6 +246,7 @@ def post_game_correct_roll(*, player: GamePlayer, roll_id: int, faces: Sequence[
         "status": DiceRoll.Status.CORRECTED,
         "reason": reason,
         "note": f"corrected from {before}",
+        "verb": "corrected",
     }
     return _fix(player, live, dice, link, faces, how=how, by=by)
 
@@ -252,5 +269,6 @@ def post_game_void_roll(*, player: GamePlayer, roll_id: int, reason: str, by, fa
         "status": DiceRoll.Status.VOIDED,
         "reason": reason,
         "note": "replaces a voided roll",
+        "verb": "voided",
     }
     return _fix(player, live, dice, link, faces, how=how, by=by)

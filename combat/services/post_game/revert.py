@@ -72,6 +72,17 @@ def revert_strongboxes(snapshot: Mapping[str, Any]) -> None:
         Warband.objects.bulk_update(warbands, ["strongbox"])
 
 
+def earlier_applies(live: PostGame) -> list[dict]:
+    """The attempt's Applies before this one, each with when and what it changed (its summary): the same attempt is
+    applied again after a revert or a correction (issue 11), and the history still tells each Apply as it was."""
+    summary = live.summary if isinstance(live.summary, dict) else {}
+    earlier = list(summary.get("earlier") or [])
+    if live.applied_at is not None and (summary.get("fighters") or summary.get("strongboxes")):
+        done = {key: value for key, value in summary.items() if key != "earlier"}
+        earlier.append({"applied_at": live.applied_at.isoformat(), **done})
+    return earlier
+
+
 REVERT_PARTS = (revert_fighters, revert_injuries, revert_battlekit, revert_strongboxes)
 
 
@@ -84,7 +95,7 @@ def take_back(live: PostGame, *, by) -> None:
     live.reverted_by = by
     live.reverted_at = timezone.now()
     live.snapshot = None
-    live.summary = []
+    live.summary = {"earlier": earlier_applies(live)}
     live.save(update_fields=["status", "reverted_by", "reverted_at", "snapshot", "summary"])
 
 

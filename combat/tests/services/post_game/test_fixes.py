@@ -146,7 +146,9 @@ def test_correct_after_apply_equals_a_post_game_typed_right(
     assert context["action"] == "post_game.correct"
     assert context["roll"] == [fix.old.pk, fix.new.pk]
     assert (context["faces_before"], context["faces_after"]) == ([1, 4], [1, 1])
-    assert context["reason"] == "typo"
+    assert context["why"] == "typo"
+    assert context["reason"] == "Trauma D66 corrected 14 → 11: typo"
+    assert context["net"] is True
     # The correction can itself be reverted, back to the roster before the post-game.
     assert applied.snapshot["fighters"]
 
