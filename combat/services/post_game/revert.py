@@ -13,7 +13,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from campaigns.models import GamePlayer
-from combat.models import PostGame, PostGameRoll
+from combat.models import PostGame, PostGameFighter, PostGameRoll
 from combat.selectors.post_game.state import post_game_revert_refusal
 from combat.services.post_game.attempt import PostGameError, live_attempt, lock, mark, step_context
 from combat.services.post_game.images import from_image, restore
@@ -120,6 +120,8 @@ def post_game_revert(*, player: GamePlayer, by) -> PostGame:
         action="post_game.revert", player=player, by=by, step="revert", reason=reason, roll=roll_ids
     ):
         take_back(live, by=by)
+        # The whole post-game is open again: a fighter reopened alone is back with the others.
+        PostGameFighter.objects.filter(post_game=live, reopened=True).update(reopened=False)
         mark(
             player,
             GamePlayer.PostGame.IN_PROGRESS,
