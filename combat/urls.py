@@ -34,6 +34,21 @@ urlpatterns += [
         name="post_game_correct",
     ),
     path(f"{POST_GAME}rolls/<int:roll_id>/void/", post_game_fixes.post_game_void, name="post_game_void"),
+    path(
+        f"{POST_GAME}fighters/<int:fighter_id>/reopen/",
+        post_game_fixes.post_game_reopen,
+        name="post_game_reopen",
+    ),
+    path(
+        f"{POST_GAME}fighters/<int:fighter_id>/settle/",
+        post_game_fixes.post_game_settle,
+        name="post_game_settle",
+    ),
+    path(
+        f"{POST_GAME}fighters/<int:fighter_id>/out-of-action/",
+        post_game_fixes.post_game_reopened_mark,
+        name="post_game_reopened_mark",
+    ),
 ]
 
 # The in-game tracker (issue 7). The game page links to `tracker` by its literal path, /games/<id>/tracker/.

@@ -117,6 +117,10 @@ class PostGameState:
         return self.applied_dice if self.applied else [c for c in self.casualties if c.rolls]
 
     @property
+    def reopened_count(self) -> int:
+        return sum(1 for group in self.applied_dice if group.reopened)
+
+    @property
     def roll_ids(self) -> list[int]:
         return [roll.dice.pk for state in self.casualties for roll in state.rolls]
 

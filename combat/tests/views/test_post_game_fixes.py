@@ -132,3 +132,40 @@ def test_the_organiser_voids_a_server_roll_and_the_owner_may_not(client, after, 
     made.refresh_from_db()
     assert made.status == DiceRoll.Status.VOIDED
     assert made.replaced_by.source == DiceRoll.Source.SERVER
+
+
+def test_reopen_take_off_the_list_and_settle_one_fighter_through_plain_forms(client, after, player, typed):
+    post_game_apply(player=after.player, by=player)
+    marcus = after.fighters["marcus"]
+    client.force_login(player)
+    base = reverse("post_game_reopen", args=[after.game.pk, after.player.warband_id, marcus.pk])
+    assert f"Reopen {marcus.name}" in client.get(page(after)).content.decode()
+
+    assert client.post(base).status_code == 302
+    shown = client.get(page(after)).content.decode()
+    assert "1 fighter reopened" in shown
+    assert Fighter.objects.get(pk=marcus.pk).battle_scars == 0  # left out while reopened
+    mark = reverse("post_game_reopened_mark", args=[after.game.pk, after.player.warband_id, marcus.pk])
+    assert client.post(mark, {"out": "no"}).status_code == 302
+    assert "off the Out of Action list" in client.get(page(after)).content.decode()
+    settle = reverse("post_game_settle", args=[after.game.pk, after.player.warband_id, marcus.pk])
+    assert client.post(settle).status_code == 302
+
+    assert Fighter.objects.get(pk=marcus.pk).battle_scars == 0  # never taken Out of Action after all
+    assert DiceRoll.objects.get(pk=typed.pk).status == DiceRoll.Status.UNDONE
+
+
+def test_reopen_by_a_spectator_is_403_and_twice_is_422(client, after, player, spectator, typed):
+    post_game_apply(player=after.player, by=player)
+    url = reverse(
+        "post_game_reopen", args=[after.game.pk, after.player.warband_id, after.fighters["marcus"].pk]
+    )
+    client.force_login(spectator)
+    assert client.post(url).status_code == 403
+    client.force_login(player)
+    client.post(url)
+
+    response = client.post(url)
+
+    assert response.status_code == 422
+    assert "already reopened" in response.content.decode()

@@ -14,6 +14,11 @@ from combat.forms.fixes import FixForm, form_reason
 from combat.selectors.post_game.state import post_game_overview
 from combat.services.post_game.attempt import PostGameError
 from combat.services.post_game.fixes import post_game_correct_roll, post_game_void_roll
+from combat.services.post_game.reopen import (
+    post_game_reopen_fighter,
+    post_game_reopened_out_of_action,
+    post_game_settle_fighter,
+)
 from combat.views.post_game.common import UNPROCESSABLE, page_context, player_for_user, step_url
 
 
@@ -78,3 +83,46 @@ def post_game_void(request, game_id: int, warband_id: int, roll_id: int):
     except PostGameError as error:
         return _refused(request, player, membership, can_write, str(error))
     return _done(request, player, fix, "voided")
+
+
+def _fighter_fix(request, game_id: int, warband_id: int, fighter_id: int, service, done: str, **extra):
+    player, membership, can_write = player_for_user(request.user, game_id, warband_id, write=True)
+    try:
+        service(player=player, fighter_id=fighter_id, by=request.user, **extra)
+    except PostGameError as error:
+        return _refused(request, player, membership, can_write, str(error))
+    messages.success(request, done)
+    return redirect(f"{step_url('post_game', player)}?watch=1#fighter-{fighter_id}")
+
+
+@require_POST
+@login_required
+def post_game_reopen(request, game_id: int, warband_id: int, fighter_id: int):
+    """Reopen one fighter after Apply: its changes taken out, the rest of the post-game standing."""
+    done = (
+        "Reopened: its post-game changes are taken out until you settle it; the rest of the post-game stands."
+    )
+    return _fighter_fix(request, game_id, warband_id, fighter_id, post_game_reopen_fighter, done)
+
+
+@require_POST
+@login_required
+def post_game_settle(request, game_id: int, warband_id: int, fighter_id: int):
+    """Settle a reopened fighter: its result applied again as its mark, dice and answers stand now."""
+    done = "Settled: its result is applied again."
+    return _fighter_fix(request, game_id, warband_id, fighter_id, post_game_settle_fighter, done)
+
+
+@require_POST
+@login_required
+def post_game_reopened_mark(request, game_id: int, warband_id: int, fighter_id: int):
+    """While reopened: take the fighter off the Out of Action list (its rolls stop counting) or put it back."""
+    out = request.POST.get("out") == "yes"
+    done = (
+        "Put back on the Out of Action list: its rolls count again."
+        if out
+        else ("Taken off the Out of Action list: its rolls no longer count (kept in the dice log).")
+    )
+    return _fighter_fix(
+        request, game_id, warband_id, fighter_id, post_game_reopened_out_of_action, done, out=out
+    )
