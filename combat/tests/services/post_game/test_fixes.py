@@ -293,3 +293,48 @@ def test_a_correction_after_the_next_game_is_refused(after, fighters, player, sc
 
     assert comparable(warband, rival_warband) == before
     assert dice_of(fighters["marcus"], "trauma").faces == [1, 4]
+
+
+def test_a_correction_that_reopens_a_step_says_so_on_the_card(after, fighters, player, script):
+    type_script(after, script, by=player)
+    Injury.objects.create(fighter=fighters["ada"], code="hand_wound", name="Hand Wound", d66=14)
+    old = dice_of(fighters["ada"], "trauma")
+
+    _correct(after, old, [1, 4], by=player)
+
+    assert casualty(after, fighters["ada"]).reopened_after == old.label
+    assert casualty(after, fighters["marcus"]).reopened_after is None
+
+
+def test_a_roll_set_aside_and_asked_for_again_counts_again_and_is_not_rolled_anew(after, fighters, player):
+    from django.utils import timezone
+
+    from combat.services.post_game.rolls import post_game_roll
+
+    made = roll(after, fighters["troop"], by=player).roll
+    DiceRoll.objects.filter(pk=made.dice_roll_id).update(
+        status=DiceRoll.Status.UNDONE, status_at=timezone.now(), status_reason="no longer needed"
+    )
+
+    again = post_game_roll(
+        player=after.player, fighter_id=fighters["troop"].pk, purpose="survival", sequence=1, by=player
+    )
+
+    assert not again.created
+    assert again.roll.dice_roll_id == made.dice_roll_id
+    assert DiceRoll.objects.get(pk=made.dice_roll_id).counts
+    assert DiceRoll.objects.count() == 1
+
+
+def test_void_after_apply_applies_again_with_the_replacement(after, fighters, player, organiser, warband):
+    made = roll(after, fighters["troop"], by=player).roll.dice_roll
+    type_script(after, [(fighters["marcus"], (4, 4)), (fighters["ada"], (4, 4))], by=player)
+    post_game_apply(player=after.player, by=player)
+
+    fix = post_game_void_roll(
+        player=after.player, roll_id=made.pk, reason="rolled off the table", by=organiser, faces=[1]
+    )
+
+    assert fix.applied_again
+    assert Fighter.objects.get(pk=fighters["troop"].pk).status == "dead"
+    assert last_context(fighters["troop"])["action"] == "post_game.void"

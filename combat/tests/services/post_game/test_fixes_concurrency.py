@@ -68,3 +68,25 @@ def test_typed_right_helper_is_usable_in_real_transactions(after, fighters, play
     expected = typed_right(after, script, by=player, warbands=[warband, rival_warband])
     assert expected["fighters"][fighters["marcus"].pk]["status"] == "dead"
     assert not DiceRoll.objects.exists()  # rolled back
+
+
+def test_a_void_racing_the_apply_applies_once_with_the_replacement(after, fighters, player, organiser):
+    from combat.services.post_game.fixes import post_game_void_roll
+    from combat.tests.post_game_helpers import roll
+
+    made = roll(after, fighters["troop"], by=player).roll.dice_roll
+    type_script(after, [(fighters["marcus"], (4, 4)), (fighters["ada"], (4, 4))], by=player)
+
+    results = at_once(
+        lambda: post_game_void_roll(
+            player=after.player, roll_id=made.pk, reason="off the table", by=organiser, faces=[1]
+        ),
+        lambda: post_game_apply(player=after.player, by=player),
+    )
+
+    assert not [result for result in results if isinstance(result, Exception)], results
+    assert PostGame.objects.filter(player=after.player, status=PostGame.Status.APPLIED).count() == 1
+    assert Fighter.objects.get(pk=fighters["troop"].pk).status == "dead"
+    made.refresh_from_db()
+    assert made.status == DiceRoll.Status.VOIDED
+    assert DiceRoll.objects.count() == 4
