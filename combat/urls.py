@@ -11,6 +11,7 @@ urlpatterns = [
 
 # The post-game wizard (issue 5). The game page links to `post_game` by its literal path.
 from combat.views.post_game import apply as post_game_apply  # noqa: E402
+from combat.views.post_game import fixes as post_game_fixes  # noqa: E402
 from combat.views.post_game import pages as post_game_pages  # noqa: E402
 from combat.views.post_game import ransom as post_game_ransom  # noqa: E402
 from combat.views.post_game import rolls as post_game_rolls  # noqa: E402
@@ -41,6 +42,27 @@ urlpatterns += [
     path(f"{POST_GAME}review/", post_game_pages.post_game_review, name="post_game_review"),
     path(f"{POST_GAME}apply/", post_game_apply.post_game_apply, name="post_game_apply"),
     path(f"{POST_GAME}revert/", post_game_apply.post_game_revert, name="post_game_revert"),
+    path(
+        f"{POST_GAME}rolls/<int:roll_id>/correct/",
+        post_game_fixes.post_game_correct,
+        name="post_game_correct",
+    ),
+    path(f"{POST_GAME}rolls/<int:roll_id>/void/", post_game_fixes.post_game_void, name="post_game_void"),
+    path(
+        f"{POST_GAME}fighters/<int:fighter_id>/reopen/",
+        post_game_fixes.post_game_reopen,
+        name="post_game_reopen",
+    ),
+    path(
+        f"{POST_GAME}fighters/<int:fighter_id>/settle/",
+        post_game_fixes.post_game_settle,
+        name="post_game_settle",
+    ),
+    path(
+        f"{POST_GAME}fighters/<int:fighter_id>/out-of-action/",
+        post_game_fixes.post_game_reopened_mark,
+        name="post_game_reopened_mark",
+    ),
 ]
 
 # The in-game tracker (issue 7). The game page links to `tracker` by its literal path, /games/<id>/tracker/.

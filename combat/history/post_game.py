@@ -26,12 +26,15 @@ def _read(found: dict[int, dict], look: Lookups) -> None:
     """(game id, warband id) -> the applied post-games' (applied_at, summary), oldest first."""
     post_games: dict[tuple[int, int], list] = {}
     for row in found.values():
-        try:
-            applied_at = dt.datetime.fromisoformat(row["applied_at"])
-        except (TypeError, ValueError, KeyError):
-            continue
         key = (row.get("game_id"), row.get("warband_id"))
-        post_games.setdefault(key, []).append((applied_at, row.get("summary") or {}))
+        summary = row.get("summary") if isinstance(row.get("summary"), dict) else {}
+        # Issue 11: the same attempt applied again (after a revert, a correction) keeps its earlier Applies.
+        for done in [*(summary.get("earlier") or []), {**summary, "applied_at": row.get("applied_at")}]:
+            try:
+                applied_at = dt.datetime.fromisoformat(done["applied_at"])
+            except (TypeError, ValueError, KeyError):
+                continue
+            post_games.setdefault(key, []).append((applied_at, done))
     for attempts in post_games.values():
         attempts.sort(key=lambda attempt: attempt[0])
     look.state[PostGameSource.name] = post_games

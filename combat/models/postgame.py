@@ -6,8 +6,9 @@ the answers, and only `post_game_apply` (combat/services.py) writes the roster, 
 
 - `PostGame`: one attempt at a warband's post-game. At most one attempt per warband and game is not reverted (a
   partial unique constraint), so two tabs can never open two. `snapshot` holds the before-image of every row the
-  Apply changed, so "Revert this post-game" restores them exactly; after a revert a new attempt starts and the
-  old one keeps its rolls.
+  Apply changed, so "Revert this post-game" restores them exactly; a roll is final (issue 11), so the revert puts
+  the SAME attempt back to open with every roll and answer in place (`reverted_by`/`reverted_at` say who and
+  when). REVERTED is the first version's revert only: those attempts keep their rolls, marked "undone".
 - `PostGameRoll`: each roll made for a fighter, in order, tied to the campaign's dice log (`DiceRoll`). The unique
   constraint on (attempt, fighter, purpose, sequence) is what makes a double click or a second tab unable to roll
   the same die twice; the outcome is never stored, it is worked out again from these faces by the rules engine.
@@ -84,6 +85,11 @@ class PostGame(models.Model):
     @property
     def is_applied(self) -> bool:
         return self.status == self.Status.APPLIED
+
+    @property
+    def was_reverted(self) -> bool:
+        """Open again after a revert (issue 11: the same attempt, its rolls kept)."""
+        return self.is_open and self.reverted_at is not None
 
 
 class PostGameRoll(models.Model):

@@ -14,7 +14,9 @@ from rosters.history import registry
 # A post-game applied or undone; a game recorded: at once (game.record), or started with the tracker and ended
 # (game.finish, tracker.end_game), or its record corrected before any post-game started (game.update).
 RECORD_ACTIONS = ("game.record", "game.finish", "game.update", "tracker.end_game")
-MOMENT_ACTIONS = ("post_game.apply", "post_game.revert", *RECORD_ACTIONS)
+# A correction after Apply (issue 11) takes the Apply back and applies it again, or leaves it open.
+FIX_ACTIONS = ("post_game.correct", "post_game.void")
+MOMENT_ACTIONS = ("post_game.apply", "post_game.revert", *FIX_ACTIONS, *RECORD_ACTIONS)
 
 
 @dataclass(frozen=True)
@@ -98,6 +100,13 @@ def _with_fallbacks(by_action: dict, player_rows: list[tuple]) -> tuple:
             if previous == "done" and post_game != "done" and "post_game.revert" not in by_action:
                 reverted_at = at
             previous = post_game
+    fixed_at = max([t for action in FIX_ACTIONS if (t := by_action.get(action))], default=None)
+    if fixed_at is not None and applied_at is not None and fixed_at > applied_at:
+        # Applied again with the new faces when the post-game is done now; else open again (a step reopened).
+        if previous == "done":
+            applied_at = fixed_at
+        else:
+            reverted_at = fixed_at
     return recorded_at, applied_at, reverted_at
 
 

@@ -6,6 +6,7 @@ from campaigns.terms import terms_for
 from rosters.history import registry
 from rosters.history.entries import HistoryEntry
 from rosters.history.lookups import Lookups, _as_int, load_lookups
+from rosters.history.net import net_rows
 from rosters.history.registry import EventRow
 from rosters.history.sources import Cursor, sort_rank
 
@@ -47,7 +48,7 @@ def _link(entry: HistoryEntry, look: Lookups) -> None:
 
 def describe_events(rows: list[tuple], *, campaign, kind: str | None = None) -> list[HistoryEntry]:
     """Turn event rows (as `feed._fetch_events` returns them) into entries with their sentences."""
-    rows = [EventRow(*row) for row in rows]
+    rows = net_rows([EventRow(*row) for row in rows])  # a `net` context told as what it changed in the end
     look = load_lookups(rows, terms_for(campaign.preset))
     entries = []
     for row in rows:

@@ -85,6 +85,8 @@ class Teller:
             return f"post-game of {title}"
         if action == "post_game.revert":
             return f"post-game of {title} undone"
+        if action in ("post_game.correct", "post_game.void"):
+            return f"post-game of {title} corrected"
         if action.startswith("tracker."):
             return f"during {title}"
         if action == "game.record":

@@ -7,6 +7,7 @@
 - `experience`     the XP each fighter earns (`rules.post_game_experience`), in the page's words
 - `ransom`         what paid ransoms move between Strongboxes (TRAUMA_TABLE.md 12)
 - `changes`        every change the Apply would make, with its sentence, and what still stops it
+- `chain`          after a correction: which stored rolls the engine reads now (issue 11)
 - `state`          `post_game_state`: everything the pages show and the Apply writes, put together
 
 Nothing here writes; `combat.services.post_game.apply` calls `post_game_state(..., for_update=True)` and writes

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from combat.selectors.post_game.state import PostGameState
     from combat.selectors.post_game.trauma import CasualtyState
 
-__all__ = ["REMOVAL_STATUS", "FighterChange", "battlekit_fate", "blockers", "changes"]
+__all__ = ["REMOVAL_STATUS", "FighterChange", "battlekit_fate", "blockers", "changes", "is_reopened"]
 
 # Fighter statuses for the engine's removal reasons (TraumaOutcome.reason).
 REMOVAL_STATUS = {
@@ -146,15 +146,24 @@ def changes(state: PostGameState, answers: dict[int, PostGameFighter]) -> None:
         casualty, line = by_id.get(fighter.pk), xp_by_id.get(fighter.pk)
         if casualty is None and line is None:
             continue
+        if is_reopened(answers.get(fighter.pk)):
+            continue  # issue 11: reopened after Apply, its roster row stays as before the post-game until Settle
         change = _fighter_change(state, fighter, casualty, line)
         if change is not None and (change.sentences or change.changes_row):
             state.changes.append(change)
     ransom_changes(state, answers)
 
 
+def is_reopened(answer: PostGameFighter | None) -> bool:
+    """Reopened after Apply (issue 11): its changes are left out while the rest of the post-game stands."""
+    return answer is not None and answer.reopened
+
+
 def blockers(state: PostGameState) -> None:
-    """What each casualty still waits for, in the words the Review shows."""
+    """What each casualty still waits for, in the words the Review shows (a reopened fighter waits for Settle)."""
     for casualty in state.casualties:
+        if is_reopened(casualty.answer):
+            continue
         waiting = casualty.waiting_for
         if waiting == "problem":
             state.blockers.append(casualty.problem)

@@ -36,6 +36,8 @@ def _paid(state: PostGameState, answers: dict[int, PostGameFighter]) -> list[tup
     paid = []
     for fighter in state.fighters:
         casualty = by_id.get(fighter.pk)
+        if casualty is not None and casualty.answer is not None and casualty.answer.reopened:
+            continue  # issue 11: a reopened fighter's ransom waits for Settle
         outcome = casualty.outcome if casualty is not None else None
         if outcome is None or outcome.pending or casualty.waiting_for:
             continue

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from campaigns.models import OutOfAction
 from combat import rules
-from combat.models import PostGameRoll
+from combat.models import DiceRoll, PostGameFighter, PostGameRoll
 
 
 @dataclass(frozen=True)
@@ -57,6 +58,15 @@ class LoggedRoll:
         return "Trauma roll (D66)" if self.roll.sequence == 1 else f"Reroll {self.roll.sequence - 1} (D66)"
 
     @property
+    def struck(self):
+        """The roll this one replaces (a voided server roll, a corrected typed die), None for a first roll: the
+        pages show it struck through with who, when and why (issue 11)."""
+        try:
+            return self.dice.replaces
+        except self.dice.__class__.replaces.RelatedObjectDoesNotExist:
+            return None
+
+    @property
     def who(self) -> str:
         user = self.dice.rolled_by
         name = user.get_username() if user is not None else "someone"
@@ -91,3 +101,45 @@ def needed_after(rolls: list[LoggedRoll], sides: int, *, elite: bool) -> RollNee
         return RollNeeded(PostGameRoll.Purpose.SURVIVAL, 1, 6, 1)
     done = sum(1 for roll in rolls if roll.roll.purpose == PostGameRoll.Purpose.TRAUMA)
     return RollNeeded(PostGameRoll.Purpose.TRAUMA, done + 1, 6, 2)
+
+
+@dataclass(frozen=True)
+class FighterRolls:
+    """One fighter's counted rolls, as the applied overview lists them with "Correct this die", "Void", "Reopen"
+    and, once reopened (issue 11), its Out of Action mark and "Settle"."""
+
+    id: int
+    name: str
+    rolls: list[LoggedRoll]
+    reopened: bool = False
+    marked: bool = True  # still on the Out of Action list
+
+
+def applied_rolls(post_game) -> list[FighterRolls]:
+    """An applied post-game's rolls that count, by fighter in the order they were first rolled, and every reopened
+    fighter (its rolls may all be set aside while it is off the Out of Action list). Three queries."""
+    stored = (
+        PostGameRoll.objects.filter(post_game=post_game)
+        .select_related("fighter", "dice_roll__rolled_by", "dice_roll__replaces__status_by")
+        .order_by("id")
+    )
+    reopened = set(
+        PostGameFighter.objects.filter(post_game=post_game, reopened=True).values_list(
+            "fighter_id", flat=True
+        )
+    )
+    marked = set(
+        OutOfAction.objects.filter(player_id=post_game.player_id).values_list("fighter_id", flat=True)
+    )
+    by_fighter: dict[int, list[PostGameRoll]] = {}
+    names: dict[int, str] = {}
+    for roll in stored:
+        names[roll.fighter_id] = roll.fighter.name
+        if roll.dice_roll.status == DiceRoll.Status.COUNTED or roll.fighter_id in reopened:
+            by_fighter.setdefault(roll.fighter_id, [])
+            if roll.dice_roll.status == DiceRoll.Status.COUNTED:
+                by_fighter[roll.fighter_id].append(roll)
+    return [
+        FighterRolls(pk, names[pk], logged_rolls(rolls), pk in reopened, pk in marked)
+        for pk, rolls in by_fighter.items()
+    ]

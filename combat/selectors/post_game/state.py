@@ -10,7 +10,7 @@ from django.db.models import Q
 
 from campaigns.models import Game, GamePlayer
 from combat import rules
-from combat.models import PostGame, PostGameFighter, PostGameRoll
+from combat.models import DiceRoll, PostGame, PostGameFighter, PostGameRoll
 from combat.selectors.post_game import changes as changes_step
 from combat.selectors.post_game.changes import FighterChange
 from combat.selectors.post_game.experience import XpLine, experience
@@ -22,7 +22,7 @@ from combat.selectors.post_game.out_of_action import (
     post_game_trauma_table,
 )
 from combat.selectors.post_game.ransom import StrongboxChange
-from combat.selectors.post_game.rolls import logged_rolls
+from combat.selectors.post_game.rolls import FighterRolls, applied_rolls, logged_rolls
 from combat.selectors.post_game.trauma import CasualtyState, odds, resolve
 from rosters.models import Fighter, Warband
 
@@ -52,6 +52,7 @@ class PostGameState:
     problem: str | None = None
     table: rules.TraumaTable | None = None
     revert_refusal: str | None = None  # once applied, why it can no longer be reverted (`post_game_overview`)
+    applied_dice: list[FighterRolls] = field(default_factory=list)  # once applied, the rolls (issue 11 fixes)
 
     @property
     def applied(self) -> bool:
@@ -111,6 +112,15 @@ class PostGameState:
         return "review"
 
     @property
+    def roll_groups(self) -> list:
+        """Each fighter's rolls that count (a casualty, or once applied a `FighterRolls`), for the fix forms."""
+        return self.applied_dice if self.applied else [c for c in self.casualties if c.rolls]
+
+    @property
+    def reopened_count(self) -> int:
+        return sum(1 for group in self.applied_dice if group.reopened)
+
+    @property
     def roll_ids(self) -> list[int]:
         return [roll.dice.pk for state in self.casualties for roll in state.rolls]
 
@@ -132,7 +142,14 @@ def _stored(live: PostGame | None) -> tuple[dict[int, list[PostGameRoll]], dict[
     rolls: dict[int, list[PostGameRoll]] = defaultdict(list)
     if live is None:
         return rolls, {}
-    for roll in PostGameRoll.objects.filter(post_game=live).select_related("dice_roll__rolled_by"):
+    # Only the rolls that count: one no longer needed after a correction is kept, undone, and counts again when
+    # the chain needs it once more (issue 11: never a new roll for a roll that is stored).
+    stored = (
+        PostGameRoll.objects.filter(post_game=live, dice_roll__status=DiceRoll.Status.COUNTED)
+        .select_related("dice_roll__rolled_by", "dice_roll__replaces__status_by")
+        .order_by("id")
+    )
+    for roll in stored:
         rolls[roll.fighter_id].append(roll)
     answers = PostGameFighter.objects.filter(post_game=live).select_related(
         "captor__owner", "ransom_offered_by", "ransom_answered_by"
@@ -221,6 +238,7 @@ def post_game_overview(*, player: GamePlayer) -> PostGameState:
     state = post_game_state(player=player)
     if state.applied:
         state.revert_refusal = post_game_revert_refusal(player, state.post_game)
+        state.applied_dice = applied_rolls(state.post_game)
     return state
 
 

@@ -81,6 +81,14 @@ class CasualtyState:
         )
 
     @property
+    def reopened_after(self) -> str | None:
+        """The struck roll whose correction (or void) reopened this fighter's step, while it waits (issue 11)."""
+        if self.waiting_for is None or self.waiting_for == "problem":
+            return None
+        struck = [roll.struck for roll in self.rolls if roll.struck is not None]
+        return struck[-1].label if struck else None
+
+    @property
     def final_roll(self) -> LoggedRoll | None:
         decisive = [roll for roll in self.rolls if roll.roll.purpose != PostGameRoll.Purpose.BITTER_LESSONS]
         return decisive[-1] if decisive else None

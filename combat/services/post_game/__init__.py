@@ -6,6 +6,10 @@
 - `ransom`         step 3, a Captured fighter's ransom, paid or not (TRAUMA_TABLE.md 12)
 - `experience`     step 4, who took part, Glorious Deeds, the organiser's adjustment
 - `apply`          step 5, every change to the roster in one transaction, with its before-images
-- `revert`         undo the Apply from its before-images, until the warband's next game
+- `revert`         undo the Apply from its before-images, until the warband's next game; the same attempt
+                   reopens at Review with its rolls (a roll is final)
 - `images`         rows as JSON before-images, and how the Revert puts them back
+- `fixes`          issue 11: correct a typed die, void a server roll (the old roll struck, never deleted); after
+                   Apply, revert + apply again in one transaction
+- `reopen`         issue 11: fix one fighter after Apply (Reopen, its Out of Action mark, Settle)
 """

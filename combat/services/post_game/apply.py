@@ -14,6 +14,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from campaigns.models import GamePlayer
+from campaigns.words import possessive
 from combat.models import PostGame
 from combat.selectors.post_game.ransom import StrongboxChange
 from combat.selectors.post_game.state import PostGameState, post_game_state
@@ -89,7 +90,7 @@ def apply_strongboxes(state: PostGameState) -> tuple[list[dict], list[dict]]:
         warband.strongbox += deltas[warband.pk].delta
         if warband.strongbox < 0:
             raise PostGameError(
-                f"{warband.name}'s {state.terms.strongbox} holds only {before['strongbox']} "
+                f"{possessive(warband.name)} {state.terms.strongbox} holds only {before['strongbox']} "
                 f"{state.terms.currency}: the ransom cannot be paid."
             )
         images.append({"before": before, "after": image(warband)})
@@ -137,7 +138,7 @@ def _ready_state(player: GamePlayer, live: PostGame | None) -> PostGameState:
     refuse_while_played(player)
     if live is not None and live.is_applied:
         raise PostGameError(
-            f"{player.warband.name}'s post-game of Game {player.game.number} is already applied "
+            f"{possessive(player.warband.name)} post-game of Game {player.game.number} is already applied "
             f"(by {live.applied_by or 'someone'} at {timezone.localtime(live.applied_at):%H:%M})."
         )
     state = post_game_state(player=player, for_update=True)
@@ -157,6 +158,27 @@ def _write_parts(state: PostGameState) -> tuple[dict[str, Any], list[dict]]:
     return snapshot, strongboxes
 
 
+def ransom_context(state: PostGameState) -> dict[str, Any]:
+    """Why each Strongbox moves, for the history feed (rosters.history): warband id -> "ransom for Brother Marcus"."""
+    ransoms = {
+        str(change.warband.pk): _ransom_reason(state, change) for change in state.strongboxes if change.delta
+    }
+    return {"ransoms": ransoms} if ransoms else {}
+
+
+def write_apply(live: PostGame, state: PostGameState, *, by) -> None:
+    """Every part of the Apply, and the attempt marked applied with its snapshot and summary; the caller holds the
+    locks and the history context (the Apply's, or a correction's: issue 11)."""
+    snapshot, strongboxes = _write_parts(state)
+    live.status = PostGame.Status.APPLIED
+    live.applied_by = by
+    live.applied_at = timezone.now()
+    live.snapshot = snapshot
+    earlier = live.summary.get("earlier") if isinstance(live.summary, dict) else None
+    live.summary = {**_summary(state, strongboxes), **({"earlier": earlier} if earlier else {})}
+    live.save(update_fields=["status", "applied_by", "applied_at", "snapshot", "summary"])
+
+
 @transaction.atomic
 def post_game_apply(*, player: GamePlayer, by) -> PostGame:
     """Step 5: write every change of the post-game to the roster in one transaction, with the before-image of
@@ -166,11 +188,7 @@ def post_game_apply(*, player: GamePlayer, by) -> PostGame:
     live = live_attempt(player)
     state = _ready_state(player, live)
     reason = f"Post-game of Game {player.game.number} applied to {player.warband.name}"
-    # Why each Strongbox moves, for the history feed (rosters.history): warband id -> "ransom for Brother Marcus".
-    ransoms = {
-        str(change.warband.pk): _ransom_reason(state, change) for change in state.strongboxes if change.delta
-    }
-    context = {"ransoms": ransoms} if ransoms else {}
+    context = ransom_context(state)
     with step_context(
         action="post_game.apply",
         player=player,
@@ -182,12 +200,6 @@ def post_game_apply(*, player: GamePlayer, by) -> PostGame:
     ):
         if live is None:
             live = open_attempt(player, by=by, action="post_game.apply", step="apply", reason=reason)
-        snapshot, strongboxes = _write_parts(state)
-        live.status = PostGame.Status.APPLIED
-        live.applied_by = by
-        live.applied_at = timezone.now()
-        live.snapshot = snapshot
-        live.summary = _summary(state, strongboxes)
-        live.save(update_fields=["status", "applied_by", "applied_at", "snapshot", "summary"])
+        write_apply(live, state, by=by)
         mark(player, GamePlayer.PostGame.DONE, by=by, action="post_game.apply", step="apply", reason=reason)
     return live

@@ -1,5 +1,8 @@
 """Revert an applied post-game: every row it changed put back from the before-images the Apply kept, until the
-warband's next game is recorded. The parts mirror the Apply's: fighters, Injuries, Battlekit, Strongboxes."""
+warband's next game is recorded. The parts mirror the Apply's: fighters, Injuries, Battlekit, Strongboxes.
+
+A roll is final (issue 11): the Revert takes the roster changes back and puts the SAME attempt back to open, with
+every roll and answer in place, so the wizard reopens at Review; no roll is made again."""
 
 from __future__ import annotations
 
@@ -10,7 +13,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from campaigns.models import GamePlayer
-from combat.models import PostGame, PostGameRoll
+from campaigns.words import possessive
+from combat.models import PostGame, PostGameFighter, PostGameRoll
 from combat.selectors.post_game.state import post_game_revert_refusal
 from combat.services.post_game.attempt import PostGameError, live_attempt, lock, mark, step_context
 from combat.services.post_game.images import from_image, restore
@@ -69,15 +73,45 @@ def revert_strongboxes(snapshot: Mapping[str, Any]) -> None:
         Warband.objects.bulk_update(warbands, ["strongbox"])
 
 
+def earlier_applies(live: PostGame) -> list[dict]:
+    """The attempt's Applies before this one, each with when and what it changed (its summary): the same attempt is
+    applied again after a revert or a correction (issue 11), and the history still tells each Apply as it was."""
+    summary = live.summary if isinstance(live.summary, dict) else {}
+    earlier = list(summary.get("earlier") or [])
+    if live.applied_at is not None and (summary.get("fighters") or summary.get("strongboxes")):
+        done = {key: value for key, value in summary.items() if key != "earlier"}
+        earlier.append({"applied_at": live.applied_at.isoformat(), **done})
+    return earlier
+
+
+REVERT_PARTS = (revert_fighters, revert_injuries, revert_battlekit, revert_strongboxes)
+
+
+def take_back(live: PostGame, *, by) -> None:
+    """The Apply's roster changes taken back (the four parts) and the attempt open again, its rolls and answers
+    kept; the caller holds the locks and the history context."""
+    for part in REVERT_PARTS:
+        part(live.snapshot)
+    live.status = PostGame.Status.OPEN
+    live.reverted_by = by
+    live.reverted_at = timezone.now()
+    live.snapshot = None
+    live.summary = {"earlier": earlier_applies(live)}
+    live.save(update_fields=["status", "reverted_by", "reverted_at", "snapshot", "summary"])
+
+
 @transaction.atomic
 def post_game_revert(*, player: GamePlayer, by) -> PostGame:
     """Undo an applied post-game: every row it changed back as it was (fighters, Injuries, Battle Scars, XP,
-    Battlekit, Strongboxes), until the warband's next game is recorded. The attempt is kept, marked reverted,
-    with its rolls in the dice log; the wizard can then be done again."""
+    Battlekit, Strongboxes), until the warband's next game is recorded. The same attempt goes back to open with
+    every roll and answer in place (a roll is final, issue 11): the wizard reopens at Review, and nothing can be
+    rolled again."""
     player = lock(player)
     live = live_attempt(player)
     if live is None or not live.is_applied:
-        raise PostGameError(f"{player.warband.name}'s post-game of Game {player.game.number} is not applied.")
+        raise PostGameError(
+            f"{possessive(player.warband.name)} post-game of Game {player.game.number} is not applied."
+        )
     refusal = post_game_revert_refusal(player, live)
     if refusal:
         raise PostGameError(refusal)
@@ -88,15 +122,12 @@ def post_game_revert(*, player: GamePlayer, by) -> PostGame:
     with step_context(
         action="post_game.revert", player=player, by=by, step="revert", reason=reason, roll=roll_ids
     ):
-        for part in (revert_fighters, revert_injuries, revert_battlekit, revert_strongboxes):
-            part(live.snapshot)
-        live.status = PostGame.Status.REVERTED
-        live.reverted_by = by
-        live.reverted_at = timezone.now()
-        live.save(update_fields=["status", "reverted_by", "reverted_at"])
+        take_back(live, by=by)
+        # The whole post-game is open again: a fighter reopened alone is back with the others.
+        PostGameFighter.objects.filter(post_game=live, reopened=True).update(reopened=False)
         mark(
             player,
-            GamePlayer.PostGame.PENDING,
+            GamePlayer.PostGame.IN_PROGRESS,
             by=by,
             action="post_game.revert",
             step="revert",

@@ -35,7 +35,7 @@ class RollMade:
     created: bool
 
 
-def _faces(needed: RollNeeded, faces: Sequence[int] | None) -> tuple[list[int], str]:
+def checked_faces(needed: RollNeeded, faces: Sequence[int] | None) -> tuple[list[int], str]:
     """The faces of the roll: the server's dice, or the physical dice typed in, checked against the die."""
     if faces is None:
         dice = rules.RandomDice()
@@ -51,7 +51,7 @@ def _faces(needed: RollNeeded, faces: Sequence[int] | None) -> tuple[list[int], 
         raise PostGameError(f"That roll cannot be right: {error}.") from error
 
 
-def _roll_label(name: str, needed: RollNeeded, faces: list[int]) -> str:
+def roll_label(name: str, needed: RollNeeded, faces: list[int]) -> str:
     if needed.purpose == PostGameRoll.Purpose.SURVIVAL:
         return f"{name}: Survival Roll D6 {faces[0]}"
     if needed.purpose == PostGameRoll.Purpose.BITTER_LESSONS:
@@ -70,6 +70,17 @@ def _made_already(live: PostGame | None, fighter_id: int, purpose: str, sequence
         .first()
     )
     return RollMade(existing, created=False) if existing is not None else None
+
+
+def count_again(roll: PostGameRoll) -> PostGameRoll:
+    """A stored roll set aside as no longer needed counts again when the chain needs it once more (issue 11: never
+    a new roll for a roll that is stored)."""
+    dice = roll.dice_roll
+    if not dice.counts and dice.status == DiceRoll.Status.UNDONE:
+        dice.status = DiceRoll.Status.COUNTED
+        dice.status_by, dice.status_at, dice.status_reason = None, None, ""
+        dice.save(update_fields=["status", "status_by", "status_at", "status_reason"])
+    return roll
 
 
 def _roll_needed(
@@ -98,7 +109,7 @@ def _store(
     *, player: GamePlayer, live: PostGame, fighter_id: int, name: str, needed: RollNeeded, faces, by
 ) -> PostGameRoll:
     """The dice log's row, then the post-game's, before anything is shown."""
-    faces, source = _faces(needed, faces)
+    faces, source = checked_faces(needed, faces)
     dice_roll = DiceRoll.objects.create(
         campaign_id=player.game.campaign_id,
         game_id=player.game_id,
@@ -109,7 +120,7 @@ def _store(
         sides=needed.sides,
         faces=faces,
         purpose=needed.purpose,
-        label=_roll_label(name, needed, faces),
+        label=roll_label(name, needed, faces),
     )
     return PostGameRoll.objects.create(
         post_game=live,
@@ -142,7 +153,7 @@ def post_game_roll(
     player = lock(player)
     live = live_attempt(player)
     made = _made_already(live, fighter_id, purpose, sequence)
-    if made is not None:
+    if made is not None and made.roll.dice_roll.counts:
         return made
     state = post_game_state(player=player)
     casualty = next((casualty for casualty in state.casualties if casualty.id == fighter_id), None)
@@ -153,6 +164,8 @@ def post_game_roll(
     ):
         live = open_attempt(player, by=by, action="post_game.roll", step=purpose, reason=reason, live=live)
         needed = _roll_needed(state, casualty, name, purpose, sequence)
+        if made is not None:  # stored, set aside, and needed again: it counts again, it is not rolled again
+            return RollMade(count_again(made.roll), created=False)
         roll = _store(
             player=player, live=live, fighter_id=fighter_id, name=name, needed=needed, faces=faces, by=by
         )

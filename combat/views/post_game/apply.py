@@ -38,7 +38,8 @@ def post_game_apply(request, game_id: int, warband_id: int):
 @require_POST
 @login_required
 def post_game_revert(request, game_id: int, warband_id: int):
-    """Revert this post-game: the roster back exactly as it was; the wizard can then be done again."""
+    """Revert this post-game: the roster back exactly as it was; the same attempt reopens at Review with its rolls
+    and answers (a roll is final, issue 11)."""
     player, _, _ = player_for_user(request.user, game_id, warband_id, write=True)
     try:
         revert_post_game(player=player, by=request.user)
@@ -48,6 +49,7 @@ def post_game_revert(request, game_id: int, warband_id: int):
     messages.success(
         request,
         f"Post-game of Game {player.game.number} reverted: {possessive(player.warband.name)} roster is back as it was. "
-        "Its rolls stay in the dice log; do the post-game again when you are ready.",
+        "Its rolls stay as they were, every one still counting: check the Review, correct a typed die if one "
+        "was wrong, and apply again.",
     )
-    return redirect(step_url("post_game", player))
+    return redirect(step_url("post_game_review", player))

@@ -14,6 +14,7 @@ from combat.services.post_game.experience import ExperienceAnswer, post_game_rec
 from combat.services.post_game.out_of_action import post_game_set_out_of_action
 from combat.services.post_game.ransom import post_game_answer_ransom
 from combat.services.post_game.revert import post_game_revert
+from combat.services.post_game.rolls import post_game_roll
 from combat.tests.post_game_helpers import enter, full_game, game_with, record_game, roster_snapshot
 from rosters.models import Fighter, Injury, Item
 
@@ -135,47 +136,63 @@ def test_the_revert_is_in_the_history(busy_post_game, player):
     assert set(labels[1:]) == {("insert", "post_game.revert"), ("update", "post_game.revert")}
 
 
-def test_apply_again_after_revert(busy_post_game, player, warband):
+def _without_injury_ids(snapshot: dict) -> dict:
+    injuries = sorted(
+        (row["fighter_id"], row["code"], row["d66"]) for row in snapshot.pop("injuries").values()
+    )
+    return {**snapshot, "injuries": injuries}
+
+
+def test_apply_again_after_revert_gives_the_same_roster_from_the_same_rolls(
+    busy_post_game, player, warband, rival_warband
+):
+    """Issue 11: the rolls are kept through the revert, so applying again gives what the first Apply gave (the
+    old rule rolled everything again)."""
     after = busy_post_game
     post_game_apply(player=after.player, by=player)
+    first = _without_injury_ids(roster_snapshot(warband, rival_warband))
     post_game_revert(player=after.player, by=player)
 
-    troop = after.fighters["dead troop"]
-    enter(after, troop, 5, by=player)
-    for key, faces in {
-        "hand wound": (4, 1),
-        "unfit": (4, 2),
-        "captured": (4, 3),
-        "robbed": (4, 4),
-        "muscle": (4, 5),
-        "bitter": (4, 6),
-        "minor": (5, 1),
-    }.items():
-        enter(after, after.fighters[key], *faces, by=player)
     post_game_apply(player=after.player, by=player)
 
-    assert set(Fighter.objects.filter(warband=warband).values_list("status", flat=True)) == {"active"}
+    assert _without_injury_ids(roster_snapshot(warband, rival_warband)) == first
+    assert Fighter.objects.get(pk=after.fighters["dead troop"].pk).status == "dead"
 
 
 # -- Revert ---------------------------------------------------------------------------------------------------------
 
 
-def test_revert_then_the_wizard_starts_again_with_the_old_rolls_kept(after, fighters, player):
+def test_revert_reopens_the_same_attempt_at_review_with_every_roll_kept(after, fighters, player):
+    """Issue 11, a roll is final: the revert takes the roster changes back and the SAME attempt is open again with
+    its rolls (still counting) and answers; no roll can be made again."""
     full_game(after, fighters, player)
     applied = post_game_apply(player=after.player, by=player)
+    rolls_before = sorted(DiceRoll.objects.values_list("pk", "faces", "status"))
 
     post_game_revert(player=after.player, by=player)
 
     applied.refresh_from_db()
     after.refresh()
-    assert applied.status == PostGame.Status.REVERTED
-    assert after.player.post_game == GamePlayer.PostGame.PENDING
-    assert DiceRoll.objects.count() == 3  # the old rolls stay in the dice log, tied to the reverted attempt
+    assert applied.status == PostGame.Status.OPEN
+    assert applied.snapshot is None
+    assert applied.reverted_by == player
+    assert applied.reverted_at is not None
+    assert PostGame.objects.filter(player=after.player).count() == 1
+    assert after.player.post_game == GamePlayer.PostGame.IN_PROGRESS
+    assert sorted(DiceRoll.objects.values_list("pk", "faces", "status")) == rolls_before
     state = after.state()
-    assert state.post_game is None
-    assert state.rolls_made == 0
-    enter(after, fighters["troop"], 6, by=player)
-    assert PostGame.objects.get(player=after.player, status=PostGame.Status.OPEN).attempt == 2
+    assert state.post_game == applied
+    assert state.rolls_made == 3
+    assert state.current_step == "review"
+    assert state.ready
+    with pytest.raises(AssertionError, match="needs no roll"):
+        enter(after, fighters["troop"], 6, by=player)
+    made = post_game_roll(
+        player=after.player, fighter_id=fighters["troop"].pk, purpose="survival", sequence=1, by=player
+    )
+    assert not made.created
+    assert made.roll.dice_roll.faces == [1]  # the stored roll, not a new one
+    assert DiceRoll.objects.count() == 3
     assert last_context(fighters["marcus"])["action"] == "post_game.revert"
 
 
