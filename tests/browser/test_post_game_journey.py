@@ -105,13 +105,15 @@ def test_a_post_game_with_entered_dice_applied_then_reverted(
     expect(card(page, game_one["marcus"])).to_contain_text("Battle Scars after the roll: 1 of 3")
 
     ada = card(page, game_one["ada"])
-    expect(ada).to_contain_text("it is Unfit For Duty (RULING T-4)")  # the odds of her third Scar
+    expect(ada).to_contain_text(
+        "it is Unfit For Duty (Battle Scars and Unfit For Duty)"
+    )  # the odds of her third Scar
     ada.get_by_label("Tens die").fill("3")
     ada.get_by_label("Units die").fill("1")
     ada.get_by_role("button", name="Enter dice").click()
     expect(card(page, game_one["ada"])).to_contain_text("Leg Wound")
     expect(card(page, game_one["ada"])).to_contain_text("Unfit For Duty: removed from the roster")
-    expect(card(page, game_one["ada"])).to_contain_text("RULING T-4")
+    expect(card(page, game_one["ada"])).to_contain_text("Battle Scars and Unfit For Duty")
 
     # Experience, then the review of every change, then Apply.
     page.get_by_role("link", name="Next: Experience").click()

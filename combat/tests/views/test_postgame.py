@@ -178,7 +178,9 @@ def test_the_troops_step_shows_the_odds_and_both_ways_to_roll(client, after, pla
     assert "1 in 3 this fighter is lost" in content
     assert "Roll for me" in content
     assert "Enter dice" in content
-    assert "RULING T-2" in content
+    # Issue 16: the ruling by name, linked to the rules page, never by its id.
+    assert 'href="/rules/#ruling-T-2"' in content
+    assert "RULING T-2" not in content
 
 
 def test_entered_dice_show_the_result_and_the_rule(client, after, player):
@@ -224,7 +226,8 @@ def test_a_double_click_rolls_once(client, after, player):
 def test_elite_fighters_wait_for_the_troops_on_the_page(client, after, player):
     client.force_login(player)
     response = client.get(url(after, "post_game_elites"))
-    assert "RULING T-1" in response.content.decode()
+    assert 'href="/rules/#ruling-T-1"' in response.content.decode()
+    assert "RULING T-1" not in response.content.decode()
     response = client.post(
         url(after, "post_game_roll"),
         roll_data(

@@ -79,7 +79,11 @@ def test_a_fallout_campaign_says_equipment_and_crew_in_its_messages(as_player, w
     assert "Give the Equipment a name." in html
     assert "Battlekit" not in html
     card = as_player.get(f"/fighters/{world.anselm.pk}/").content.decode()
-    assert "Equipment that cannot be removed from the model stays with it (RULING T-4)." in card
+    assert (
+        'Equipment that cannot be removed from the model stays with it (<a class="ruling" href="/rules/#ruling-T-4"'
+        in card
+    )
+    assert "RULING T-4" not in card
     assert "Battlekit" not in card
     dashboard = as_player.get("/").content.decode()
     assert re.search(r"you are player\s*· 3 crews\b", dashboard)  # the campaign's three, in its words
