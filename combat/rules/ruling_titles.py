@@ -92,4 +92,5 @@ def ruling_title(ruling_id: str) -> str:
 def ruling_source(ruling_id: str) -> str:
     """The rules text a ruling reads, named as a player knows it; `ValueError` for an unknown id."""
     ruling_title(ruling_id)
-    return RULING_SOURCES[ruling_id.split("-", 1)[0]]
+    # Every ruling id is one letter, a dash and a number (RULINGS.md): the letter names the rules text.
+    return RULING_SOURCES[ruling_id[0]]

@@ -27,3 +27,8 @@ def test_the_engine_s_sentences_use_it():
     friend = FriendlyModel("f1", intelligence=4, name="Brother Marcus")
     result = ConfusionResult(friend, confusion_test(ScriptedDice([1, 9]), intelligence=4))
     assert explain_confusion(result).startswith("Brother Marcus' Confusion Test (2I against Intelligence 4)")
+
+
+@pytest.mark.parametrize(("name", "expected"), [("Rex", "Rex's"), ("MAX", "MAX's"), ("Sam", "Sam's")])
+def test_a_name_ending_in_any_other_letter_takes_apostrophe_s(name, expected):
+    assert possessive(name) == expected
