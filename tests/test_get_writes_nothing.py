@@ -88,6 +88,19 @@ def world(campaign, organiser, player, player2, warband, rival_warband, make_fig
     recorded, in_progress, not_yet_tracked = games
     OutOfAction.objects.create(player=recorded.players.get(warband=warband), fighter=anselm)
     tracker_start(game=in_progress, by=player)
+    from combat.models import DiceRoll
+
+    roll = DiceRoll.objects.create(
+        campaign=campaign,
+        game=recorded,
+        warband=warband,
+        fighter=anselm,
+        source="entered",
+        sides=6,
+        faces=[4],
+        purpose="survival",
+        label="Brother Anselm: Survival Roll D6 4",
+    )
     campaign.share_token = "a-read-only-link-token-for-the-get-test"
     campaign.save(update_fields=["share_token"])
     return {
@@ -104,7 +117,8 @@ def world(campaign, organiser, player, player2, warband, rival_warband, make_fig
         "code": campaign.invitation_code,
         "token": campaign.share_token,  # also a (wrong) password-reset token: that page says the link is bad
         "uidb64": "MQ",
-        "data_kind": "location_table:common",  # the campaign data pages (combat/views/campaign_data.py)
+        "data_kind": "location_table:common",
+        "roll_id": roll.pk,  # a roll's correction and void (combat/views/post_game/fixes.py)  # the campaign data pages (combat/views/campaign_data.py)
     }
 
 

@@ -1,5 +1,5 @@
 """Rulings as links a player can follow (issue 16): "RULING T-4" on a page becomes the ruling's name, linked to
-its line on the rules page, with its plain sentence as the link's title. No internal id is shown as text."""
+its line on the rules page. No internal id is shown as text."""
 
 from __future__ import annotations
 
@@ -11,7 +11,6 @@ from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 
 from combat import rules
-from combat.selectors.rules_page import ruling_sentence
 
 register = template.Library()
 
@@ -28,9 +27,9 @@ def ruling_link(ruling_id: str) -> SafeString:
     except ValueError:
         return conditional_escape(ruling_id)
     url = f"{reverse('rules')}#ruling-{ruling_id}"
-    return format_html(
-        '<a class="ruling" href="{}" title="{}">{}</a>', url, ruling_sentence(ruling_id), title
-    )
+    # No tooltip with the ruling's sentence: it is in the rules' own words ("Battlekit"), which a Fallout:
+    # Factions campaign calls otherwise; the rules page says it in full.
+    return format_html('<a class="ruling" href="{}">{}</a>', url, title)
 
 
 def _cited(match: re.Match) -> str:

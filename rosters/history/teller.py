@@ -18,6 +18,9 @@ ROLL_PURPOSES = {
     "battlekit": ("trauma", "robbed"),
 }
 
+# The writes that strike a roll and tell it themselves: a correction of typed dice, a void by the organiser.
+STRIKING_ACTIONS = frozenset({"post_game.correct", "post_game.void"})
+
 
 def plural(n: int, word: str, many: str | None = None) -> str:
     return f"{n} {word if n == 1 else (many or word + 's')}"
@@ -71,8 +74,10 @@ class Teller:
             parts.append(
                 f"rolled{who} on the server" if source == "server" else f"entered{who} from the table"
             )
-        # A roll that no longer counts says so (issue 11, item 4): "..., later corrected to 1 by Pat (typo)".
-        parts.extend(sorted({r.later for r in rolls if getattr(r, "later", "")}))
+        # A roll that no longer counts says so (issue 11, item 4): "..., later corrected to 1 by Pat (typo)" -- but
+        # not in the correction's or the void's own sentences, which tell it already ("D66 corrected 14 → 11: typo").
+        if (self.entry.action or "") not in STRIKING_ACTIONS:
+            parts.extend(sorted({r.later for r in rolls if getattr(r, "later", "")}))
         return ", ".join(parts), rollers
 
     def _game_phrase(self) -> str | None:
