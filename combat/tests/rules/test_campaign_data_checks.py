@@ -81,3 +81,10 @@ def test_a_malformed_patron_row_is_told_by_its_number_and_the_rows_after_it_are_
         "Row 2 (Deadeye): code must be lower-case letters, digits and underscores, starting with a letter, got "
         "'Bad Code'.",
     )
+
+
+def test_a_patron_row_names_every_missing_and_unknown_field_in_one_sentence_each():
+    assert patron_skill_problems([{"cost": 3, "rank": 1}]) == (
+        "Row 1 has no code, name.",
+        "Row 1 has unknown fields cost, rank.",
+    )

@@ -6,7 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from combat.rules.campaign_advancement import ADVANCEMENT_XP
-from combat.rules.xp_track import XP_TRACK_MOST, xp_track
+from combat.rules.xp_track import XP_TRACK_MOST, XpBox, xp_track
 
 
 def test_a_new_fighter_sees_two_thresholds_ahead():
@@ -57,3 +57,8 @@ def test_the_track_is_ticked_then_empty_and_marks_only_thresholds(xp):
     assert [b.xp for b in boxes] == list(range(1, len(boxes) + 1))
     if xp < XP_TRACK_MOST:
         assert any(not b.ticked for b in boxes)  # room to tick the next XP
+
+
+def test_one_threshold_ahead_of_a_new_fighter_is_two_boxes():
+    # the first Skill Advancement Roll is at 2 XP, so a track one threshold ahead of 0 XP has 2 boxes.
+    assert xp_track(0, ahead=1) == (XpBox(1, False, False), XpBox(2, False, True))
