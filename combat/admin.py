@@ -13,6 +13,7 @@ from combat.models import (
     CampaignDataSet,
     DiceRoll,
     PostGame,
+    PostGameAdvancement,
     PostGameFighter,
     PostGameRoll,
     TrackerAction,
@@ -192,3 +193,13 @@ class CampaignDataSetAdmin(ReadOnlyLogAdmin):
     search_fields = ["campaign__name", "kind", "note"]
     date_hierarchy = "created_at"
     raw_id_fields = ["campaign", "created_by"]
+
+
+@admin.register(PostGameAdvancement)
+class PostGameAdvancementAdmin(admin.ModelAdmin):
+    """A Skill Advancement Roll's answers (the two charts, the skill taken); its dice are `PostGameRoll`s."""
+
+    list_display = ["fighter", "post_game", "number", "first_chart", "second_chart", "skill_name"]
+    list_select_related = ["fighter", "post_game__player__game", "post_game__player__warband"]
+    search_fields = ["fighter__name", "skill_name"]
+    raw_id_fields = ["post_game", "fighter"]

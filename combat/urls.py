@@ -10,9 +10,13 @@ urlpatterns = [
 ]
 
 # The post-game wizard (issue 5). The game page links to `post_game` by its literal path.
+from combat.views.post_game import advancement as post_game_advancement  # noqa: E402
 from combat.views.post_game import apply as post_game_apply  # noqa: E402
+from combat.views.post_game import dismiss as post_game_dismiss  # noqa: E402
+from combat.views.post_game import exploration as post_game_exploration  # noqa: E402
 from combat.views.post_game import fixes as post_game_fixes  # noqa: E402
 from combat.views.post_game import pages as post_game_pages  # noqa: E402
+from combat.views.post_game import promotions as post_game_promotions  # noqa: E402
 from combat.views.post_game import ransom as post_game_ransom  # noqa: E402
 from combat.views.post_game import rolls as post_game_rolls  # noqa: E402
 
@@ -39,6 +43,22 @@ urlpatterns += [
         f"{POST_GAME}ransom/reopen/", post_game_ransom.post_game_ransom_reopen, name="post_game_ransom_reopen"
     ),
     path(f"{POST_GAME}experience/", post_game_pages.post_game_experience, name="post_game_experience"),
+    path(
+        f"{POST_GAME}advancement/",
+        post_game_advancement.post_game_advancement,
+        name="post_game_advancement",
+    ),
+    path(
+        f"{POST_GAME}promotions/",
+        post_game_promotions.post_game_promotions,
+        name="post_game_promotions",
+    ),
+    path(f"{POST_GAME}dismiss/", post_game_dismiss.post_game_dismiss, name="post_game_dismiss"),
+    path(
+        f"{POST_GAME}exploration/",
+        post_game_exploration.post_game_exploration,
+        name="post_game_exploration",
+    ),
     path(f"{POST_GAME}review/", post_game_pages.post_game_review, name="post_game_review"),
     path(f"{POST_GAME}apply/", post_game_apply.post_game_apply, name="post_game_apply"),
     path(f"{POST_GAME}revert/", post_game_apply.post_game_revert, name="post_game_revert"),

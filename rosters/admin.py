@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from rosters.models import Fighter, Injury, Item, Warband
+from rosters.models import Fighter, FoundLocation, Injury, Item, Skill, Warband
 
 
 class FighterInline(admin.TabularInline):
@@ -24,6 +24,12 @@ class InjuryInline(admin.TabularInline):
     raw_id_fields = ["game"]
 
 
+class SkillInline(admin.TabularInline):
+    model = Skill
+    extra = 0
+    raw_id_fields = ["game"]
+
+
 class ItemInline(admin.TabularInline):
     model = Item
     extra = 0
@@ -37,7 +43,7 @@ class FighterAdmin(admin.ModelAdmin):
     list_filter = ["status"]
     search_fields = ["name"]
     raw_id_fields = ["warband"]
-    inlines = [InjuryInline, ItemInline]
+    inlines = [InjuryInline, SkillInline, ItemInline]
 
 
 @admin.register(Injury)
@@ -50,3 +56,18 @@ class InjuryAdmin(admin.ModelAdmin):
 class ItemAdmin(admin.ModelAdmin):
     list_display = ["name", "warband", "fighter", "removable"]
     raw_id_fields = ["warband", "fighter"]
+
+
+@admin.register(Skill)
+class SkillAdmin(admin.ModelAdmin):
+    list_display = ["name", "code", "fighter", "chart", "game"]
+    search_fields = ["name", "code"]
+    raw_id_fields = ["fighter", "game"]
+
+
+@admin.register(FoundLocation)
+class FoundLocationAdmin(admin.ModelAdmin):
+    list_display = ["name", "code", "table", "score", "warband", "game"]
+    list_filter = ["table"]
+    search_fields = ["name", "code"]
+    raw_id_fields = ["warband", "game"]

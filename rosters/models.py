@@ -24,6 +24,8 @@ WARBAND_LIMITS = {
     "strongbox": (0, 1_000_000),  # ducats (caps)
     "glory": (0, 100_000),
     "crew_xp": (0, 100_000),
+    # RULING P-4: the failed Promotion Dice in a row, across games; at 5 the next die is an automatic success.
+    "promotion_tally": (0, 5),
 }
 FIGHTER_LIMITS = {
     # S.P.E.C.I.A.L. stats run from 1 to 10 (Fallout: Factions; RULINGS.md, Stat Tests on D10s).
@@ -93,6 +95,11 @@ class Warband(models.Model):
         validators=_within(WARBAND_LIMITS, "crew_xp"),
         help_text="Crew XP, e.g. from Harsh Lessons.",
     )
+    promotion_tally = models.PositiveSmallIntegerField(
+        default=0,
+        validators=_within(WARBAND_LIMITS, "promotion_tally"),
+        help_text="Failed Promotion Dice in a row, across the campaign (RULING P-4).",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -112,6 +119,9 @@ class Fighter(models.Model):
         BLINDED = "blinded", "Blinded"
         EXECUTED = "executed", "Executed"
         RETIRED = "retired", "Retired"
+        # CAMPAIGN_PHASE.md: "After the Trauma Step, a player may also dismiss any fighter with 2 or more Battle
+        # Scars."
+        DISMISSED = "dismissed", "Dismissed"
 
     warband = models.ForeignKey(Warband, on_delete=models.CASCADE, related_name="fighters")
     name = models.CharField(max_length=NAME_LENGTH)
@@ -235,6 +245,70 @@ class Item(models.Model):
     @property
     def in_arsenal(self) -> bool:
         return self.fighter_id is None
+
+
+SKILL_CODE_LENGTH = 40
+LOCATION_CODE_LENGTH = 40
+
+
+@track_history
+class Skill(models.Model):
+    """A skill a fighter has learnt: a Skill Advancement Roll's pick (CAMPAIGN_PHASE.md, RULING X-3), a Patron's
+    skill, or one entered by hand. The codes are the campaign data's (combat/models/campaign_data.py)."""
+
+    fighter = models.ForeignKey(Fighter, on_delete=models.CASCADE, related_name="skills")
+    code = models.CharField(max_length=SKILL_CODE_LENGTH)
+    name = models.CharField(max_length=NAME_LENGTH)
+    chart = models.CharField(
+        max_length=NAME_LENGTH, blank=True, help_text="The skill chart it came from, or the Patron's skills."
+    )
+    game = models.ForeignKey(
+        "campaigns.Game", on_delete=models.SET_NULL, null=True, blank=True, related_name="skills"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [
+            # RULING X-3: a fighter never learns a skill it already has.
+            models.UniqueConstraint(fields=["fighter", "code"], name="skill_once_per_fighter"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+@track_history
+class FoundLocation(models.Model):
+    """A Location the warband found by Exploration (CAMPAIGN_PHASE.md, RULING E-4), kept on its record."""
+
+    class Table(models.TextChoices):
+        COMMON = "common", "Common"
+        RARE = "rare", "Rare"
+        LEGENDARY = "legendary", "Legendary"
+
+    warband = models.ForeignKey(Warband, on_delete=models.CASCADE, related_name="locations")
+    code = models.CharField(max_length=LOCATION_CODE_LENGTH)
+    name = models.CharField(max_length=NAME_LENGTH)
+    table = models.CharField(max_length=10, choices=Table.choices)
+    score = models.PositiveSmallIntegerField(help_text="The Exploration Score that found it.")
+    game = models.ForeignKey(
+        "campaigns.Game", on_delete=models.SET_NULL, null=True, blank=True, related_name="found_locations"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [
+            # E-4: "Each warband can find a given Location only once per campaign."
+            models.UniqueConstraint(fields=["warband", "code"], name="location_found_once"),
+            models.CheckConstraint(
+                condition=Q(table__in=["common", "rare", "legendary"]), name="location_table_known"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
 
 
 # The fields a player edits (and an export carries) on each kind of row; services and the JSON format share them.

@@ -268,8 +268,9 @@ class TrackerTeller:
 class TrackerSource(Source):
     """The board's events (one per action, undo, start and end of a game on the tracker)."""
 
-    # Rank 12 (9 before other sources came): the last rank of a moment, above the campaign data's 11.
-    name, event_label, rank, kind = "tracker", "combat.TrackerGameEvent", 12, "ingame"
+    # Rank 20 (12, and 9 before, until issue 12's sources came): the last rank of a moment, above every other.
+    # Ranks 13 to 19 are the later post-battle steps' and the Strongbox ledger's.
+    name, event_label, rank, kind = "tracker", "combat.TrackerGameEvent", 20, "ingame"
 
     def scope(self, f: HistoryFilter) -> str | None:
         # A board deleted with its game is not an action at the table.

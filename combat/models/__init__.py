@@ -2,13 +2,14 @@
 
 from combat.models.campaign_data import CampaignDataSet
 from combat.models.dice_log import DiceRoll
-from combat.models.postgame import PostGame, PostGameFighter, PostGameRoll
+from combat.models.postgame import PostGame, PostGameAdvancement, PostGameFighter, PostGameRoll
 from combat.models.tracker import TrackerAction, TrackerFighter, TrackerGame
 
 __all__ = [
     "CampaignDataSet",
     "DiceRoll",
     "PostGame",
+    "PostGameAdvancement",
     "PostGameFighter",
     "PostGameRoll",
     "TrackerAction",

@@ -18,13 +18,18 @@ the answers, and only `post_game_apply` (combat/services.py) writes the roster, 
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
+from django.db.models import F, Q
 
 from campaigns.tracking import track_history
 
 # A fighter's XP from one post-game is small; these bounds refuse a typo such as 100 Glorious Deeds.
 MAX_GLORIOUS_DEEDS = 10
 MAX_XP_ADJUSTMENT = 20
+# Issue 12: abilities add a few Promotion Dice (P-1); skills and items move the Exploration Score a few points (E-3);
+# a model takes at most 3 Promotion Dice (P-2, a Glorious Deed) unless every eligible model has 2, so 6 is ample.
+MAX_PROMOTION_EXTRA = 6
+MAX_EXPLORATION_MODIFIER = 12
+MAX_PROMOTION_DICE = 6
 
 
 class PostGame(models.Model):
@@ -54,6 +59,21 @@ class PostGame(models.Model):
     snapshot = models.JSONField(
         null=True, blank=True, help_text="Before-images of every row the Apply changed, for Revert."
     )
+    # The answers of the warband's own steps after Experience (issue 12).
+    promotion_extra = models.PositiveSmallIntegerField(
+        default=0, help_text="Promotion Dice from abilities (RULING P-1)."
+    )
+    exploration_modifier = models.SmallIntegerField(
+        default=0, help_text="The warband's exploration skills and items (RULING E-3)."
+    )
+    exploration_reroll_die = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text="Which Exploration Die (1 = the first) the winner rerolled (RULING E-2).",
+    )
+    location_code = models.CharField(
+        max_length=40, blank=True, help_text="The Location picked when the score finds two (RULING E-4)."
+    )
     summary = models.JSONField(
         default=list, blank=True, help_text="The changes the Apply made, one plain sentence each."
     )
@@ -72,6 +92,19 @@ class PostGame(models.Model):
             models.CheckConstraint(
                 condition=~Q(status="applied") | Q(applied_at__isnull=False, snapshot__isnull=False),
                 name="post_game_applied_has_snapshot",
+            ),
+            models.CheckConstraint(
+                condition=Q(promotion_extra__lte=MAX_PROMOTION_EXTRA), name="post_game_promotion_extra_range"
+            ),
+            models.CheckConstraint(
+                condition=Q(exploration_modifier__gte=-MAX_EXPLORATION_MODIFIER)
+                & Q(exploration_modifier__lte=MAX_EXPLORATION_MODIFIER),
+                name="post_game_exploration_modifier_range",
+            ),
+            models.CheckConstraint(
+                condition=Q(exploration_reroll_die__isnull=True)
+                | Q(exploration_reroll_die__gte=1, exploration_reroll_die__lte=6),
+                name="post_game_exploration_reroll_die_range",
             ),
         ]
 
@@ -102,9 +135,20 @@ class PostGameRoll(models.Model):
         TRAUMA = "trauma", "Trauma roll"
         # TRAUMA_TABLE.md, Bitter Lessons: "gains D3 extra XP".
         BITTER_LESSONS = "bitter_lessons", "Bitter Lessons D3"
+        # CAMPAIGN_PHASE.md, Experience and Advancement; RULING X-3: 2D6 on one of the two picked skill charts.
+        ADVANCEMENT = "advancement", "Skill Advancement 2D6"
+        # RULINGS P-3 and P-4: one Promotion Die (D6) for a Troop (or a Head-Wounded ELITE, P-6).
+        PROMOTION = "promotion", "Promotion Die"
+        # RULING E-1: the warband's Exploration Dice (D6), no fighter's.
+        EXPLORATION = "exploration", "Exploration Dice"
+        # RULING E-2: the winner's reroll of one Exploration Die.
+        EXPLORATION_REROLL = "exploration_reroll", "Exploration reroll"
 
     post_game = models.ForeignKey(PostGame, on_delete=models.CASCADE, related_name="rolls")
-    fighter = models.ForeignKey("rosters.Fighter", on_delete=models.CASCADE, related_name="post_game_rolls")
+    # None for a roll of the whole warband (the Exploration Dice).
+    fighter = models.ForeignKey(
+        "rosters.Fighter", on_delete=models.CASCADE, null=True, blank=True, related_name="post_game_rolls"
+    )
     purpose = models.CharField(max_length=20, choices=Purpose.choices)
     sequence = models.PositiveSmallIntegerField(
         help_text="1 for the first roll of this purpose, 2 for a reroll..."
@@ -118,13 +162,32 @@ class PostGameRoll(models.Model):
         ordering = ["post_game_id", "fighter_id", "purpose", "sequence"]
         constraints = [
             # Never the same die twice: a refresh, a double click or a second tab finds this roll instead.
+            # NULLS NOT DISTINCT: the warband's own rolls (no fighter) are made once too.
             models.UniqueConstraint(
-                fields=["post_game", "fighter", "purpose", "sequence"], name="post_game_roll_once"
+                fields=["post_game", "fighter", "purpose", "sequence"],
+                name="post_game_roll_once",
+                nulls_distinct=False,
             ),
             models.CheckConstraint(condition=Q(sequence__gte=1), name="post_game_roll_sequence_positive"),
             models.CheckConstraint(
-                condition=Q(purpose__in=["survival", "trauma", "bitter_lessons"]),
+                condition=Q(
+                    purpose__in=[
+                        "survival",
+                        "trauma",
+                        "bitter_lessons",
+                        "advancement",
+                        "promotion",
+                        "exploration",
+                        "exploration_reroll",
+                    ]
+                ),
                 name="post_game_roll_purpose_valid",
+            ),
+            # A fighter's roll names its fighter; the Exploration Dice are the warband's.
+            models.CheckConstraint(
+                condition=Q(purpose__in=["exploration", "exploration_reroll"], fighter__isnull=True)
+                | (~Q(purpose__in=["exploration", "exploration_reroll"]) & Q(fighter__isnull=False)),
+                name="post_game_roll_fighter_when_needed",
             ),
         ]
 
@@ -169,6 +232,12 @@ class PostGameFighter(models.Model):
         default=False,
         help_text="Its Trauma result is reopened after Apply; the rest of the post-game stands.",
     )
+    # Promotions (RULINGS P-1 to P-6): the Promotion Dice assigned to this model.
+    promotion_dice = models.PositiveSmallIntegerField(
+        default=0, help_text="Promotion Dice assigned (RULING P-2)."
+    )
+    # CAMPAIGN_PHASE.md: a fighter with 2 or more Battle Scars may be dismissed (its Battlekit to the Arsenal).
+    dismissed = models.BooleanField(default=False, help_text="Dismissed after the Trauma Step.")
 
     class Meta:
         ordering = ["post_game_id", "fighter_id"]
@@ -184,7 +253,54 @@ class PostGameFighter(models.Model):
             models.CheckConstraint(
                 condition=Q(ransom_paid=True) | Q(ransom=0), name="post_game_fighter_ransom_only_when_paid"
             ),
+            models.CheckConstraint(
+                condition=Q(promotion_dice__lte=MAX_PROMOTION_DICE),
+                name="post_game_fighter_promotion_dice_range",
+            ),
         ]
 
     def __str__(self) -> str:
         return f"Answers for fighter {self.fighter_id} in post-game {self.post_game_id}"
+
+
+@track_history
+class PostGameAdvancement(models.Model):
+    """One Skill Advancement Roll of a fighter in a post-game attempt (CAMPAIGN_PHASE.md; RULINGS X-1 to X-3): the
+    two skill charts the player picked, and the skill taken. Its two 2D6 are `PostGameRoll`s of purpose
+    `advancement`, sequence `2 * number - 1` for the first chart and `2 * number` for the second."""
+
+    post_game = models.ForeignKey(PostGame, on_delete=models.CASCADE, related_name="advancements")
+    fighter = models.ForeignKey(
+        "rosters.Fighter", on_delete=models.CASCADE, related_name="post_game_advancements"
+    )
+    number = models.PositiveSmallIntegerField(
+        help_text="1 for the first Skill Advancement Roll due, 2 for the next..."
+    )
+    first_chart = models.CharField(max_length=20, help_text="A key of SKILL_CHARTS.")
+    second_chart = models.CharField(max_length=20, help_text="A key of SKILL_CHARTS.")
+    # The skill taken: from either chart's result, or from the Patron's list on a Patron Skill result.
+    skill_code = models.CharField(max_length=40, blank=True)
+    skill_name = models.CharField(max_length=100, blank=True)
+    skill_chart = models.CharField(
+        max_length=20, blank=True, help_text="The chart it came from, or 'patron'."
+    )
+
+    class Meta:
+        ordering = ["post_game_id", "fighter_id", "number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["post_game", "fighter", "number"], name="post_game_advancement_once"
+            ),
+            models.CheckConstraint(
+                condition=Q(number__gte=1) & Q(number__lte=6), name="post_game_advancement_number_range"
+            ),
+            # CAMPAIGN_PHASE.md: "the player picks 2 of the 4 skill charts": two different ones.
+            models.CheckConstraint(
+                condition=~Q(first_chart=F("second_chart")), name="post_game_advancement_two_charts"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return (
+            f"Skill Advancement {self.number} of fighter {self.fighter_id} in post-game {self.post_game_id}"
+        )

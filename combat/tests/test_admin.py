@@ -73,6 +73,10 @@ def rows(campaign, warband, rival_warband, make_fighter, player, player2):
     models.PostGameFighter.objects.create(
         post_game=theirs.roll.post_game, fighter=table["Mags"], glorious_deeds=2
     )
+    for post_game, fighter in ((made.roll.post_game, ada), (theirs.roll.post_game, table["Mags"])):
+        models.PostGameAdvancement.objects.create(
+            post_game=post_game, fighter=fighter, number=1, first_chart="ranged", second_chart="wildcard"
+        )
     for kind in ("location_table:common", "skill_chart:ranged"):
         campaign_data_copy_demo(campaign=campaign, by=player, kinds=[kind])
     return table

@@ -4,11 +4,23 @@ import pytest
 from django.contrib import admin
 
 from campaigns.models import Campaign, Game, GamePlayer, Membership, OutOfAction
-from rosters.models import Fighter, Injury, Item, Warband
+from rosters.models import Fighter, FoundLocation, Injury, Item, Skill, Warband
 
 pytestmark = pytest.mark.django_db
 
-MODELS = [Campaign, Membership, Game, GamePlayer, OutOfAction, Warband, Fighter, Injury, Item]
+MODELS = [
+    Campaign,
+    Membership,
+    Game,
+    GamePlayer,
+    OutOfAction,
+    Warband,
+    Fighter,
+    Injury,
+    Skill,
+    Item,
+    FoundLocation,
+]
 
 
 @pytest.mark.parametrize("model", MODELS, ids=lambda m: m.__name__)

@@ -11,7 +11,11 @@ from django.db.models import Q
 from campaigns.models import Game, GamePlayer
 from combat import rules
 from combat.models import DiceRoll, PostGame, PostGameFighter, PostGameRoll
+from combat.selectors.post_game import advancement as advancement_step
 from combat.selectors.post_game import changes as changes_step
+from combat.selectors.post_game import dismiss as dismiss_step
+from combat.selectors.post_game import exploration as exploration_step
+from combat.selectors.post_game import promotions as promotions_step
 from combat.selectors.post_game.changes import FighterChange
 from combat.selectors.post_game.experience import XpLine, experience
 from combat.selectors.post_game.out_of_action import (
@@ -27,7 +31,24 @@ from combat.selectors.post_game.trauma import CasualtyState, odds, resolve
 from rosters.models import Fighter, Warband
 
 # The wizard's steps, in order (the pages, the forms' hidden `step`).
-POST_GAME_STEPS = ("out-of-action", "troops", "elites", "experience", "review")
+POST_GAME_STEPS = (
+    "out-of-action",
+    "troops",
+    "elites",
+    "experience",
+    "advancement",
+    "promotions",
+    "dismiss",
+    "exploration",
+    "review",
+)
+# The steps after Experience (issue 12), each a module of its own with `read` and `done`, in the order they come.
+LATER_STEPS = {
+    "advancement": advancement_step,
+    "promotions": promotions_step,
+    "dismiss": dismiss_step,
+    "exploration": exploration_step,
+}
 
 
 @dataclass
@@ -53,6 +74,11 @@ class PostGameState:
     table: rules.TraumaTable | None = None
     revert_refusal: str | None = None  # once applied, why it can no longer be reverted (`post_game_overview`)
     applied_dice: list[FighterRolls] = field(default_factory=list)  # once applied, the rolls (issue 11 fixes)
+    # The steps after Experience (issue 12): each step's own read, filled by its selector module.
+    advancement: object | None = None
+    promotions: object | None = None
+    dismiss: object | None = None
+    exploration: object | None = None
 
     @property
     def applied(self) -> bool:
@@ -109,7 +135,7 @@ class PostGameState:
             return "elites"
         if any(state.waiting_for == "d3" for state in self.casualties):
             return "experience"
-        return "review"
+        return next((key for key, step in LATER_STEPS.items() if not step.done(self)), "review")
 
     @property
     def roll_groups(self) -> list:
@@ -230,6 +256,8 @@ def post_game_state(*, player: GamePlayer, for_update: bool = False) -> PostGame
     experience(state, answers)
     changes_step.blockers(state)
     changes_step.changes(state, answers)
+    for step in LATER_STEPS.values():
+        step.read(state, answers)
     return state
 
 

@@ -18,6 +18,7 @@ from campaigns.words import possessive
 from combat.models import PostGame
 from combat.selectors.post_game.ransom import StrongboxChange
 from combat.selectors.post_game.state import PostGameState, post_game_state
+from combat.services.post_game import advancement, dismiss, exploration, promotions
 from combat.services.post_game.attempt import (
     PostGameError,
     live_attempt,
@@ -149,12 +150,19 @@ def _ready_state(player: GamePlayer, live: PostGame | None) -> PostGameState:
     return state
 
 
+# In the order of the wizard's steps (combat/selectors/post_game/state.py LATER_STEPS).
+LATER_PARTS = (advancement, promotions, dismiss, exploration)
+
+
 def _write_parts(state: PostGameState) -> tuple[dict[str, Any], list[dict]]:
     """Every part of the Apply, in order; the snapshot is their before-images put together."""
     snapshot: dict[str, Any] = {"fighters": apply_fighters(state)}
     snapshot["injuries_created"] = apply_injuries(state)
     snapshot.update(apply_battlekit(state))
     snapshot["warbands"], strongboxes = apply_strongboxes(state)
+    # The steps after Experience (issue 12), each with snapshot keys of its own.
+    for step in LATER_PARTS:
+        snapshot.update(step.apply_part(state))
     return snapshot, strongboxes
 
 

@@ -20,7 +20,7 @@ from django.urls import reverse
 from campaigns.access import is_organiser, membership_of
 from combat.forms import postgame as forms
 from combat.selectors.post_game.out_of_action import post_game_player
-from combat.selectors.post_game.state import post_game_state
+from combat.selectors.post_game.state import LATER_STEPS, post_game_state
 from rosters.access import can_change_warband
 
 UNPROCESSABLE = 422
@@ -31,6 +31,10 @@ STEP_TITLES = {
     "troops": "{troops}",
     "elites": "{elite} fighters",
     "experience": "Experience",
+    "advancement": "Advancement",
+    "promotions": "Promotions",
+    "dismiss": "Dismiss the wounded",
+    "exploration": "Exploration",
     "review": "Review and apply",
 }
 STEP_VIEWS = {
@@ -38,6 +42,10 @@ STEP_VIEWS = {
     "troops": "post_game_troops",
     "elites": "post_game_elites",
     "experience": "post_game_experience",
+    "advancement": "post_game_advancement",
+    "promotions": "post_game_promotions",
+    "dismiss": "post_game_dismiss",
+    "exploration": "post_game_exploration",
     "review": "post_game_review",
 }
 OTHER_URLS = {
@@ -75,6 +83,12 @@ def step_url(name: str, player) -> str:
     return reverse(name, args=[player.game_id, player.warband_id])
 
 
+def next_step_url(step: str, player) -> str:
+    """The page of the step after `step` in the wizard's order (a step with nothing to do sends on again)."""
+    order = list(STEP_VIEWS)
+    return step_url(STEP_VIEWS[order[order.index(step) + 1]], player)
+
+
 def step_bar(state, current: str) -> list[dict]:
     terms = state.terms
     started = state.post_game is not None
@@ -89,6 +103,11 @@ def step_bar(state, current: str) -> list[dict]:
         and current != "experience",
         "review": state.applied,
     }
+    # Issue 12's steps: done once the wizard has gone past them (the first step left to do is a later one).
+    order = list(STEP_VIEWS)
+    reached = order.index(state.current_step) if started else 0
+    for key in LATER_STEPS:
+        done[key] = state.applied or (started and state.elites_done and order.index(key) < reached)
     return [
         {
             "key": key,

@@ -17,6 +17,7 @@ from combat.views.post_game.common import (
     UNPROCESSABLE,
     applied_redirect,
     experience_page,
+    next_step_url,
     page_context,
     player_for_user,
     rolls_page,
@@ -120,7 +121,7 @@ def post_game_experience(request, game_id: int, warband_id: int):
         except PostGameError as error:
             form.add_error(None, str(error))
         else:
-            return redirect(step_url("post_game_review", player))
+            return redirect(next_step_url("experience", player))
     return experience_page(request, player, membership, can_write, status=UNPROCESSABLE, form=form)
 
 
