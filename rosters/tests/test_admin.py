@@ -23,8 +23,19 @@ MODELS = [
 ]
 
 
+@pytest.fixture
+def learnt(world):
+    """A skill and a found Location, which the post-game writes (issue 12) and `world` has none of."""
+    Skill.objects.create(
+        fighter=world.anselm, code="deadeye", name="Deadeye", chart="Ranged", game=world.game
+    )
+    FoundLocation.objects.create(
+        warband=world.warband, code="chapel", name="Drowned Chapel", table="rare", score=9, game=world.game
+    )
+
+
 @pytest.mark.parametrize("model", MODELS, ids=lambda m: m.__name__)
-def test_every_model_is_in_the_admin_and_its_pages_open(client, django_user_model, world, model):
+def test_every_model_is_in_the_admin_and_its_pages_open(client, django_user_model, world, learnt, model):
     assert admin.site.is_registered(model)
     client.force_login(django_user_model.objects.create_superuser("root", "root@example.org", "x"))
     meta = model._meta

@@ -35,6 +35,11 @@ def test_the_experience_step_is_not_ticked_while_it_is_the_current_step(rolled):
         "troops": True,
         "elites": True,
         "experience": False,
+        # Issue 12's later steps, with nothing to do here, are passed through.
+        "advancement": True,
+        "promotions": True,
+        "dismiss": True,
+        "exploration": True,
         "review": False,
     }
     assert ticks(state, "review")["experience"] is True
