@@ -10,7 +10,7 @@ The skills themselves are campaign data (`SkillChart.from_rows`); the numbers ar
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -149,12 +149,18 @@ def _check_known(known: object) -> frozenset[str]:
     return frozenset(known)
 
 
+def _search_order(roll: int) -> Callable[[SkillEntry], tuple[bool, int]]:
+    """RULING X-3's order of the chart's skills for `roll`: the roll's own, then lower numbers nearest first, then
+    higher numbers nearest first."""
+    return lambda entry: (entry.roll > roll, abs(entry.roll - roll))
+
+
 def _stepped(chart: SkillChart, roll: int, known: frozenset[str]) -> SkillEntry | None:
-    """RULING X-3: the roll's own skill, else the next lower number holding one it lacks, else the next higher."""
-    for number in (roll, *range(roll - 1, 1, -1), *range(roll + 1, 13)):
-        entry = chart.at(number)
-        # "A result that holds no skill in a house chart is treated like a known skill."
-        if entry is not None and entry.code not in known:
+    """RULING X-3: the roll's own skill, else the next lower number holding one it lacks, else the next higher.
+    Only the numbers that hold a skill are searched: "a result that holds no skill in a house chart is treated
+    like a known skill"."""
+    for entry in sorted(chart.entries, key=_search_order(roll)):
+        if entry.code not in known:
             return entry
     return None
 
@@ -184,14 +190,12 @@ def explain_skill_roll(chart: SkillChart, roll: int, *, known: frozenset[str] = 
     found = skill_for(chart, roll, known=known)
     known = frozenset(known)
     head = _what(chart.at(roll), roll, known)
-    if found is not None and found.roll == roll:
-        return f"{head}."
     if found is None:
         return f"{head}, and it knows every skill of this chart: the roll finds nothing here (RULING X-3)."
-    if found.roll == roll - 1:
-        how = ""
-    elif found.roll < roll:
-        how = " (the next lower number holding a skill it lacks)"
-    else:
+    if found.roll < roll:
+        how = "" if found.roll == roll - 1 else " (the next lower number holding a skill it lacks)"
+    elif found.roll > roll:
         how = " (nothing lower holds a skill it lacks, so the next higher)"
+    else:
+        return f"{head}."
     return f"{head} → {found.roll}, {found.name}{how} (RULING X-3)."

@@ -114,11 +114,11 @@ def trauma_order(
     return (*(c for c in casualties if not elite(c)), *(c for c in casualties if elite(c)))
 
 
-def full_recovery_instead(*, fighter_type: str = "", keywords: Iterable[str] = ()) -> frozenset[str]:
+def full_recovery_instead(*, fighter_type: str | None = None, keywords: Iterable[str] = ()) -> frozenset[str]:
     """The Trauma Table results this fighter treats as Full Recovery (`Casualty.full_recovery_instead`):
     TRAUMA_TABLE.md 15, Lost an Eye, "a Sniper Priest treats this result as Full Recovery" (its type or a keyword
     names it a Sniper Priest, compared without case)."""
-    words = [fighter_type or "", *keywords]
+    words = (fighter_type, *keywords) if fighter_type else tuple(keywords)
     if any(SNIPER_PRIEST in word.lower() for word in words):
         return frozenset({"lost_an_eye"})
     return frozenset()

@@ -141,7 +141,7 @@ class TraumaTable:
             _entries_from_rows(rows),
             name=document["name"],
             version=document["version"],
-            title=document.get("title", ""),
+            title=document.get("title") or "",
         )
 
     def to_rows(self) -> list[dict[str, Any]]:
