@@ -104,9 +104,10 @@ def test_polling_an_empty_history_finds_the_first_change(campaign):
     assert [c.text for e in later.entries for c in e.changes] == ["The warband First Band was founded"]
 
 
-# Rank 19 is no place in a moment (15, the last, is a campaign's deletion).
+# Rank 99 is no place in a moment (the last is a campaign's deletion: HOLDER_LEVELS + the table ranks + 2, 26 with
+# the tracker's rank 20), nor is 27, the first past it.
 @pytest.mark.parametrize(
-    "cursor", ["", "abc", "1-19-1", "1-123-1", "1-1", "1-1-1-1", "99999999999999999999-1-1"]
+    "cursor", ["", "abc", "1-99-1", "1-27-1", "1-123-1", "1-1", "1-1-1-1", "99999999999999999999-1-1"]
 )
 def test_a_mangled_cursor_is_refused(campaign, cursor):
     with pytest.raises(BadCursor):
