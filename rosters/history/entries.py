@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -91,6 +92,73 @@ class HistoryEntry:
     def kinds(self) -> set[str]:
         return {change.kind for change in self.changes}
 
+    folded = False  # one event's own lines (a `HistoryFold` holds several events')
+
+
+# The actions whose many lines read as one thing done (issue 16: "a history revert folds its lines under one
+# entry"): a revert takes back every change of a post-game, and the feed shows it as one line that opens.
+FOLDED_ACTIONS = {"post_game.revert": "undone"}
+
+
+@dataclass
+class HistoryFold:
+    """The entries of one transaction of a folded action, shown as one line that opens on its sentences."""
+
+    action: str
+    entries: list[HistoryEntry]
+    folded = True
+
+    @property
+    def first(self) -> HistoryEntry:
+        return self.entries[0]
+
+    @property
+    def at(self) -> dt.datetime:
+        return self.first.at
+
+    @property
+    def changes(self) -> list[Change]:
+        return [change for entry in self.entries for change in entry.changes]
+
+    @property
+    def title(self) -> str:
+        """ "Post-game of Game 3 undone by Pat: 4 changes taken back"."""
+        game = self.first.game
+        what = f"Post-game of {game.title}" if game is not None else "A post-game"
+        who = f" by {self.first.who}" if self.first.who else ""
+        count = len(self.changes)
+        return (
+            f"{what} {FOLDED_ACTIONS[self.action]}{who}: {count} change{'' if count == 1 else 's'} taken back"
+        )
+
+
+def _fold_key(entry: HistoryEntry) -> tuple | None:
+    """The events of one folded action share its context (who, why, the game, the rolls: the same service call)
+    and its moment; none of another call shares both."""
+    if entry.action not in FOLDED_ACTIONS:
+        return None
+    game = entry.game.id if entry.game else None
+    return (entry.action, entry.at, game, json.dumps(entry.context, sort_keys=True, default=str))
+
+
+def fold(entries: Iterable[HistoryEntry]) -> list[HistoryEntry | HistoryFold]:
+    """The entries in order, the events of each folded action's call (two or more) as one fold where the first of
+    them stands; every other entry as it is."""
+    entries = list(entries)
+    runs: dict[tuple, list[HistoryEntry]] = {}
+    for entry in entries:
+        key = _fold_key(entry)
+        if key is not None:
+            runs.setdefault(key, []).append(entry)
+    items: list[HistoryEntry | HistoryFold] = []
+    for entry in entries:
+        run = runs.get(_fold_key(entry)) if _fold_key(entry) is not None else None
+        if run is None or len(run) == 1:
+            items.append(entry)
+        elif run[0] is entry:
+            items.append(HistoryFold(action=entry.action or "", entries=run))
+    return items
+
 
 @dataclass
 class HistoryGroup:
@@ -98,6 +166,11 @@ class HistoryGroup:
 
     game: GameRef | None
     entries: list[HistoryEntry]
+
+    @property
+    def items(self) -> list[HistoryEntry | HistoryFold]:
+        """The entries as the feed lists them: a revert's lines folded under one (`fold`)."""
+        return fold(self.entries)
 
 
 @dataclass
