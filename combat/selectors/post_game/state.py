@@ -26,7 +26,12 @@ from combat.selectors.post_game.out_of_action import (
     post_game_trauma_table,
 )
 from combat.selectors.post_game.ransom import StrongboxChange
-from combat.selectors.post_game.rolls import FighterRolls, applied_rolls, logged_rolls
+from combat.selectors.post_game.rolls import (
+    TRAUMA_STEP_PURPOSES,
+    FighterRolls,
+    applied_rolls,
+    logged_rolls,
+)
 from combat.selectors.post_game.trauma import CasualtyState, odds, resolve
 from rosters.models import Fighter, Warband
 
@@ -171,7 +176,9 @@ def _stored(live: PostGame | None) -> tuple[dict[int, list[PostGameRoll]], dict[
     # Only the rolls that count: one no longer needed after a correction is kept, undone, and counts again when
     # the chain needs it once more (issue 11: never a new roll for a roll that is stored).
     stored = (
-        PostGameRoll.objects.filter(post_game=live, dice_roll__status=DiceRoll.Status.COUNTED)
+        PostGameRoll.objects.filter(
+            post_game=live, dice_roll__status=DiceRoll.Status.COUNTED, purpose__in=TRAUMA_STEP_PURPOSES
+        )
         .select_related("dice_roll__rolled_by", "dice_roll__replaces__status_by")
         .order_by("id")
     )

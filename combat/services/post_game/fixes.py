@@ -25,7 +25,7 @@ from campaigns.history_context import add_context
 from campaigns.models import GamePlayer
 from combat.models import DiceRoll, PostGame, PostGameFighter, PostGameRoll
 from combat.selectors.post_game.chain import Chain, reading_chain
-from combat.selectors.post_game.rolls import RollNeeded
+from combat.selectors.post_game.rolls import TRAUMA_STEP_PURPOSES, RollNeeded
 from combat.selectors.post_game.state import post_game_revert_refusal, post_game_state
 from combat.services.post_game.apply import ransom_context, write_apply
 from combat.services.post_game.attempt import (
@@ -152,7 +152,9 @@ def _follow(player: GamePlayer, live: PostGame, fighter_id: int, *, by, struck: 
     if casualty is None or casualty.casualty is None or state.table is None:
         return None
     stored = list(
-        PostGameRoll.objects.filter(post_game=live, fighter_id=fighter_id).select_related("dice_roll")
+        PostGameRoll.objects.filter(
+            post_game=live, fighter_id=fighter_id, purpose__in=TRAUMA_STEP_PURPOSES
+        ).select_related("dice_roll")
     )
     chain = reading_chain(casualty, stored, state.table)
     now = timezone.now()
