@@ -149,6 +149,13 @@ class PromotionsRead:
         return tally_words(self.tally_now)
 
     @property
+    def tally_change_words(self) -> str:
+        return (
+            f"Failed Promotion Dice in a row: {self.tally_before} → {self.tally_after} of {rules.AUTOMATIC_AFTER} "
+            "(RULING P-4)"
+        )
+
+    @property
     def chance_words(self) -> str | None:
         if self.chance is None:
             return None
@@ -193,7 +200,7 @@ def _candidates(
     state: PostGameState, answers: dict[int, PostGameFighter], removed: set[int]
 ) -> list[PromotionCandidate]:
     """The Troops that may be promoted, and the Head-Wounded ELITE models (RULING P-6), after the Trauma Step."""
-    data = current_campaign_data(campaign=state.campaign)
+    data = None  # read only when some model could take dice (one query)
     outcomes = {c.id: c.outcome for c in state.casualties if c.outcome is not None}
     candidates = []
     for fighter in state.fighters:
@@ -202,13 +209,14 @@ def _candidates(
             continue
         if answer is not None and answer.dismissed:
             continue  # a dismissed fighter gets no Promotion Dice
-        # CAMPAIGN_PHASE.md: "Some fighter types can never be promoted (campaign data: a flag on the fighter type)".
-        if data.never_promoted(fighter.fighter_type):
-            continue
         outcome = outcomes.get(fighter.pk)
         can_gain_xp = outcome.can_gain_xp if outcome is not None else fighter.can_gain_xp
         elite = fighter.counts_as_elite
         if elite and can_gain_xp:
+            continue
+        data = data if data is not None else current_campaign_data(campaign=state.campaign)
+        # CAMPAIGN_PHASE.md: "Some fighter types can never be promoted (campaign data: a flag on the fighter type)".
+        if data.never_promoted(fighter.fighter_type):
             continue
         deed = answer is not None and answer.glorious_deeds > 0
         dice = answer.promotion_dice if answer is not None else 0
@@ -237,7 +245,8 @@ def assignment_problems(
 
 
 def _stored_dice(state: PostGameState) -> list[PostGameRoll]:
-    if state.post_game is None:
+    """The dice that count, in rolling order; none before the dice are assigned (no query then)."""
+    if state.post_game is None or not state.post_game.promotions_passed:
         return []
     return list(
         PostGameRoll.objects.filter(

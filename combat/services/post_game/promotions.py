@@ -295,15 +295,14 @@ def apply_part(state: PostGameState) -> dict[str, Any]:
     promoted = _promote(state, step)
     if promoted is not None:
         entries["promotion"] = promoted
-    warband = Warband.objects.select_for_update().get(pk=state.warband.pk)
-    if warband.promotion_tally != step.tally_after:
+    # The tally the dice were read from (`step.tally_before`) is the one replaced.
+    if step.tally_before != step.tally_after:
         entries["promotion_tally"] = {
-            "id": warband.pk,
-            "before": warband.promotion_tally,
+            "id": state.warband.pk,
+            "before": step.tally_before,
             "after": step.tally_after,
         }
-        warband.promotion_tally = step.tally_after
-        warband.save(update_fields=["promotion_tally"])
+        Warband.objects.filter(pk=state.warband.pk).update(promotion_tally=step.tally_after)
     return entries
 
 
