@@ -13,12 +13,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 
 from campaigns.models import GamePlayer
 from combat import rules
 from combat.models import DiceRoll, PostGame, PostGameFighter, PostGameRoll
 from combat.models.postgame import MAX_PROMOTION_DICE, MAX_PROMOTION_EXTRA
-from combat.selectors.post_game.promotions import PromotionsRead, assignment_problems
+from combat.selectors.post_game.promotions import PromotionsRead, assignment_problems, chain
+from combat.selectors.post_game.rolls import RollNeeded
 from combat.selectors.post_game.state import PostGameState, post_game_state
 from combat.services.post_game.attempt import (
     PostGameError,
@@ -28,7 +30,7 @@ from combat.services.post_game.attempt import (
     open_attempt,
     step_context,
 )
-from combat.services.post_game.rolls import count_again
+from combat.services.post_game.rolls import count_again, roll_label
 from rosters.models import Fighter, Warband
 
 
@@ -176,10 +178,6 @@ def _checked_face(faces: Sequence[int] | None) -> tuple[list[int], str]:
         raise PostGameError(f"That roll cannot be right: {error}.") from error
 
 
-def promotion_label(name: str, sequence: int, face: int) -> str:
-    return f"{name}: Promotion Die {sequence} D6 {face}"
-
-
 def _already(live: PostGame | None, sequence: int) -> PostGameRoll | None:
     """The warband's die at this place in the rolling order, when it is stored (a double click, a second tab)."""
     if live is None or live.is_applied:
@@ -243,7 +241,9 @@ def _store(player: GamePlayer, live: PostGame, fighter_id: int, sequence: int, n
         sides=rules.PROMOTION_DIE,
         faces=faces,
         purpose=PostGameRoll.Purpose.PROMOTION,
-        label=promotion_label(name, sequence, faces[0]),
+        label=roll_label(
+            name, RollNeeded(PostGameRoll.Purpose.PROMOTION, sequence, rules.PROMOTION_DIE, 1), faces
+        ),
     )
     return PostGameRoll.objects.create(
         post_game=live,
@@ -252,6 +252,46 @@ def _store(player: GamePlayer, live: PostGame, fighter_id: int, sequence: int, n
         sequence=sequence,
         dice_roll=dice_roll,
     )
+
+
+# -- Corrections (issue 11) ----------------------------------------------------------------------------------------
+
+
+def follow_promotions(*, player: GamePlayer, live: PostGame, by, struck: DiceRoll) -> tuple[list[int], bool]:
+    """After a Promotion Die is corrected or voided: every stored Promotion Die (counted or set aside) read again
+    by the engine in rolling order (RULINGS P-3, P-4). Dice after the success are set aside (undone, never
+    deleted), dice the chain reads again count again; a success that moves to a later die moves the automatic
+    success with it. Returns the DiceRoll ids set aside and whether dice are left to roll (the step reopens)."""
+    stored = list(
+        PostGameRoll.objects.filter(post_game=live, purpose=PostGameRoll.Purpose.PROMOTION)
+        .select_related("dice_roll")
+        .order_by("sequence")
+    )
+    # Read after the Revert part of a correction after Apply has put the warband's tally back.
+    failed_before = Warband.objects.values_list("promotion_tally", flat=True).get(pk=player.warband_id)
+    result, automatic = chain(stored, live.promotion_automatic_id, failed_before=failed_before)
+    read = sum(1 for _model, face in result.rolls if face is not None)
+    given = len(result.rolls) > read  # the last die is the automatic success (RULING P-4)
+    if given and read < len(stored):
+        automatic = stored[read].fighter_id  # the tally reaches 5 before this stored die: it is not rolled
+    elif not given:
+        automatic = None
+    if automatic != live.promotion_automatic_id:
+        live.promotion_automatic_id = automatic
+        live.save(update_fields=["promotion_automatic"])
+    now = timezone.now()
+    set_aside = []
+    for index, roll in enumerate(stored):
+        dice = roll.dice_roll
+        if index >= read and dice.counts:
+            dice.status, dice.status_by, dice.status_at = DiceRoll.Status.UNDONE, by, now
+            dice.status_reason = f"no longer needed after the correction of {struck.label}"[:200]
+            dice.save(update_fields=["status", "status_by", "status_at", "status_reason"])
+            set_aside.append(dice.pk)
+        elif index < read:
+            count_again(roll)
+    assigned = sum(PostGameFighter.objects.filter(post_game=live).values_list("promotion_dice", flat=True))
+    return set_aside, result.promoted is None and read < assigned
 
 
 # -- Apply and Revert ---------------------------------------------------------------------------------------------
