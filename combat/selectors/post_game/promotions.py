@@ -18,6 +18,7 @@ from combat import rules
 from combat.models import DiceRoll, PostGameRoll
 from combat.selectors.campaign_data import current_campaign_data
 from combat.selectors.post_game.changes import FighterChange, is_reopened
+from combat.selectors.post_game.rolls import LoggedRoll
 from rosters.models import Fighter
 
 if TYPE_CHECKING:
@@ -257,6 +258,23 @@ def _stored_dice(state: PostGameState) -> list[PostGameRoll]:
         .select_related("dice_roll__rolled_by", "dice_roll__replaces__status_by")
         .order_by("sequence")
     )
+
+
+def applied_dice(post_game) -> list[LoggedRoll]:
+    """An applied post-game's Promotion Dice that count, in rolling order, for the overview's fix forms (issue
+    11): one query, none when no die was assigned."""
+    if not post_game.promotions_passed:
+        return []
+    stored = (
+        PostGameRoll.objects.filter(
+            post_game=post_game,
+            purpose=PostGameRoll.Purpose.PROMOTION,
+            dice_roll__status=DiceRoll.Status.COUNTED,
+        )
+        .select_related("fighter", "dice_roll__rolled_by", "dice_roll__replaces__status_by")
+        .order_by("sequence")
+    )
+    return [LoggedRoll(roll) for roll in stored]
 
 
 def chain(

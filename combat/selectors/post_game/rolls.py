@@ -55,6 +55,8 @@ class LoggedRoll:
             return "Survival Roll (D6)"
         if self.roll.purpose == PostGameRoll.Purpose.BITTER_LESSONS:
             return "Bitter Lessons (D3)"
+        if self.roll.purpose == PostGameRoll.Purpose.PROMOTION:
+            return f"Promotion Die {self.roll.sequence} (D6)"
         return "Trauma roll (D66)" if self.roll.sequence == 1 else f"Reroll {self.roll.sequence - 1} (D66)"
 
     @property

@@ -84,6 +84,7 @@ class PostGameState:
     promotions: object | None = None
     dismiss: object | None = None
     exploration: object | None = None
+    promotion_dice: list = field(default_factory=list)  # once applied, the Promotion Dice (issue 11 fixes)
 
     @property
     def applied(self) -> bool:
@@ -274,6 +275,7 @@ def post_game_overview(*, player: GamePlayer) -> PostGameState:
     if state.applied:
         state.revert_refusal = post_game_revert_refusal(player, state.post_game)
         state.applied_dice = applied_rolls(state.post_game)
+        state.promotion_dice = promotions_step.applied_dice(state.post_game)
     return state
 
 

@@ -214,3 +214,25 @@ def test_the_pages_take_the_same_queries_with_two_fighters_or_ten(
     Fighter.objects.filter(name__startswith="Recruit").update(created_at=played.game.created_at)
     many = (_queries(client, url(played)), _queries(client, url(played, "post_game_dismiss")))
     assert many == few
+
+
+# -- corrections (issue 11) --------------------------------------------------------------------------------------
+
+
+def test_a_typed_promotion_die_can_be_corrected_from_the_page_and_after_apply(client, played, player):
+    client.force_login(player)
+    tom, kell = played.fighters["tom"], played.fighters["kell"]
+    assign(played, player, {tom: 1, kell: 1})
+    promotion_die(played, tom, 2, by=player)
+    promotion_die(played, kell, 6, by=player)
+    assert "Correct this die" in client.get(url(played)).content.decode()
+    assert client.post(url(played, "post_game_apply")).status_code == 302
+
+    overview = client.get(url(played, "post_game")).content.decode()
+    first = DiceRoll.objects.get(purpose="promotion", faces=[2])
+    assert f'id="roll-{first.pk}"' in overview
+    assert "Promotion Die 1 (D6)" in overview
+    fix_url = reverse("post_game_correct", args=[played.game.pk, played.player.warband_id, first.pk])
+    assert client.post(fix_url, {"first": 6, "reason": "typo"}).status_code == 302
+    assert Fighter.objects.get(pk=tom.pk).keywords == ["ELITE"]
+    assert Fighter.objects.get(pk=kell.pk).keywords == []
