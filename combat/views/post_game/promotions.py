@@ -9,6 +9,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
+from django_htmx.http import HttpResponseClientRedirect
 
 from combat.forms import post_game_promotions as forms
 from combat.selectors.post_game.state import post_game_state
@@ -40,7 +41,8 @@ def promotions_page(request, player, membership, can_write: bool, *, status=200,
         context["form"] = form or forms.PromotionDiceForm(step=step)
         context["next_model"] = next((c.id for c in step.candidates if c.dice_left), None)
     context.update(p=step, roll_error=roll_error)
-    if request.htmx and request.method == "POST":
+    # htmx swaps the step's section (a boosted link or form loads the whole page).
+    if request.htmx and not request.htmx.boosted:
         return render(request, f"{TEMPLATE}#post-game-step", context, status=status)
     return render(request, TEMPLATE, context, status=status)
 
@@ -64,7 +66,12 @@ def _assign(request, player, membership):
             form.add_error(None, str(error))
         else:
             if not any(form.assignment().values()):
+                # No dice: the step is passed, on to the next one.
+                if request.htmx:
+                    return HttpResponseClientRedirect(next_step_url("promotions", player))
                 return redirect(next_step_url("promotions", player))
+            if request.htmx:
+                return promotions_page(request, player, membership, True)
             return redirect(f"{step_url('post_game_promotions', player)}#promotion-dice")
     return promotions_page(request, player, membership, True, status=UNPROCESSABLE, form=form)
 
