@@ -5,12 +5,12 @@ from __future__ import annotations
 import re
 
 from campaigns.words import possessive
-from combat.rules import has_elite_keyword
 from rosters.history import registry
 from rosters.history.entries import Change, HistoryEntry, HistoryFilter
 from rosters.history.lookups import Lookups, _as_int
 from rosters.history.registry import EventRow, Ids, Source
 from rosters.history.teller import Teller, signed
+from rosters.models import has_elite_keyword  # the ELITE keyword read as the roster reads it (RULING T-1)
 
 STAT_LABELS = {
     "strength": "Strength",

@@ -11,7 +11,7 @@ from django.db import connection, transaction
 from django.db.models import F, Q
 
 from campaigns.models import Game, GamePlayer
-from combat import rules
+from combat.rules import AUTOMATIC_AFTER
 from rosters.models import SPECIAL, Fighter, Item, Warband
 from rosters.selectors.common import WAITING_POST_GAME, fighters_with_kit, roster_order
 
@@ -196,7 +196,7 @@ def roster_digest(*, warband: Warband) -> tuple[str, SimpleNamespace]:
         items=items,
         # RULING P-4: the warband's failed Promotion Dice in a row, across games; the 6th always succeeds.
         promotion_tally=promotion_tally,
-        promotion_automatic_after=rules.AUTOMATIC_AFTER,
+        promotion_automatic_after=AUTOMATIC_AFTER,
     )
 
 
