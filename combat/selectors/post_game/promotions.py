@@ -225,7 +225,7 @@ def _candidates(
     return candidates
 
 
-def named(problem: str, candidates: list[PromotionCandidate], names: dict[str, str]) -> str:
+def named(problem: str, names: dict[str, str]) -> str:
     """An engine message with each model id replaced by the fighter's name."""
     for key, name in names.items():
         problem = problem.replace(repr(key), name)
@@ -241,7 +241,7 @@ def assignment_problems(
     found = []
     for problem in problems:
         key = next((key for key in names if repr(key) in problem), None)
-        found.append((key, named(problem, candidates, names)))
+        found.append((key, named(problem, names)))
     return found
 
 

@@ -9,7 +9,7 @@ went to is stored (`PostGame.promotion_automatic`).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
@@ -51,7 +51,6 @@ class PromotionDieMade:
     roll: PostGameRoll | None
     created: bool
     automatic: bool = False
-    set_aside: list[int] = field(default_factory=list)
 
 
 def _step(player: GamePlayer) -> tuple[PostGameState, PromotionsRead]:
