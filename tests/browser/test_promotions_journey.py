@@ -1,5 +1,6 @@
 """The Promotions step in real Chromium at a phone's width (issue 12): the owner assigns the Promotion Dice, types in
-a 6, applies, and the roster shows the Troop as ELITE; the page passes axe's checks on the way."""
+a 6, keeps everyone on the Dismiss the wounded step, applies, and the roster shows the Troop as ELITE; the pages
+pass axe's checks on the way."""
 
 from datetime import date
 
@@ -18,7 +19,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 def won_game(campaign, warband, rival_warband, make_fighter, organiser):
     """Game 1, won, nobody taken Out of Action: a pool of 2 Promotion Dice (RULING P-1)."""
     tom = make_fighter(warband, "Brother Tom", fighter_type="Yeoman")
-    make_fighter(warband, "Sister Ines", elite=True, xp=4)
+    make_fighter(warband, "Sister Ines", elite=True, xp=4, battle_scars=2)  # may be dismissed
     game = Game.objects.create(
         campaign=campaign,
         number=1,
@@ -52,7 +53,11 @@ def test_assign_type_a_six_apply_and_the_roster_shows_the_troop_as_elite(
     expect(page.get_by_role("button", name="Roll for me")).to_have_count(0)  # RULING P-3: no more dice
     assert_accessible(page, "the Promotions step after the die")
 
-    page.get_by_role("link", name="Next: Dismiss the wounded").click()  # nobody to dismiss: on to the Review
+    page.get_by_role("link", name="Next: Dismiss the wounded").click()
+    expect(page.get_by_role("heading", name="Dismiss the wounded")).to_be_visible()
+    expect(page.get_by_label("Dismiss Sister Ines")).not_to_be_checked()
+    assert_accessible(page, "the Dismiss the wounded step")
+    page.get_by_role("button", name="Save and go on").click()  # nobody dismissed
     expect(page.get_by_role("heading", name="Review and apply")).to_be_visible()
     expect(page.locator(f"#change-{tom.pk}")).to_contain_text("promoted to ELITE, 0 XP")
     page.get_by_role("button", name="Apply to the roster").click()
