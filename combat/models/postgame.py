@@ -74,6 +74,22 @@ class PostGame(models.Model):
     location_code = models.CharField(
         max_length=40, blank=True, help_text="The Location picked when the score finds two (RULING E-4)."
     )
+    # RULING P-4: the die rolled at a tally of 5 is not rolled; the model the player gave it to is kept here.
+    promotion_automatic = models.ForeignKey(
+        "rosters.Fighter",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        help_text="The model given the automatic success after 5 failed Promotion Dice (RULING P-4).",
+    )
+    # Steps whose answers may all be "nothing" (no dice assigned, nobody dismissed): done once the player went on.
+    promotions_passed = models.BooleanField(
+        default=False, help_text="The Promotion Dice were assigned (or none), so the step went on."
+    )
+    dismiss_passed = models.BooleanField(
+        default=False, help_text="The Dismiss the wounded page was passed (with or without dismissals)."
+    )
     summary = models.JSONField(
         default=list, blank=True, help_text="The changes the Apply made, one plain sentence each."
     )

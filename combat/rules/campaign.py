@@ -56,10 +56,13 @@ from .campaign_limits import (
     warband_value,
 )
 from .campaign_promotion import (
+    AUTOMATIC_AFTER,
     MAX_ELITE,
+    PROMOTION_DIE,
     Promotion,
     PromotionResult,
     check_promotion_dice,
+    dice_until_automatic,
     promote,
     promotion_chance,
     promotion_dice_problems,
@@ -70,6 +73,7 @@ from .campaign_promotion import (
 
 __all__ = [
     "ADVANCEMENT_XP",
+    "AUTOMATIC_AFTER",
     "CAMPAIGN_RULINGS",
     "CampaignLimits",
     "CampaignTableError",
@@ -77,6 +81,7 @@ __all__ = [
     "Location",
     "LocationTable",
     "MAX_ELITE",
+    "PROMOTION_DIE",
     "Promotion",
     "PromotionResult",
     "RosterFighter",
@@ -88,6 +93,7 @@ __all__ = [
     "campaign_ruling",
     "campaign_stage",
     "check_promotion_dice",
+    "dice_until_automatic",
     "explain_skill_roll",
     "exploration_dice",
     "exploration_score",

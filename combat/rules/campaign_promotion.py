@@ -32,6 +32,7 @@ __all__ = [
     "Promotion",
     "PromotionResult",
     "check_promotion_dice",
+    "dice_until_automatic",
     "promote",
     "promotion_chance",
     "promotion_dice_problems",
@@ -191,6 +192,15 @@ def _die_chances(dice: int, failed_before: int) -> tuple[Fraction, ...]:
     return tuple(
         fail**index * (1 if index == automatic else success) for index in range(min(dice, automatic + 1))
     ) + (Fraction(0),) * max(0, dice - automatic - 1)
+
+
+def dice_until_automatic(*, failed_before: int) -> int:
+    """Which Promotion Die from now (1 = the next one) is the automatic success, given the warband's tally.
+
+    RULING P-4: "A die rolled when the tally is 5 is an automatic success", so with 4 failed in a row the 2nd die
+    from now promotes whatever is rolled first, and with 5 the next one does, without a roll.
+    """
+    return AUTOMATIC_AFTER - _check_tally(failed_before) + 1
 
 
 def promotion_chance(*, dice: int, failed_before: int) -> Fraction:

@@ -10,6 +10,7 @@ from rosters.history.entries import Change, HistoryEntry, HistoryFilter
 from rosters.history.lookups import Lookups, _as_int
 from rosters.history.registry import EventRow, Ids, Source
 from rosters.history.teller import Teller, signed
+from rosters.models import has_elite_keyword  # the ELITE keyword read as the roster reads it (RULING T-1)
 
 STAT_LABELS = {
     "strength": "Strength",
@@ -31,6 +32,8 @@ STATUS_SENTENCES = {
     "blinded": "{name} was Blinded",
     "executed": "{name} was executed",
     "retired": "{name} retired",
+    # CAMPAIGN_PHASE.md: "a player may also dismiss any fighter with 2 or more Battle Scars".
+    "dismissed": "{name} was dismissed",
 }
 # Which kind each changed column of an update belongs to; columns not listed are bookkeeping (ids, created_at).
 FIGHTER_FIELDS = {
@@ -114,7 +117,12 @@ def _fighter_profile(t: Teller, name: str, diff: dict) -> list[Change]:
         out.append(t.finish("profile", f"{possessive(name)} type: {old or 'none'} → {new or 'none'}"))
     if "keywords" in diff:
         old, new = set(diff["keywords"][0] or []), set(diff["keywords"][1] or [])
-        parts = [f"gained {k}" for k in sorted(new - old)] + [f"lost {k}" for k in sorted(old - new)]
+        gained = sorted(new - old)
+        if not has_elite_keyword(old) and has_elite_keyword(gained):
+            # A Troop given the ELITE keyword is promoted (CAMPAIGN_PHASE.md, Promotions; RULING P-7).
+            gained = [k for k in gained if not has_elite_keyword([k])]
+            out.append(t.finish("profile", f"{name} was promoted to {t.terms.elite}"))
+        parts = [f"gained {k}" for k in gained] + [f"lost {k}" for k in sorted(old - new)]
         if parts:
             out.append(t.finish("profile", f"{name} {' and '.join(parts)}"))
     if "champion" in diff:

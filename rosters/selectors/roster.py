@@ -11,6 +11,7 @@ from django.db import connection, transaction
 from django.db.models import F, Q
 
 from campaigns.models import Game, GamePlayer
+from combat.rules import AUTOMATIC_AFTER
 from rosters.models import SPECIAL, Fighter, Item, Warband
 from rosters.selectors.common import WAITING_POST_GAME, fighters_with_kit, roster_order
 
@@ -79,7 +80,7 @@ SELECT md5(concat_ws('#',
            (SELECT string_agg(j::text, '|' ORDER BY j.id)
               FROM rosters_injury j JOIN rosters_fighter f ON f.id = j.fighter_id WHERE f.warband_id = %(warband)s)
        )),
-       w.strongbox, w.glory, w.crew_xp, w.notes,
+       w.strongbox, w.glory, w.crew_xp, w.notes, w.promotion_tally,
        (SELECT count(*) FROM rosters_item i WHERE i.warband_id = %(warband)s)
   FROM rosters_warband w WHERE w.id = %(warband)s
 """
@@ -186,9 +187,16 @@ def roster_digest(*, warband: Warband) -> tuple[str, SimpleNamespace]:
     """The digest of everything the roster shows, and the warband's headline values read with it."""
     with connection.cursor() as cursor:
         cursor.execute(ROSTER_DIGEST_SQL, {"warband": warband.pk})
-        digest, strongbox, glory, crew_xp, notes, items = cursor.fetchone()
+        digest, strongbox, glory, crew_xp, notes, promotion_tally, items = cursor.fetchone()
     return digest, SimpleNamespace(
-        strongbox=strongbox, glory=glory, crew_xp=crew_xp, notes=notes, items=items
+        strongbox=strongbox,
+        glory=glory,
+        crew_xp=crew_xp,
+        notes=notes,
+        items=items,
+        # RULING P-4: the warband's failed Promotion Dice in a row, across games; the 6th always succeeds.
+        promotion_tally=promotion_tally,
+        promotion_automatic_after=AUTOMATIC_AFTER,
     )
 
 

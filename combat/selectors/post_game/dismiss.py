@@ -1,22 +1,129 @@
 """The post-game's Dismiss the wounded step: fighters with 2 or more Battle Scars dismissed (CAMPAIGN_PHASE.md).
 
-Not built yet (issue 12): `read` fills nothing and `done` says the step has nothing to do, so the wizard passes
-through it to Review.
+CAMPAIGN_PHASE.md, "The order of the steps": "After the Trauma Step, a player may also dismiss any fighter with 2
+or more Battle Scars." Only the answers are stored (`PostGameFighter.dismissed`, `PostGame.dismiss_passed`); a
+dismissal is a change of the fighter's row like the Trauma Step's (status Dismissed, its Battlekit to the Arsenal
+as RULING T-4 sends an Unfit For Duty fighter's), so the Apply's fighters and Battlekit parts write it and the
+Revert's put it back from the same snapshot.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
+
+from combat import rules
+from combat.selectors.post_game.changes import FighterChange, is_reopened
+from rosters.models import Fighter, Item
 
 if TYPE_CHECKING:
     from combat.models import PostGameFighter
     from combat.selectors.post_game.state import PostGameState
 
+# CAMPAIGN_PHASE.md: "any fighter with 2 or more Battle Scars".
+DISMISS_FROM_SCARS = 2
+
+
+@dataclass
+class DismissCandidate:
+    """A fighter that may be dismissed: its Battle Scars after this post-game's Trauma Step."""
+
+    fighter: Fighter
+    scars: int
+    dismissed: bool
+    promotion_dice: int = 0
+    to_arsenal: list[Item] = field(default_factory=list)
+    lost: list[Item] = field(default_factory=list)
+
+    @property
+    def id(self) -> int:
+        return self.fighter.pk
+
+    @property
+    def name(self) -> str:
+        return self.fighter.name
+
+
+@dataclass
+class DismissRead:
+    candidates: list[DismissCandidate] = field(default_factory=list)
+    passed: bool = False
+
+    @property
+    def dismissed(self) -> list[DismissCandidate]:
+        return [candidate for candidate in self.candidates if candidate.dismissed]
+
+
+def _kit_fate(change: FighterChange | None, fighter: Fighter) -> tuple[list[Item], list[Item]]:
+    """Its Battlekit not already lost or sent away by the Trauma Step, to the Arsenal as for Unfit For Duty
+    (RULING T-4): `rules.battlekit_fate` keeps what cannot be removed with the model."""
+    gone = {item.pk for item in (change.to_arsenal + change.lost)} if change is not None else set()
+    items = [item for item in fighter.battlekit.all() if item.pk not in gone]
+    pieces = [rules.KitPiece(item.name, tuple(item.keywords), item.removable) for item in items]
+    fates = rules.battlekit_fate("arsenal", pieces, removed=True)
+    to_arsenal = [item for item, fate in zip(items, fates, strict=True) if fate == rules.ARSENAL]
+    lost = [item for item, fate in zip(items, fates, strict=True) if fate == rules.LOST]
+    return to_arsenal, lost
+
+
+def _candidates(state: PostGameState, answers: dict[int, PostGameFighter]) -> list[DismissCandidate]:
+    changes = {change.fighter.pk: change for change in state.changes}
+    candidates = []
+    for fighter in state.fighters:
+        change, answer = changes.get(fighter.pk), answers.get(fighter.pk)
+        if not fighter.is_active or is_reopened(answer):
+            continue
+        if change is not None and change.status != Fighter.Status.ACTIVE:
+            continue  # removed by the Trauma Step already
+        scars = change.battle_scars if change is not None else fighter.battle_scars
+        if scars < DISMISS_FROM_SCARS:
+            continue
+        candidate = DismissCandidate(
+            fighter,
+            scars,
+            dismissed=answer is not None and answer.dismissed,
+            promotion_dice=answer.promotion_dice if answer is not None else 0,
+        )
+        candidate.to_arsenal, candidate.lost = _kit_fate(change, fighter)
+        candidates.append(candidate)
+    return candidates
+
+
+def _dismiss(state: PostGameState, candidate: DismissCandidate) -> None:
+    """The dismissal as a change of the fighter's row (status) and of its Battlekit (to the Arsenal)."""
+    fighter = candidate.fighter
+    change = next((change for change in state.changes if change.fighter.pk == fighter.pk), None)
+    if change is None:
+        change = FighterChange(
+            fighter,
+            status=fighter.status,
+            battle_scars=fighter.battle_scars,
+            can_gain_xp=fighter.can_gain_xp,
+            misses_next_game=fighter.misses_next_game,
+            xp=fighter.xp,
+        )
+        state.changes.append(change)
+    change.status = Fighter.Status.DISMISSED
+    change.to_arsenal = change.to_arsenal + candidate.to_arsenal
+    change.lost = change.lost + candidate.lost
+    terms = state.terms
+    sentence = f"Dismissed with {candidate.scars} Battle Scars (a fighter with 2 or more may be)."
+    if candidate.to_arsenal:
+        names = ", ".join(item.name for item in candidate.to_arsenal)
+        sentence += f" {terms.battlekit} to the {terms.arsenal}: {names}."
+    change.sentences.append(sentence)
+
 
 def read(state: PostGameState, answers: dict[int, PostGameFighter]) -> None:
-    """Fill `state.dismiss` (and add to `state.changes` and `state.blockers`) from the stored rows."""
+    """Fill `state.dismiss`; each dismissal becomes a change of the fighter's row and Battlekit."""
+    live = state.post_game
+    step = DismissRead(_candidates(state, answers), passed=bool(live is not None and live.dismiss_passed))
+    state.dismiss = step
+    for candidate in step.dismissed:
+        _dismiss(state, candidate)
 
 
 def done(state: PostGameState) -> bool:
-    """Whether the step has nothing left to do (the wizard goes on past it)."""
-    return True
+    """Nobody may be dismissed, or the page was passed (dismissing is optional)."""
+    step = state.dismiss
+    return step is None or not step.candidates or step.passed

@@ -55,6 +55,8 @@ class LoggedRoll:
             return "Survival Roll (D6)"
         if self.roll.purpose == PostGameRoll.Purpose.BITTER_LESSONS:
             return "Bitter Lessons (D3)"
+        if self.roll.purpose == PostGameRoll.Purpose.PROMOTION:
+            return f"Promotion Die {self.roll.sequence} (D6)"
         return "Trauma roll (D66)" if self.roll.sequence == 1 else f"Reroll {self.roll.sequence - 1} (D66)"
 
     @property
@@ -82,6 +84,10 @@ _READING_ORDER = {
     PostGameRoll.Purpose.TRAUMA: 1,
     PostGameRoll.Purpose.BITTER_LESSONS: 2,
 }
+
+
+# The Trauma Step's purposes: the other steps' rolls (Promotion Dice...) are read by their own steps.
+TRAUMA_STEP_PURPOSES = tuple(_READING_ORDER)
 
 
 def logged_rolls(rolls: list[PostGameRoll]) -> list[LoggedRoll]:
@@ -119,7 +125,7 @@ def applied_rolls(post_game) -> list[FighterRolls]:
     """An applied post-game's rolls that count, by fighter in the order they were first rolled, and every reopened
     fighter (its rolls may all be set aside while it is off the Out of Action list). Three queries."""
     stored = (
-        PostGameRoll.objects.filter(post_game=post_game)
+        PostGameRoll.objects.filter(post_game=post_game, purpose__in=TRAUMA_STEP_PURPOSES)
         .select_related("fighter", "dice_roll__rolled_by", "dice_roll__replaces__status_by")
         .order_by("id")
     )

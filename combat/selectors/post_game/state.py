@@ -26,7 +26,12 @@ from combat.selectors.post_game.out_of_action import (
     post_game_trauma_table,
 )
 from combat.selectors.post_game.ransom import StrongboxChange
-from combat.selectors.post_game.rolls import FighterRolls, applied_rolls, logged_rolls
+from combat.selectors.post_game.rolls import (
+    TRAUMA_STEP_PURPOSES,
+    FighterRolls,
+    applied_rolls,
+    logged_rolls,
+)
 from combat.selectors.post_game.trauma import CasualtyState, odds, resolve
 from rosters.models import Fighter, Warband
 
@@ -79,6 +84,7 @@ class PostGameState:
     promotions: object | None = None
     dismiss: object | None = None
     exploration: object | None = None
+    promotion_dice: list = field(default_factory=list)  # once applied, the Promotion Dice (issue 11 fixes)
 
     @property
     def applied(self) -> bool:
@@ -171,7 +177,9 @@ def _stored(live: PostGame | None) -> tuple[dict[int, list[PostGameRoll]], dict[
     # Only the rolls that count: one no longer needed after a correction is kept, undone, and counts again when
     # the chain needs it once more (issue 11: never a new roll for a roll that is stored).
     stored = (
-        PostGameRoll.objects.filter(post_game=live, dice_roll__status=DiceRoll.Status.COUNTED)
+        PostGameRoll.objects.filter(
+            post_game=live, dice_roll__status=DiceRoll.Status.COUNTED, purpose__in=TRAUMA_STEP_PURPOSES
+        )
         .select_related("dice_roll__rolled_by", "dice_roll__replaces__status_by")
         .order_by("id")
     )
@@ -267,6 +275,7 @@ def post_game_overview(*, player: GamePlayer) -> PostGameState:
     if state.applied:
         state.revert_refusal = post_game_revert_refusal(player, state.post_game)
         state.applied_dice = applied_rolls(state.post_game)
+        state.promotion_dice = promotions_step.applied_dice(state.post_game)
     return state
 
 

@@ -25,7 +25,7 @@ from campaigns.history_context import add_context
 from campaigns.models import GamePlayer
 from combat.models import DiceRoll, PostGame, PostGameFighter, PostGameRoll
 from combat.selectors.post_game.chain import Chain, reading_chain
-from combat.selectors.post_game.rolls import RollNeeded
+from combat.selectors.post_game.rolls import TRAUMA_STEP_PURPOSES, RollNeeded
 from combat.selectors.post_game.state import post_game_revert_refusal, post_game_state
 from combat.services.post_game.apply import ransom_context, write_apply
 from combat.services.post_game.attempt import (
@@ -36,6 +36,7 @@ from combat.services.post_game.attempt import (
     mark,
     step_context,
 )
+from combat.services.post_game.promotions import follow_promotions
 from combat.services.post_game.revert import take_back
 from combat.services.post_game.rolls import checked_faces, roll_label
 
@@ -70,7 +71,11 @@ def _value(faces) -> str:
 def fix_words(purpose: str, before, after, *, verb: str) -> str:
     """The fix in the history's words, without the fighter's name (the sentence names it): "Trauma D66 corrected
     14 → 11", "Survival D6 voided 2, rolled again 5"."""
-    die = {"survival": "Survival D6", "bitter_lessons": "Bitter Lessons D3"}.get(purpose, "Trauma D66")
+    die = {
+        "survival": "Survival D6",
+        "bitter_lessons": "Bitter Lessons D3",
+        "promotion": "Promotion Die",
+    }.get(purpose, "Trauma D66")
     if verb == "voided":
         return f"{die} {_value(before)} voided, rolled again {_value(after)}"
     return f"{die} corrected {_value(before)} → {_value(after)}"
@@ -152,7 +157,9 @@ def _follow(player: GamePlayer, live: PostGame, fighter_id: int, *, by, struck: 
     if casualty is None or casualty.casualty is None or state.table is None:
         return None
     stored = list(
-        PostGameRoll.objects.filter(post_game=live, fighter_id=fighter_id).select_related("dice_roll")
+        PostGameRoll.objects.filter(
+            post_game=live, fighter_id=fighter_id, purpose__in=TRAUMA_STEP_PURPOSES
+        ).select_related("dice_roll")
     )
     chain = reading_chain(casualty, stored, state.table)
     now = timezone.now()
@@ -205,14 +212,19 @@ def _fix(
         told = f"{words}: {reason}"
         add_context(roll=[dice.pk, new.pk], faces_after=list(new.faces), fighter_name=name, reason=told)
         _strike(dice, new, link, status=how["status"], reason=reason, by=by)
-        chain = _follow(player, live, link.fighter_id, by=by, struck=dice)
-        fix = Fix(
-            dice,
-            new,
-            live,
-            reopened=chain is not None and chain.result.waiting_for is not None,
-            set_aside=[roll.dice_roll_id for roll in chain.unneeded] if chain else [],
-        )
+        if link.purpose == PostGameRoll.Purpose.PROMOTION:
+            # RULINGS P-3, P-4: the warband's chain of Promotion Dice, not one fighter's Trauma Step.
+            set_aside, reopened = follow_promotions(player=player, live=live, by=by, struck=dice)
+            fix = Fix(dice, new, live, reopened=reopened, set_aside=set_aside)
+        else:
+            chain = _follow(player, live, link.fighter_id, by=by, struck=dice)
+            fix = Fix(
+                dice,
+                new,
+                live,
+                reopened=chain is not None and chain.result.waiting_for is not None,
+                set_aside=[roll.dice_roll_id for roll in chain.unneeded] if chain else [],
+            )
         if not was_applied:
             return fix
         state = post_game_state(player=player, for_update=True)

@@ -56,6 +56,8 @@ def roll_label(name: str, needed: RollNeeded, faces: list[int]) -> str:
         return f"{name}: Survival Roll D6 {faces[0]}"
     if needed.purpose == PostGameRoll.Purpose.BITTER_LESSONS:
         return f"{name}: Bitter Lessons D3 {faces[0]}"
+    if needed.purpose == PostGameRoll.Purpose.PROMOTION:
+        return f"{name}: Promotion Die {needed.sequence} D6 {faces[0]}"
     again = "" if needed.sequence == 1 else f" (roll {needed.sequence}, RULING T-5)"
     return f"{name}: Trauma D66 {rules.d66_from_faces(*faces)}{again}"
 

@@ -9,11 +9,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from combat.rules import (
+    AUTOMATIC_AFTER,
     MAX_ELITE,
     Promotion,
     PromotionResult,
     ScriptedDice,
     check_promotion_dice,
+    dice_until_automatic,
     promote,
     promotion_chance,
     promotion_dice_problems,
@@ -213,3 +215,28 @@ def test_the_odds_agree_with_every_face_of_the_dice(order, failed_before):
     assert odds == _brute_force(order, failed_before)
     assert sum(odds.values(), Fraction(0)) == promotion_chance(dice=len(order), failed_before=failed_before)
     assert 0 <= promotion_chance(dice=len(order), failed_before=failed_before) <= 1
+
+
+# --- the automatic success, counted from now (P-4) -------------------------------------------------------------
+
+
+def test_p_4_the_die_that_promotes_without_a_roll_is_counted_from_the_tally():
+    assert AUTOMATIC_AFTER == 5
+    assert dice_until_automatic(failed_before=5) == 1
+    assert dice_until_automatic(failed_before=4) == 2
+    assert dice_until_automatic(failed_before=0) == 6
+
+
+@pytest.mark.parametrize("tally", [-1, 6, "3", None])
+def test_p_4_a_tally_outside_0_to_5_is_refused_when_counting_to_the_automatic_success(tally):
+    with pytest.raises(ValueError, match="failed_before"):
+        dice_until_automatic(failed_before=tally)
+
+
+@given(st.integers(min_value=0, max_value=5))
+def test_p_4_the_counted_die_is_the_first_automatic_success_of_roll_promotions(tally):
+    until = dice_until_automatic(failed_before=tally)
+    # Every die rolled before it fails: the engine gives the automatic success on exactly that die.
+    result = roll_promotions(["m"] * until, ScriptedDice([1] * (until - 1)), failed_before=tally)
+    assert result.rolls[-1] == ("m", None)
+    assert len(result.rolls) == until

@@ -1,15 +1,45 @@
 """The post-game's Dismiss the wounded step: fighters with 2 or more Battle Scars dismissed (CAMPAIGN_PHASE.md)."""
 
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import redirect
+from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
-from combat.views.post_game.common import player_for_user, step_url
+from combat.forms.post_game_promotions import DismissForm
+from combat.services.post_game import dismiss as dismiss_service
+from combat.services.post_game.attempt import PostGameError
+from combat.views.post_game.common import (
+    UNPROCESSABLE,
+    applied_redirect,
+    next_step_url,
+    page_context,
+    player_for_user,
+)
+
+TEMPLATE = "combat/post_game_dismiss.html"
 
 
 @require_http_methods(["GET", "POST"])
 @login_required
 def post_game_dismiss(request, game_id: int, warband_id: int):
-    """Not built yet (issue 12): straight on to Review."""
-    player, _membership, _can_write = player_for_user(request.user, game_id, warband_id)
-    return redirect(step_url("post_game_review", player))
+    """The fighters that may be dismissed, ticked or not; saving (even with none) passes the step."""
+    posted = request.method == "POST"
+    player, membership, can_write = player_for_user(request.user, game_id, warband_id, write=posted)
+    context = page_context(request, player, membership, can_write, step="dismiss")
+    state = context["state"]
+    if state.applied:
+        return applied_redirect(request, player)
+    step = state.dismiss
+    if step is None or (not step.candidates and not posted):
+        return redirect(next_step_url("dismiss", player))  # nobody may be dismissed: on to the next step
+    form = DismissForm(request.POST or None, step=step)
+    if posted and form.is_valid():
+        try:
+            dismiss_service.post_game_dismiss(
+                player=player, by=request.user, fighter_ids=form.cleaned_data["fighters"]
+            )
+        except PostGameError as error:
+            form.add_error(None, str(error))
+        else:
+            return redirect(next_step_url("dismiss", player))
+    context.update(form=form, d=step)
+    return render(request, TEMPLATE, context, status=UNPROCESSABLE if posted else 200)

@@ -1,15 +1,112 @@
-"""The post-game's Promotions step: the Promotion Pool, its dice assigned and rolled (RULINGS P-1 to P-7)."""
+"""The post-game's Promotions step: the Promotion Pool, its dice assigned and rolled (RULINGS P-1 to P-7).
 
+One page, two writes: the assignment (with the extra dice from abilities) and one Promotion Die at a time, rolled
+by the server or typed in. A refusal comes back as the page with its reason (beside the field it names), 422, and
+nothing changed; with htmx the step's section is swapped in its place.
+"""
+
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import redirect
+from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
+from django_htmx.http import HttpResponseClientRedirect
 
-from combat.views.post_game.common import player_for_user, step_url
+from combat.forms import post_game_promotions as forms
+from combat.selectors.post_game.state import post_game_state
+from combat.services.post_game.attempt import PostGameError
+from combat.services.post_game.promotions import (
+    PromotionDiceRefused,
+    post_game_assign_promotion_dice,
+    post_game_promotion_roll,
+)
+from combat.views.post_game.common import (
+    UNPROCESSABLE,
+    applied_redirect,
+    next_step_url,
+    page_context,
+    player_for_user,
+    step_url,
+)
+
+TEMPLATE = "combat/post_game_promotions.html"
+
+
+def promotions_page(request, player, membership, can_write: bool, *, status=200, form=None, roll_error=None):
+    context = page_context(request, player, membership, can_write, step="promotions")
+    state = context["state"]
+    if state.applied:
+        return applied_redirect(request, player)
+    step = state.promotions
+    if step is not None:
+        context["form"] = form or forms.PromotionDiceForm(step=step)
+        context["next_model"] = next((c.id for c in step.candidates if c.dice_left), None)
+    context.update(p=step, roll_error=roll_error)
+    # htmx swaps the step's section (a boosted link or form loads the whole page).
+    if request.htmx and not request.htmx.boosted:
+        return render(request, f"{TEMPLATE}#post-game-step", context, status=status)
+    return render(request, TEMPLATE, context, status=status)
+
+
+def _assign(request, player, membership):
+    step = post_game_state(player=player).promotions
+    if step is None:
+        return promotions_page(request, player, membership, True, status=UNPROCESSABLE)
+    form = forms.PromotionDiceForm(request.POST, step=step)
+    if form.is_valid():
+        try:
+            post_game_assign_promotion_dice(
+                player=player,
+                by=request.user,
+                assignment=form.assignment(),
+                extra=form.cleaned_data["extra"],
+            )
+        except PromotionDiceRefused as refused:
+            form.add_refusal(refused)
+        except PostGameError as error:
+            form.add_error(None, str(error))
+        else:
+            if not any(form.assignment().values()):
+                # No dice: the step is passed, on to the next one.
+                if request.htmx:
+                    return HttpResponseClientRedirect(next_step_url("promotions", player))
+                return redirect(next_step_url("promotions", player))
+            if request.htmx:
+                return promotions_page(request, player, membership, True)
+            return redirect(f"{step_url('post_game_promotions', player)}#promotion-dice")
+    return promotions_page(request, player, membership, True, status=UNPROCESSABLE, form=form)
+
+
+def _roll(request, player, membership):
+    form = forms.PromotionRollForm(request.POST)
+    if not form.is_valid():
+        reason = " ".join(message for errors in form.errors.values() for message in errors)
+        return promotions_page(request, player, membership, True, status=UNPROCESSABLE, roll_error=reason)
+    data = form.cleaned_data
+    try:
+        made = post_game_promotion_roll(
+            player=player,
+            fighter_id=data["fighter"],
+            sequence=data["sequence"],
+            faces=data["faces"],
+            by=request.user,
+        )
+    except PostGameError as error:
+        return promotions_page(request, player, membership, True, status=UNPROCESSABLE, roll_error=str(error))
+    if not made.created:
+        messages.info(request, "Already rolled: shown again, not rolled twice.")
+    if request.htmx:
+        return promotions_page(request, player, membership, True)
+    return redirect(f"{step_url('post_game_promotions', player)}#promotion-dice")
 
 
 @require_http_methods(["GET", "POST"])
 @login_required
 def post_game_promotions(request, game_id: int, warband_id: int):
-    """Not built yet (issue 12): straight on to Review."""
-    player, _membership, _can_write = player_for_user(request.user, game_id, warband_id)
-    return redirect(step_url("post_game_review", player))
+    """The pool, the eligible models and their dice (RULING P-2), the dice rolled one at a time (P-3, P-4)."""
+    posted = request.method == "POST"
+    player, membership, can_write = player_for_user(request.user, game_id, warband_id, write=posted)
+    if not posted:
+        return promotions_page(request, player, membership, can_write)
+    if request.POST.get("action") == forms.ROLL:
+        return _roll(request, player, membership)
+    return _assign(request, player, membership)
