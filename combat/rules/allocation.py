@@ -205,7 +205,8 @@ def allocate_damage(
             if not placing.place(model):
                 break
 
-    fates = {model.id: (placing.assigned.get(model.id, 0), model.id in placing.removed) for model in eligible}
+    # A model's fate: the damage assigned to it (None when none) and whether it is removed.
+    fates = {model.id: (placing.assigned.get(model.id), model.id in placing.removed) for model in eligible}
     ties = _undecided_ties(eligible, distances, tie_rank, fates, ids)
     return Allocation(
         placing.assigned,
