@@ -119,7 +119,8 @@ def applied_rolls(post_game) -> list[FighterRolls]:
     """An applied post-game's rolls that count, by fighter in the order they were first rolled, and every reopened
     fighter (its rolls may all be set aside while it is off the Out of Action list). Three queries."""
     stored = (
-        PostGameRoll.objects.filter(post_game=post_game)
+        # The warband's own rolls (the Exploration Dice) are the Exploration step's to show.
+        PostGameRoll.objects.filter(post_game=post_game, fighter__isnull=False)
         .select_related("fighter", "dice_roll__rolled_by", "dice_roll__replaces__status_by")
         .order_by("id")
     )

@@ -79,6 +79,8 @@ class PostGameState:
     promotions: object | None = None
     dismiss: object | None = None
     exploration: object | None = None
+    # The warband's own stored rolls, no fighter's (the Exploration Dice), read with the fighters' (`_stored`).
+    warband_rolls: list[PostGameRoll] = field(default_factory=list)
 
     @property
     def applied(self) -> bool:
@@ -210,6 +212,7 @@ def _casualty_state(
 def _casualties(state: PostGameState, live: PostGame | None) -> dict[int, PostGameFighter]:
     """Every casualty in the order they roll; returns the stored answers for the later steps."""
     rolls, answers = _stored(live)
+    state.warband_rolls = rolls.get(None, [])
     casualties = [
         _casualty_state(state, fighter, rolls[fighter.pk], answers.get(fighter.pk))
         for fighter in state.out_of_action
@@ -267,6 +270,7 @@ def post_game_overview(*, player: GamePlayer) -> PostGameState:
     if state.applied:
         state.revert_refusal = post_game_revert_refusal(player, state.post_game)
         state.applied_dice = applied_rolls(state.post_game)
+        exploration_step.read_applied(state)
     return state
 
 
