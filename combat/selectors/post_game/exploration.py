@@ -78,6 +78,10 @@ class Exploration:
         return self.roll is not None
 
     @property
+    def die_numbers(self) -> range:
+        return range(1, self.dice + 1)
+
+    @property
     def missing(self) -> tuple[str, ...]:
         """The allowed tables the campaign keeps no rows of: no Location can be found on them."""
         return tuple(table for table in self.allowed if table not in self.tables)
@@ -303,6 +307,7 @@ class AppliedExploration:
     """Once applied, the Exploration Dice that count, for the corrections of issue 11 (the rest is the summary)."""
 
     rolls: list[PostGameRoll]
+    done: bool = True  # applied: nothing left to do
 
 
 def read_applied(state: PostGameState) -> None:
