@@ -176,3 +176,22 @@ def test_the_page_takes_as_many_queries_late_in_a_campaign_as_early(
     assert "5 Exploration Dice" in page
     assert "Drowned Chapel" in page
     assert "Sunken Vault" not in page
+
+
+def test_the_applied_exploration_dice_are_corrected_from_the_overview(client, player, after, warband):
+    client.force_login(player)
+    made = post_game_exploration_roll(player=after.player, faces=[3, 4, 2], by=player)
+    post_game_apply(player=after.player, by=player)
+    url = reverse("post_game_correct", args=[after.game.pk, warband.pk, made.roll.dice_roll.pk])
+
+    response = client.post(
+        url, {"first": "6", "second": "4", "third": "2", "reason": "misread the first die"}
+    )
+
+    assert response.status_code == 302
+    assert list(FoundLocation.objects.values_list("code", flat=True)) == ["ration_cache"]  # 12, not 9
+    warband.refresh_from_db()
+    assert warband.strongbox == 50 + 120
+    refused = client.post(url, {"first": "6", "reason": "again"})
+    assert refused.status_code == 422
+    assert "no longer counts" in refused.content.decode()
