@@ -26,6 +26,7 @@ from campaigns.models import Game, GamePlayer
 from combat import rules
 from combat.models import DiceRoll, PostGameRoll
 from combat.models.campaign_data import LOCATION_TABLES
+from combat.models.postgame import MAX_EXPLORATION_MODIFIER
 from combat.selectors.campaign_data import campaign_data_as_of, current_campaign_data
 from combat.selectors.post_game.ransom import StrongboxChange
 from rosters.models import Warband
@@ -76,6 +77,11 @@ class Exploration:
     @property
     def rolled(self) -> bool:
         return self.roll is not None
+
+    @property
+    def modifier_limit(self) -> int:
+        """How far skills and items may move the score, either way (the model's limit, for the page's input)."""
+        return MAX_EXPLORATION_MODIFIER
 
     @property
     def die_numbers(self) -> range:

@@ -195,3 +195,20 @@ def test_the_applied_exploration_dice_are_corrected_from_the_overview(client, pl
     refused = client.post(url, {"first": "6", "reason": "again"})
     assert refused.status_code == 422
     assert "no longer counts" in refused.content.decode()
+
+
+def test_the_location_is_picked_of_two_on_the_page(client, player, campaign, warband, rival_warband, after):
+    client.force_login(player)
+    record_game(campaign=campaign, warband=warband, rival_warband=rival_warband, number=2)
+    third = record_game(campaign=campaign, warband=warband, rival_warband=rival_warband, number=3)
+    post_game_exploration_roll(player=third.player, faces=[5, 4, 3, 2], by=player)
+    page = client.get(_url(third)).content.decode()
+    assert "choose the one Iron Sepulchre takes" in page
+    assert 'value="shell_crater"' in page
+    assert 'value="sunken_vault"' in page
+
+    response = client.post(_url(third), {"action": "choose", "code": "sunken_vault"})
+
+    assert response.status_code == 302
+    assert PostGame.objects.get(player=third.player).location_code == "sunken_vault"
+    assert "found the Sunken Vault (Rare)" in client.get(_url(third, "post_game_review")).content.decode()
