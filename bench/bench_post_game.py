@@ -144,6 +144,10 @@ def walk(client, watcher, player, troops, elites, samples, queries) -> None:
     timed("poll: the spectator's live status", "GET", "post_game_status", who=watcher)
     timed("page: Experience", "GET", "post_game_experience")
     timed("write: Experience", "POST", "post_game_experience", {f"deeds_{elites[0].pk}": 1})
+    timed("page: Exploration", "GET", "post_game_exploration")
+    # The server's dice: their number follows the warband's battles fought (RULING E-1).
+    explore = {"action": "roll", "mode": "roll", "modifier": 1}
+    timed("write: the Exploration Dice rolled", "POST", "post_game_exploration", explore)
     timed("page: Review", "GET", "post_game_review")
     timed("write: Apply, ten fighters", "POST", "post_game_apply")
     timed("page: overview once applied", "GET", "post_game")

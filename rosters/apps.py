@@ -10,8 +10,9 @@ class RostersConfig(AppConfig):
         # sits below rosters and may not import its history).
         from rosters.history import registry
         from rosters.history.campaign_events import CAMPAIGN_SOURCES
+        from rosters.history.location_events import FoundLocationSource
         from rosters.history.report_events import BattleReportSource
         from rosters.history.roster_events import ROSTER_SOURCES
 
-        for source in (*ROSTER_SOURCES, *CAMPAIGN_SOURCES, BattleReportSource):
+        for source in (*ROSTER_SOURCES, *CAMPAIGN_SOURCES, BattleReportSource, FoundLocationSource):
             registry.register(source())

@@ -16,6 +16,11 @@ class FixForm(forms.Form):
 
     first = WholeNumberField(required=False, label="Die", widget=forms.NumberInput(attrs=NUMBER))
     second = WholeNumberField(required=False, label="Units die", widget=forms.NumberInput(attrs=NUMBER))
+    # The Exploration Dice are up to 6 D6 (RULING E-1): the third to sixth faces, when corrected.
+    third = WholeNumberField(required=False, label="Die 3", widget=forms.NumberInput(attrs=NUMBER))
+    fourth = WholeNumberField(required=False, label="Die 4", widget=forms.NumberInput(attrs=NUMBER))
+    fifth = WholeNumberField(required=False, label="Die 5", widget=forms.NumberInput(attrs=NUMBER))
+    sixth = WholeNumberField(required=False, label="Die 6", widget=forms.NumberInput(attrs=NUMBER))
     reason = forms.CharField(
         max_length=MAX_REASON,
         strip=True,
@@ -27,7 +32,8 @@ class FixForm(forms.Form):
 
     def faces(self) -> list[int] | None:
         """The faces typed, None when none were (a void then rolls the replacement on the server)."""
-        faces = [self.cleaned_data.get("first"), self.cleaned_data.get("second")]
+        names = ("first", "second", "third", "fourth", "fifth", "sixth")
+        faces = [self.cleaned_data.get(name) for name in names]
         faces = [face for face in faces if face is not None]
         return faces or None
 

@@ -71,6 +71,9 @@ class PostGame(models.Model):
         blank=True,
         help_text="Which Exploration Die (1 = the first) the winner rerolled (RULING E-2).",
     )
+    exploration_reroll_declined = models.BooleanField(
+        default=False, help_text="The winner declined its reroll of one Exploration Die (RULING E-2)."
+    )
     location_code = models.CharField(
         max_length=40, blank=True, help_text="The Location picked when the score finds two (RULING E-4)."
     )
@@ -121,6 +124,11 @@ class PostGame(models.Model):
                 condition=Q(exploration_reroll_die__isnull=True)
                 | Q(exploration_reroll_die__gte=1, exploration_reroll_die__lte=6),
                 name="post_game_exploration_reroll_die_range",
+            ),
+            # RULING E-2: the winner's reroll is taken or declined, never both.
+            models.CheckConstraint(
+                condition=Q(exploration_reroll_declined=False) | Q(exploration_reroll_die__isnull=True),
+                name="post_game_exploration_reroll_taken_or_declined",
             ),
         ]
 

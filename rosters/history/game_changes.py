@@ -52,6 +52,8 @@ class GameChanges:
     strongbox: ValueChange | None = None
     glory: ValueChange | None = None
     crew_xp: ValueChange | None = None
+    locations_found: list[str] = field(default_factory=list)  # RULING E-4: found by the game's Exploration
+    locations_lost: list[str] = field(default_factory=list)  # struck off again (a revert, a correction)
     story: list[HistoryEntry] = field(default_factory=list)
 
     @property
@@ -69,6 +71,8 @@ class GameChanges:
                 self.strongbox,
                 self.glory,
                 self.crew_xp,
+                self.locations_found,
+                self.locations_lost,
             )
         )
 
@@ -76,6 +80,7 @@ class GameChanges:
 def _game_events(*, warband_id: int, game_id: int, until: dt.datetime) -> list[tuple]:
     """The warband's roster events written in the game's context (or tied to it by an Injury's game)."""
     fe, ie, je, we = (registry.by_name(n).table for n in ("fighter", "item", "injury", "warband"))
+    le = registry.by_name("found_location").table
     fighter = apps.get_model("rosters.Fighter")._meta.db_table
 
     def select(name: str, table: str, scope: str, own: str = "") -> str:
@@ -97,6 +102,7 @@ def _game_events(*, warband_id: int, game_id: int, until: dt.datetime) -> list[t
         UNION ALL {select("fighter", fe, "e.warband_id = %(w)s")}
         UNION ALL {select("item", ie, "e.warband_id = %(w)s")}
         UNION ALL {select("injury", je, "e.fighter_id IN (SELECT id FROM ft)", " OR e.game_id = %(gi)s")}
+        UNION ALL {select("location", le, "e.warband_id = %(w)s", " OR e.game_id = %(gi)s")}
         ORDER BY 3, 4
     """
     with connection.cursor() as db:
@@ -177,6 +183,14 @@ def _warband(changes: GameChanges, before: dict | None, after: dict | None) -> N
             setattr(changes, column, ValueChange(column, before.get(column), after.get(column)))
 
 
+def _location(changes: GameChanges, before: dict | None, after: dict | None) -> None:
+    name = (after or before or {}).get("name", "a Location")
+    if before is None and after is not None:
+        changes.locations_found.append(name)
+    elif before is not None and after is None:
+        changes.locations_lost.append(name)
+
+
 def _story(*, warband, game, moment: AsOfMoment) -> list[HistoryEntry]:
     # A game still being played: its story so far is the tracker's, written after the moment it started.
     until = None if moment.in_progress else moment.at
@@ -206,5 +220,7 @@ def game_changes(*, warband, game, moment: AsOfMoment | None = None, campaign=No
             _item(changes, before, after, names, terms)
         elif name == "warband":
             _warband(changes, before, after)
+        elif name == "location":
+            _location(changes, before, after)
     changes.story = _story(warband=warband, game=game, moment=moment)
     return changes

@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.apps import apps
@@ -38,6 +38,7 @@ class RosterSnapshot:
     warband: Any  # an unsaved rosters.Warband, or None if the warband did not exist yet
     fighters: list  # unsaved rosters.Fighter, each with .injuries_then and .battlekit_then lists
     arsenal: list  # unsaved rosters.Item held by no fighter
+    locations: list = field(default_factory=list)  # unsaved rosters.FoundLocation (RULING E-4)
 
     @property
     def active(self) -> list:
@@ -60,6 +61,7 @@ class RosterSnapshot:
                 for f in self.fighters
             ],
             "arsenal": [_fields(i) for i in self.arsenal],
+            "locations": [_fields(location) for location in self.locations],
         }
 
 
@@ -78,6 +80,7 @@ def roster_state(warband) -> dict:
             for f in fighters
         ],
         "arsenal": [_fields(i) for i in warband.items.filter(fighter__isnull=True).order_by("id")],
+        "locations": [_fields(location) for location in warband.locations.order_by("id")],
     }
 
 
@@ -86,6 +89,7 @@ def _snapshot_sql(op: str) -> str:
     indexes), the last event at or before the moment (the (pgh_obj_id, pgh_created_at, pgh_id) indexes); rows
     that did not exist yet, were deleted, or were in another warband then drop out."""
     fe, ie, je, we = (registry.by_name(n).table for n in ("fighter", "item", "injury", "warband"))
+    le = registry.by_name("found_location").table
 
     def last(table: str, ids: str, extra: str) -> str:
         return f"""
@@ -105,13 +109,16 @@ def _snapshot_sql(op: str) -> str:
             SELECT DISTINCT pgh_obj_id AS id FROM {je}
             WHERE fighter_id IN (SELECT (row->>'id')::bigint FROM fighters)
         ),
-        injuries AS ({last(je, "j_ids", held)})
+        injuries AS ({last(je, "j_ids", held)}),
+        l_ids AS (SELECT DISTINCT pgh_obj_id AS id FROM {le} WHERE warband_id = %(w)s),
+        locations AS ({last(le, "l_ids", "(last.row->>'warband_id')::bigint = %(w)s")})
         SELECT 'warband', (
             SELECT to_jsonb(e) FROM {we} e WHERE e.pgh_obj_id = %(w)s AND e.pgh_created_at {op} %(t)s
             ORDER BY e.pgh_created_at DESC, e.pgh_id DESC LIMIT 1)
         UNION ALL SELECT 'fighter', row FROM fighters
         UNION ALL SELECT 'item', row FROM items
         UNION ALL SELECT 'injury', row FROM injuries
+        UNION ALL SELECT 'location', row FROM locations
     """
 
 
@@ -120,11 +127,12 @@ _MODELS = {
     "fighter": "rosters.Fighter",
     "item": "rosters.Item",
     "injury": "rosters.Injury",
+    "location": "rosters.FoundLocation",
 }
 
 
 def _assemble(at: dt.datetime, rows: list[tuple]) -> RosterSnapshot:
-    warband, found = None, {"fighter": [], "item": [], "injury": []}
+    warband, found = None, {"fighter": [], "item": [], "injury": [], "location": []}
     for kind, data in rows:
         data = _json(data)
         if data is None:
@@ -148,7 +156,8 @@ def _assemble(at: dt.datetime, rows: list[tuple]) -> RosterSnapshot:
             # Held by a fighter who is not on the roster (any more): as far as the roster goes, in the Arsenal.
             item.fighter_id = None
             arsenal.append(item)
-    return RosterSnapshot(at=at, warband=warband, fighters=fighters, arsenal=arsenal)
+    locations = sorted(found["location"], key=lambda location: location.pk)
+    return RosterSnapshot(at=at, warband=warband, fighters=fighters, arsenal=arsenal, locations=locations)
 
 
 def roster_snapshot(*, warband_id: int, at: dt.datetime, inclusive: bool = True) -> RosterSnapshot:

@@ -12,7 +12,7 @@ from django.db.models import F, Q
 
 from campaigns.models import Game, GamePlayer
 from combat.rules import AUTOMATIC_AFTER
-from rosters.models import SPECIAL, Fighter, Item, Warband
+from rosters.models import SPECIAL, Fighter, FoundLocation, Item, Warband
 from rosters.selectors.common import WAITING_POST_GAME, fighters_with_kit, roster_order
 
 
@@ -78,10 +78,12 @@ SELECT md5(concat_ws('#',
            (SELECT string_agg(f::text, '|' ORDER BY f.id) FROM rosters_fighter f WHERE f.warband_id = %(warband)s),
            (SELECT string_agg(i::text, '|' ORDER BY i.id) FROM rosters_item i WHERE i.warband_id = %(warband)s),
            (SELECT string_agg(j::text, '|' ORDER BY j.id)
-              FROM rosters_injury j JOIN rosters_fighter f ON f.id = j.fighter_id WHERE f.warband_id = %(warband)s)
+              FROM rosters_injury j JOIN rosters_fighter f ON f.id = j.fighter_id WHERE f.warband_id = %(warband)s),
+           (SELECT string_agg(l::text, '|' ORDER BY l.id) FROM rosters_foundlocation l WHERE l.warband_id = %(warband)s)
        )),
        w.strongbox, w.glory, w.crew_xp, w.notes, w.promotion_tally,
-       (SELECT count(*) FROM rosters_item i WHERE i.warband_id = %(warband)s)
+       (SELECT count(*) FROM rosters_item i WHERE i.warband_id = %(warband)s),
+       (SELECT count(*) FROM rosters_foundlocation l WHERE l.warband_id = %(warband)s)
   FROM rosters_warband w WHERE w.id = %(warband)s
 """
 
@@ -108,9 +110,7 @@ class Roster:
         self.warband = warband
         self.terms = warband.campaign.terms
         self.digest = f"{_row_markup_version()}:{digest}"
-        self.summary = (
-            summary  # strongbox, glory, crew_xp, notes and the number of items, read with the digest
-        )
+        self.summary = summary  # strongbox, glory, crew_xp, notes, the number of items and of Locations, read with the digest
         self.waiting = waiting
 
     @cached_property
@@ -132,6 +132,14 @@ class Roster:
     @cached_property
     def arsenal(self) -> list[Item]:
         return list(Item.objects.filter(warband=self.warband, fighter__isnull=True).order_by("name", "id"))
+
+    @cached_property
+    def locations(self) -> list[FoundLocation]:
+        """The Locations the warband found by Exploration (RULING E-4), with the game that found each; no query
+        when the digest counted none."""
+        if not self.summary.locations:
+            return []
+        return list(FoundLocation.objects.filter(warband=self.warband).select_related("game").order_by("id"))
 
     @cached_property
     def move_choices(self) -> list[tuple[int, str]]:
@@ -187,13 +195,14 @@ def roster_digest(*, warband: Warband) -> tuple[str, SimpleNamespace]:
     """The digest of everything the roster shows, and the warband's headline values read with it."""
     with connection.cursor() as cursor:
         cursor.execute(ROSTER_DIGEST_SQL, {"warband": warband.pk})
-        digest, strongbox, glory, crew_xp, notes, promotion_tally, items = cursor.fetchone()
+        digest, strongbox, glory, crew_xp, notes, promotion_tally, items, locations = cursor.fetchone()
     return digest, SimpleNamespace(
         strongbox=strongbox,
         glory=glory,
         crew_xp=crew_xp,
         notes=notes,
         items=items,
+        locations=locations,
         # RULING P-4: the warband's failed Promotion Dice in a row, across games; the 6th always succeeds.
         promotion_tally=promotion_tally,
         promotion_automatic_after=AUTOMATIC_AFTER,

@@ -20,6 +20,8 @@ class StrongboxChange:
     delta: int
     reason: str
     ransomed: list[str] = field(default_factory=list)  # the Captured fighters whose ransom this is, by name
+    # The Exploration's loot in `delta` (RULING E-3): with a ransom this warband pays, one change for both.
+    loot: int = 0
 
     @property
     def before(self) -> int:

@@ -85,6 +85,8 @@ class PostGameState:
     dismiss: object | None = None
     exploration: object | None = None
     promotion_dice: list = field(default_factory=list)  # once applied, the Promotion Dice (issue 11 fixes)
+    # The warband's own stored rolls, no fighter's (the Exploration Dice), read with the fighters' (`_stored`).
+    warband_rolls: list[PostGameRoll] = field(default_factory=list)
 
     @property
     def applied(self) -> bool:
@@ -218,6 +220,7 @@ def _casualty_state(
 def _casualties(state: PostGameState, live: PostGame | None) -> dict[int, PostGameFighter]:
     """Every casualty in the order they roll; returns the stored answers for the later steps."""
     rolls, answers = _stored(live)
+    state.warband_rolls = rolls.get(None, [])
     casualties = [
         _casualty_state(state, fighter, rolls[fighter.pk], answers.get(fighter.pk))
         for fighter in state.out_of_action
@@ -276,6 +279,7 @@ def post_game_overview(*, player: GamePlayer) -> PostGameState:
         state.revert_refusal = post_game_revert_refusal(player, state.post_game)
         state.applied_dice = applied_rolls(state.post_game)
         state.promotion_dice = promotions_step.applied_dice(state.post_game)
+        exploration_step.read_applied(state)
     return state
 
 

@@ -120,6 +120,7 @@ def _summary(state: PostGameState, strongboxes: list[dict]) -> dict:
             for change in state.changes
         ],
         "strongboxes": strongboxes,
+        **exploration.summary_part(state),
     }
 
 
@@ -129,9 +130,15 @@ def _names(names: Sequence[str]) -> str:
 
 def _ransom_reason(state: PostGameState, change: StrongboxChange) -> str:
     """A paid ransom in a few words (TRAUMA_TABLE.md 12, Captured): "ransom for Brother Marcus" on the Strongbox
-    that pays it, "ransom for Brother Marcus (from Iron Sepulchre)" on the captor's that receives it."""
+    that pays it, "ransom for Brother Marcus (from Iron Sepulchre)" on the captor's that receives it; the
+    Exploration's loot with it or alone (RULING E-3): "ransom for Brother Marcus and loot from the Exploration"."""
+    loot = "loot from the Exploration" if change.loot else ""
+    if change.loot and change.delta == change.loot and not change.ransomed:
+        return loot
     words = f"ransom for {_names(change.ransomed)}" if change.ransomed else "ransom"
-    return words if change.warband.pk == state.warband.pk else f"{words} (from {state.warband.name})"
+    if change.warband.pk != state.warband.pk:
+        return f"{words} (from {state.warband.name})"
+    return f"{words} and {loot}" if loot else words
 
 
 def _ready_state(player: GamePlayer, live: PostGame | None) -> PostGameState:

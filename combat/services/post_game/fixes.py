@@ -65,7 +65,8 @@ def struck_words(dice: DiceRoll) -> str:
 
 
 def _value(faces) -> str:
-    return "".join(str(face) for face in faces)
+    # A D66 reads "14"; the Exploration Dice (3 to 6 D6) read "3-5-2-6".
+    return ("-" if len(faces) > 2 else "").join(str(face) for face in faces)
 
 
 def fix_words(purpose: str, before, after, *, verb: str) -> str:
@@ -75,6 +76,8 @@ def fix_words(purpose: str, before, after, *, verb: str) -> str:
         "survival": "Survival D6",
         "bitter_lessons": "Bitter Lessons D3",
         "promotion": "Promotion Die",
+        "exploration": "Exploration Dice",
+        "exploration_reroll": "Exploration reroll D6",
     }.get(purpose, "Trauma D66")
     if verb == "voided":
         return f"{die} {_value(before)} voided, rolled again {_value(after)}"
@@ -125,7 +128,8 @@ def _new_roll(
     """The roll that counts instead, stored in the dice log; its faces checked against the die as any roll's."""
     needed = RollNeeded(link.purpose, link.sequence, dice.sides, len(dice.faces))
     faces, source = checked_faces(needed, faces)
-    name = fighter_name(player, link.fighter_id)
+    # The Exploration Dice are the warband's roll, no fighter's (RULING E-1).
+    name = fighter_name(player, link.fighter_id) if link.fighter_id is not None else player.warband.name
     new = DiceRoll.objects.create(
         campaign_id=dice.campaign_id,
         game_id=dice.game_id,
@@ -233,7 +237,8 @@ def _fix(
             write_apply(live, state, by=by)
             return replace(fix, applied_again=True)
         mark(player, GamePlayer.PostGame.IN_PROGRESS, by=by, action=action, step="fix", reason=told)
-    return fix
+    # Not ready to apply again: something is left to answer (a roll, a ransom, the Location to pick of two).
+    return replace(fix, reopened=True)
 
 
 @transaction.atomic

@@ -42,7 +42,10 @@ def checked_faces(needed: RollNeeded, faces: Sequence[int] | None) -> tuple[list
         return [dice.roll(needed.sides) for _ in range(needed.dice)], DiceRoll.Source.SERVER
     faces = list(faces)
     if len(faces) != needed.dice:
-        what = "a D66 is two D6: enter the tens die and the units die" if needed.is_d66 else "enter one die"
+        if needed.is_d66:
+            what = "a D66 is two D6: enter the tens die and the units die"
+        else:
+            what = "enter one die" if needed.dice == 1 else f"enter all {needed.dice} dice"
         raise PostGameError(f"{len(faces)} dice entered: {what}.")
     try:
         dice = rules.ScriptedDice(faces)
@@ -58,6 +61,10 @@ def roll_label(name: str, needed: RollNeeded, faces: list[int]) -> str:
         return f"{name}: Bitter Lessons D3 {faces[0]}"
     if needed.purpose == PostGameRoll.Purpose.PROMOTION:
         return f"{name}: Promotion Die {needed.sequence} D6 {faces[0]}"
+    if needed.purpose == PostGameRoll.Purpose.EXPLORATION:
+        return f"{name}: Exploration Dice {len(faces)}D6 {'-'.join(str(face) for face in faces)}"
+    if needed.purpose == PostGameRoll.Purpose.EXPLORATION_REROLL:
+        return f"{name}: Exploration reroll D6 {faces[0]} (RULING E-2)"
     again = "" if needed.sequence == 1 else f" (roll {needed.sequence}, RULING T-5)"
     return f"{name}: Trauma D66 {rules.d66_from_faces(*faces)}{again}"
 

@@ -20,6 +20,7 @@ GET_PAGES = [
     "post_game_troops",
     "post_game_elites",
     "post_game_experience",
+    "post_game_exploration",
     "post_game_review",
 ]
 # What the pages show at most, whatever the number of fighters (bench/bench_post_game.py measures 8-10).
