@@ -171,8 +171,13 @@ class PostGameState:
         return [attempt for attempt in self.attempts if attempt.status == PostGame.Status.REVERTED]
 
 
+# The warband's own rolls (no fighter's), read with the Trauma Step's: the Exploration Dice and their reroll.
+WARBAND_PURPOSES = (PostGameRoll.Purpose.EXPLORATION, PostGameRoll.Purpose.EXPLORATION_REROLL)
+
+
 def _stored(live: PostGame | None) -> tuple[dict[int, list[PostGameRoll]], dict[int, PostGameFighter]]:
-    """The attempt's stored rolls and answers, by fighter (two queries; none before the first write)."""
+    """The attempt's stored rolls and answers, by fighter (two queries; none before the first write): the Trauma
+    Step's rolls by fighter, the warband's own under None; the other steps read their own."""
     rolls: dict[int, list[PostGameRoll]] = defaultdict(list)
     if live is None:
         return rolls, {}
@@ -180,7 +185,9 @@ def _stored(live: PostGame | None) -> tuple[dict[int, list[PostGameRoll]], dict[
     # the chain needs it once more (issue 11: never a new roll for a roll that is stored).
     stored = (
         PostGameRoll.objects.filter(
-            post_game=live, dice_roll__status=DiceRoll.Status.COUNTED, purpose__in=TRAUMA_STEP_PURPOSES
+            post_game=live,
+            dice_roll__status=DiceRoll.Status.COUNTED,
+            purpose__in=(*TRAUMA_STEP_PURPOSES, *WARBAND_PURPOSES),
         )
         .select_related("dice_roll__rolled_by", "dice_roll__replaces__status_by")
         .order_by("id")

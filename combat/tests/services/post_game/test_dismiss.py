@@ -45,7 +45,8 @@ def test_dismissing_nobody_passes_the_step(played, player):
     assign(played, player, {})  # no Promotion Dice: the Promotions step is passed
     assert played.state().current_step == "dismiss"
     dismiss(played, player)
-    assert played.state().current_step == "review"
+    # On to the next step, the Exploration (its dice not rolled yet).
+    assert played.state().current_step == "exploration"
     assert played.state().dismiss.dismissed == []
 
 
