@@ -18,6 +18,7 @@ from combat import rules
 from combat.models import DiceRoll, PostGameAdvancement, PostGameRoll
 from combat.models.campaign_data import SKILL_CHARTS
 from combat.selectors.post_game.changes import FighterChange, is_reopened
+from combat.selectors.post_game.rolls import LoggedRoll
 from rosters.models import Fighter, Skill
 
 if TYPE_CHECKING:
@@ -50,6 +51,11 @@ class ChartRoll:
     patron: bool = False  # a Patron Skill result: the Patron's list is offered
     explanation: str = ""
     odds: list[tuple[str, str]] = field(default_factory=list)  # (skill, chance in words), before the roll
+
+    @property
+    def logged(self) -> LoggedRoll | None:
+        """The roll as the fix forms read it (issue 11: correct a typed die, void a server roll)."""
+        return LoggedRoll(self.roll) if self.roll is not None else None
 
     @property
     def faces(self) -> list[int]:

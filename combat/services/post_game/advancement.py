@@ -196,6 +196,25 @@ def post_game_advancement_pick(
     return record
 
 
+def clear_lost_picks(player: GamePlayer) -> bool:
+    """After a correction or a void of a Skill Advancement 2D6 (issue 11): the skill found is worked out again
+    from the new faces, and a pick no longer among the skills found is cleared (the card waits for a new pick).
+    Whether one was cleared. The caller holds the locks and the history context."""
+    step = post_game_state(player=player).advancement
+    lost = [
+        card.record
+        for card in (step.cards if step is not None else [])
+        if card.record is not None
+        and card.record.skill_code
+        and card.picked is None
+        and card.waiting_for == "pick"
+    ]
+    for record in lost:
+        record.skill_code, record.skill_name, record.skill_chart = "", "", ""
+        record.save(update_fields=["skill_code", "skill_name", "skill_chart"])
+    return bool(lost)
+
+
 def apply_part(state: PostGameState) -> dict[str, Any]:
     """The skills taken, as `rosters.Skill` rows of the fighters (with the game and where they came from).
     Returns their ids for the Revert."""

@@ -25,8 +25,9 @@ from campaigns.history_context import add_context
 from campaigns.models import GamePlayer
 from combat.models import DiceRoll, PostGame, PostGameFighter, PostGameRoll
 from combat.selectors.post_game.chain import Chain, reading_chain
-from combat.selectors.post_game.rolls import RollNeeded
+from combat.selectors.post_game.rolls import TRAUMA_PURPOSES, RollNeeded
 from combat.selectors.post_game.state import post_game_revert_refusal, post_game_state
+from combat.services.post_game.advancement import clear_lost_picks
 from combat.services.post_game.apply import ransom_context, write_apply
 from combat.services.post_game.attempt import (
     PostGameError,
@@ -70,7 +71,11 @@ def _value(faces) -> str:
 def fix_words(purpose: str, before, after, *, verb: str) -> str:
     """The fix in the history's words, without the fighter's name (the sentence names it): "Trauma D66 corrected
     14 → 11", "Survival D6 voided 2, rolled again 5"."""
-    die = {"survival": "Survival D6", "bitter_lessons": "Bitter Lessons D3"}.get(purpose, "Trauma D66")
+    die = {
+        "survival": "Survival D6",
+        "bitter_lessons": "Bitter Lessons D3",
+        "advancement": "Skill Advancement 2D6",
+    }.get(purpose, "Trauma D66")
     if verb == "voided":
         return f"{die} {_value(before)} voided, rolled again {_value(after)}"
     return f"{die} corrected {_value(before)} → {_value(after)}"
@@ -151,8 +156,11 @@ def _follow(player: GamePlayer, live: PostGame, fighter_id: int, *, by, struck: 
     casualty = next((c for c in state.casualties if c.id == fighter_id), None)
     if casualty is None or casualty.casualty is None or state.table is None:
         return None
+    # The Trauma Step's chain only: a later step's rolls (a Skill Advancement 2D6) are not part of it.
     stored = list(
-        PostGameRoll.objects.filter(post_game=live, fighter_id=fighter_id).select_related("dice_roll")
+        PostGameRoll.objects.filter(
+            post_game=live, fighter_id=fighter_id, purpose__in=TRAUMA_PURPOSES
+        ).select_related("dice_roll")
     )
     chain = reading_chain(casualty, stored, state.table)
     now = timezone.now()
@@ -205,12 +213,16 @@ def _fix(
         told = f"{words}: {reason}"
         add_context(roll=[dice.pk, new.pk], faces_after=list(new.faces), fighter_name=name, reason=told)
         _strike(dice, new, link, status=how["status"], reason=reason, by=by)
-        chain = _follow(player, live, link.fighter_id, by=by, struck=dice)
+        if link.purpose == PostGameRoll.Purpose.ADVANCEMENT:
+            # The skill found is worked out again from the new faces; a pick no longer found waits again.
+            chain, picks_cleared = None, clear_lost_picks(player)
+        else:
+            chain, picks_cleared = _follow(player, live, link.fighter_id, by=by, struck=dice), False
         fix = Fix(
             dice,
             new,
             live,
-            reopened=chain is not None and chain.result.waiting_for is not None,
+            reopened=picks_cleared or (chain is not None and chain.result.waiting_for is not None),
             set_aside=[roll.dice_roll_id for roll in chain.unneeded] if chain else [],
         )
         if not was_applied:

@@ -43,6 +43,8 @@ def checked_faces(needed: RollNeeded, faces: Sequence[int] | None) -> tuple[list
     faces = list(faces)
     if len(faces) != needed.dice:
         what = "a D66 is two D6: enter the tens die and the units die" if needed.is_d66 else "enter one die"
+        if needed.purpose == PostGameRoll.Purpose.ADVANCEMENT:
+            what = "a Skill Advancement Roll is 2D6: enter both dice"
         raise PostGameError(f"{len(faces)} dice entered: {what}.")
     try:
         dice = rules.ScriptedDice(faces)
@@ -56,6 +58,8 @@ def roll_label(name: str, needed: RollNeeded, faces: list[int]) -> str:
         return f"{name}: Survival Roll D6 {faces[0]}"
     if needed.purpose == PostGameRoll.Purpose.BITTER_LESSONS:
         return f"{name}: Bitter Lessons D3 {faces[0]}"
+    if needed.purpose == PostGameRoll.Purpose.ADVANCEMENT:
+        return f"{name}: Skill Advancement 2D6 {sum(faces)} ({'+'.join(str(face) for face in faces)})"
     again = "" if needed.sequence == 1 else f" (roll {needed.sequence}, RULING T-5)"
     return f"{name}: Trauma D66 {rules.d66_from_faces(*faces)}{again}"
 
