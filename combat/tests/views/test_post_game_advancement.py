@@ -183,3 +183,24 @@ def test_the_page_takes_the_same_queries_for_one_fighter_as_for_ten(
 # read: attempts, fighters with their Injuries, Battlekit and skills, rolls, answers, campaign data, and the step's
 # picks, 2D6 and known skills).
 QUERIES = 14
+
+
+def test_once_applied_the_overview_lists_the_typed_2d6_and_corrects_it(client, after, agnes, player):
+    settle(after, agnes, by=player, first=(4, 5), second=(3, 3), skill="quiet_boots")
+    client.force_login(player)
+    client.post(reverse("post_game_apply", args=[after.game.pk, after.player.warband_id]))
+    overview = client.get(reverse("post_game", args=[after.game.pk, after.player.warband_id]))
+    page = overview.content.decode()
+    assert overview.status_code == 200
+    assert "Skill Advancement 1, chart 1 (2D6)" in page
+    assert "Correct this die" in page
+
+    dice = DiceRoll.objects.filter(fighter=agnes).order_by("pk").first()
+    response = client.post(
+        reverse("post_game_correct", args=[after.game.pk, after.player.warband_id, dice.pk]),
+        {"first": 6, "second": 6, "reason": "misread"},
+    )
+    assert response.status_code == 302
+    dice.refresh_from_db()
+    assert dice.status == DiceRoll.Status.CORRECTED
+    assert agnes.skills.get().code == "quiet_boots"  # still found on Stealth & Speed: applied again
