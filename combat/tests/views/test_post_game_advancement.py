@@ -6,6 +6,7 @@ from django.urls import reverse
 
 from combat.models import DiceRoll, PostGameAdvancement
 from combat.tests.advancement_helpers import advancement_game, settle
+from combat.tests.post_game_helpers import game_with
 
 pytestmark = pytest.mark.django_db
 
@@ -204,3 +205,13 @@ def test_once_applied_the_overview_lists_the_typed_2d6_and_corrects_it(client, a
     dice.refresh_from_db()
     assert dice.status == DiceRoll.Status.CORRECTED
     assert agnes.skills.get().code == "quiet_boots"  # still found on Stealth & Speed: applied again
+
+
+def test_with_nothing_due_the_page_sends_on_to_the_next_step(
+    client, campaign, warband, rival_warband, player
+):
+    after = game_with([], campaign=campaign, warband=warband, rival_warband=rival_warband)
+    client.force_login(player)
+    response = client.get(url(after))
+    assert response.status_code == 302
+    assert response.url == reverse("post_game_promotions", args=[after.game.pk, after.player.warband_id])

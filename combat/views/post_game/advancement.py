@@ -12,6 +12,7 @@ from django.views.decorators.http import require_http_methods
 
 from combat.forms.post_game_advancement import CHARTS, PICK, AdvancementForm
 from combat.forms.postgame import form_reason
+from combat.selectors.post_game.state import post_game_state
 from combat.services.post_game.advancement import (
     post_game_advancement_charts,
     post_game_advancement_pick,
@@ -21,14 +22,17 @@ from combat.services.post_game.attempt import PostGameError
 from combat.views.post_game.common import (
     UNPROCESSABLE,
     applied_redirect,
+    next_step_url,
     page_context,
     player_for_user,
     step_url,
 )
 
 
-def _page(request, player, membership, can_write, *, status=200, card_id=None, error=None, entered=None):
-    context = page_context(request, player, membership, can_write, step="advancement")
+def _page(
+    request, player, membership, can_write, *, status=200, card_id=None, error=None, entered=None, state=None
+):
+    context = page_context(request, player, membership, can_write, step="advancement", state=state)
     state = context["state"]
     if state.applied:
         return applied_redirect(request, player)
@@ -59,7 +63,12 @@ def post_game_advancement(request, game_id: int, warband_id: int):
     posted = request.method == "POST"
     player, membership, can_write = player_for_user(request.user, game_id, warband_id, write=posted)
     if not posted:
-        return _page(request, player, membership, can_write)
+        state = post_game_state(player=player)
+        step = state.advancement
+        if not state.applied and (step is None or not (step.cards or step.unrolled)):
+            # Nothing due: the wizard sends on to the next step (`next_step_url`).
+            return redirect(next_step_url("advancement", player))
+        return _page(request, player, membership, can_write, state=state)
     form = AdvancementForm(request.POST)
     refused = {"status": UNPROCESSABLE, "card_id": form.card_id, "entered": form.entered()}
     if not form.is_valid():
