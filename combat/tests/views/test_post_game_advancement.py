@@ -215,3 +215,16 @@ def test_with_nothing_due_the_page_sends_on_to_the_next_step(
     response = client.get(url(after))
     assert response.status_code == 302
     assert response.url == reverse("post_game_promotions", args=[after.game.pk, after.player.warband_id])
+
+
+def test_without_skill_charts_the_review_says_which_rolls_to_make_on_paper(
+    client, campaign, warband, rival_warband, player, make_fighter
+):
+    make_fighter(warband, "Brother Tobias", elite=True, xp=1)  # 1 -> 2 XP, and the campaign keeps no charts
+    after = game_with([], campaign=campaign, warband=warband, rival_warband=rival_warband)
+    client.force_login(player)
+    assert client.get(url(after)).status_code == 302
+    review = client.get(reverse("post_game_review", args=[after.game.pk, after.player.warband_id]))
+    page = review.content.decode()
+    assert "Skill Advancement Rolls to make on paper" in page
+    assert "Brother Tobias reached 2 XP" in page

@@ -65,8 +65,9 @@ def post_game_advancement(request, game_id: int, warband_id: int):
     if not posted:
         state = post_game_state(player=player)
         step = state.advancement
-        if not state.applied and (step is None or not (step.cards or step.unrolled)):
-            # Nothing due: the wizard sends on to the next step (`next_step_url`).
+        if not state.applied and (step is None or not step.cards):
+            # Nothing to do here (none due, or none that can be rolled without skill charts: the Review says
+            # so): the wizard sends on to the next step (`next_step_url`).
             return redirect(next_step_url("advancement", player))
         return _page(request, player, membership, can_write, state=state)
     form = AdvancementForm(request.POST)
