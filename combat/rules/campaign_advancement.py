@@ -27,6 +27,8 @@ __all__ = [
     "SkillEntry",
     "XpGain",
     "advancement_marks",
+    "check_starting_xp",
+    "late_joiner_xp",
     "explain_skill_roll",
     "gain_xp",
     "offers_patron_skill",
@@ -251,3 +253,27 @@ def skill_odds(chart: SkillChart, *, known: frozenset[str] = frozenset()) -> dic
         code = found.code if found is not None else None
         odds[code] = odds.get(code, Fraction(0)) + chance
     return odds
+
+
+# CAMPAIGN_PHASE.md, late joiners: "may tick 1 XP per battle played by the warband that has played most, shared
+# among its ELITE models as its player likes, with the Skill Advancements those XP reach."
+def late_joiner_xp(*, battles_played: Iterable[int]) -> int:
+    """The starting XP a late joiner may tick: 1 per battle of the warband that has played most (0 when none has
+    played). Each count is a warband's battles played; a negative one raises `ValueError`."""
+    counts = [check_count(count, name="battles played") for count in battles_played]
+    return max(counts, default=0)
+
+
+def check_starting_xp(shares: Mapping[str, int], *, allowance: int, elite: Iterable[str]) -> None:
+    """A late joiner's starting XP shared among its models: only ELITE models (`elite`, model ids) take any, none a
+    negative share, and no more in all than `allowance` (need not be all of it: "as its player likes"). Raises
+    `ValueError` naming the model, or the total."""
+    check_count(allowance, name="allowance")
+    elite = frozenset(elite)
+    for model, share in shares.items():
+        check_count(share, name=f"the starting XP of {model}")
+        if share and model not in elite:
+            raise ValueError(f"{model} is not ELITE: the starting XP is shared among ELITE models only")
+    total = sum(shares.values())
+    if total > allowance:
+        raise ValueError(f"{total} starting XP shared, but only {allowance} may be ticked (1 per battle)")
