@@ -88,6 +88,7 @@ class AdvancementCard:
     chart_odds: dict[str, list[tuple[str, str]]] = field(default_factory=dict)  # before the charts are picked
     card_error: str | None = None  # a refused write, shown on the card
     entered: dict | None = None
+    known_names: list[str] = field(default_factory=list)  # `known` in words, for the card
 
     @property
     def id(self) -> str:
@@ -215,14 +216,20 @@ def _waits(card: AdvancementCard) -> str:
     return f"{card.name} still needs Skill Advancement Roll {card.number} (reached {card.mark} XP): {what}."
 
 
-def _fighter_cards(step: Advancement, line: XpLine, known: set[str], records, rolls) -> list[AdvancementCard]:
+def _fighter_cards(
+    step: Advancement, line: XpLine, known: dict[str, str], records, rolls
+) -> list[AdvancementCard]:
+    """`known`: the codes and names of the skills the fighter has, grown by each card's pick."""
     cards, earlier_done = [], True
     for number, mark in enumerate(line.marks, start=1):
         card = AdvancementCard(line.fighter, number, mark, frozenset(known))
+        card.known_names = list(known.values())
         card.record = records.get((line.fighter.pk, number))
         _settle(step, card, rolls, earlier_done)
         if card.picked is not None:
-            known.add(card.picked.code)  # it knows it for its next roll of this post-game (RULING X-3)
+            known[card.picked.code] = (
+                card.picked.name
+            )  # it knows it for its next roll of this post-game (RULING X-3)
         earlier_done = earlier_done and card.waiting_for is None
         cards.append(card)
     return cards
@@ -242,11 +249,10 @@ def _stored(state: PostGameState, fighter_ids: list[int]):
         ).select_related("dice_roll__rolled_by")
         for roll in counted:
             rolls[(roll.fighter_id, roll.sequence)] = roll
-    known: dict[int, set[str]] = {pk: set() for pk in fighter_ids}
-    for fighter_id, code in Skill.objects.filter(fighter_id__in=fighter_ids).values_list(
-        "fighter_id", "code"
-    ):
-        known[fighter_id].add(code)
+    known: dict[int, dict[str, str]] = {pk: {} for pk in fighter_ids}
+    skills = Skill.objects.filter(fighter_id__in=fighter_ids).order_by("id")
+    for fighter_id, code, name in skills.values_list("fighter_id", "code", "name"):
+        known[fighter_id][code] = name
     return records, rolls, known
 
 

@@ -63,6 +63,7 @@ def test_the_player_picks_rolls_and_takes_a_skill_without_javascript(client, aft
     assert response.status_code == 302
     page = client.get(url(after)).content.decode()
     assert "9 is Long Shadow Shot." in page
+    assert "Knows no skill yet." in page
     assert 'value="long_shadow_shot"' in page
 
     response = post(client, after, agnes, do="pick", skill="long_shadow_shot")

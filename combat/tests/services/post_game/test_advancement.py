@@ -200,6 +200,7 @@ def test_the_second_card_counts_the_first_cards_pick_as_known(
     settle(after, ada, by=player, number=2, first=(5, 4), second=(3, 3))
 
     second = card(after, ada, 2)
+    assert second.known_names == ["Long Shadow Shot"]
     assert second.charts[0].found.code == "rapid_reload"  # 9 is known now: a step down (RULING X-3)
     assert [o.code for o in second.options] == ["rapid_reload", "quiet_boots"]
 
