@@ -8,7 +8,7 @@ from django.http import Http404
 
 from campaigns.access import membership_of
 from campaigns.models import Membership
-from rosters.models import Fighter, Injury, Item, Warband
+from rosters.models import Fighter, Injury, Item, Skill, Warband
 
 
 def can_change_warband(membership: Membership | None, warband: Warband) -> bool:
@@ -52,6 +52,15 @@ def get_injury_for_user(user, injury_id: int, *, write: bool = False) -> tuple[I
         raise Http404("No such Injury.")
     fighter, _membership = get_fighter_for_user(user, injury.fighter_id, write=write)
     return injury, fighter
+
+
+def get_skill_for_user(user, skill_id: int, *, write: bool = False) -> tuple[Skill, Fighter]:
+    """A skill and its fighter, with the fighter's access rules (404 / 403)."""
+    skill = Skill.objects.filter(pk=skill_id).first()
+    if skill is None:
+        raise Http404("No such skill.")
+    fighter, _membership = get_fighter_for_user(user, skill.fighter_id, write=write)
+    return skill, fighter
 
 
 def get_item_for_user(user, item_id: int, *, write: bool = False) -> tuple[Item, Membership]:

@@ -25,12 +25,19 @@ from types import MappingProxyType
 from .campaign_advancement import (
     ADVANCEMENT_XP,
     LIMITED_POTENTIAL_XP,
+    PATRON_SKILL,
     SkillChart,
     SkillEntry,
     XpGain,
+    advancement_marks,
+    check_starting_xp,
     explain_skill_roll,
     gain_xp,
+    late_joiner_xp,
+    offers_patron_skill,
     skill_for,
+    skill_odds,
+    skill_roll_known,
 )
 from .campaign_checks import CampaignTableError
 from .campaign_exploration import (
@@ -100,6 +107,11 @@ __all__ = [
     "exploration_tables",
     "find_locations",
     "gain_xp",
+    "advancement_marks",
+    "check_starting_xp",
+    "late_joiner_xp",
+    "offers_patron_skill",
+    "PATRON_SKILL",
     "location_odds",
     "loot",
     "promote",
@@ -113,6 +125,8 @@ __all__ = [
     "sale_value",
     "score_odds",
     "skill_for",
+    "skill_odds",
+    "skill_roll_known",
     "warband_value",
 ]
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from .campaign_checks import TableSpec, raise_problems, table_problems
@@ -20,13 +21,20 @@ from .stat_tests import check_count
 __all__ = [
     "ADVANCEMENT_XP",
     "LIMITED_POTENTIAL_XP",
+    "PATRON_SKILL",
     "SKILL_ROLLS",
     "SkillChart",
     "SkillEntry",
     "XpGain",
+    "advancement_marks",
+    "check_starting_xp",
+    "late_joiner_xp",
     "explain_skill_roll",
     "gain_xp",
+    "offers_patron_skill",
     "skill_for",
+    "skill_odds",
+    "skill_roll_known",
 ]
 
 # CAMPAIGN_PHASE.md: "Reaching 2, 4, 7, 10, 14 and 18 XP each gives one Skill Advancement Roll."
@@ -65,6 +73,14 @@ def gain_xp(xp: int, gained: int, *, limited_potential: bool = False) -> XpGain:
             )
         total = min(total, LIMITED_POTENTIAL_XP)
     return XpGain(total, sum(1 for mark in ADVANCEMENT_XP if xp < mark <= total))
+
+
+def advancement_marks(xp: int, gained: int, *, limited_potential: bool = False) -> tuple[int, ...]:
+    """The thresholds of `ADVANCEMENT_XP` this gain reaches, lowest first: one Skill Advancement Roll each
+    (RULING X-1: "for each of 2, 4, 7, 10, 14, 18 that the XP total reaches in this post-battle (from below it to
+    it or past it)"), after RULING X-2's limit. As many as `gain_xp(...).advancements`."""
+    total = gain_xp(xp, gained, limited_potential=limited_potential).xp
+    return tuple(mark for mark in ADVANCEMENT_XP if xp < mark <= total)
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,3 +215,69 @@ def explain_skill_roll(chart: SkillChart, roll: int, *, known: frozenset[str] = 
     else:
         return f"{head}."
     return f"{head} → {found.roll}, {found.name}{how} (RULING X-3)."
+
+
+# CAMPAIGN_PHASE.md: 'A "Patron Skill" result lets the player pick any one skill of the warband's Patron, never one
+# the model already has.' The charts are campaign data: a row whose code starts so is such a result
+# (`patron_skill`, `patron_skill_again`).
+PATRON_SKILL = "patron_skill"
+
+
+def offers_patron_skill(entry: SkillEntry | None) -> bool:
+    """Whether a chart's result is a Patron Skill result (the player picks from the warband's Patron's list)."""
+    return entry is not None and entry.code.startswith(PATRON_SKILL)
+
+
+def skill_roll_known(
+    chart: SkillChart, *, known: frozenset[str], patron: frozenset[str] = frozenset()
+) -> frozenset[str]:
+    """What counts as known on `chart` for RULING X-3: the model's skill codes, and the chart's Patron Skill
+    results when no Patron skill is left that the model lacks (CAMPAIGN_PHASE.md: "never one the model already
+    has": such a result would give nothing, so the roll steps past it like a known skill)."""
+    known, patron = _check_known(known), _check_known(patron)
+    if patron - known:
+        return known
+    return known | {entry.code for entry in chart.entries if offers_patron_skill(entry)}
+
+
+# 2D6: the chance of each total 2..12 is (6 - |total - 7|) / 36.
+_TWO_D6 = {total: Fraction(6 - abs(total - 7), 36) for total in SKILL_ROLLS}
+
+
+def skill_odds(chart: SkillChart, *, known: frozenset[str] = frozenset()) -> dict[str | None, Fraction]:
+    """The exact chance that a Skill Advancement Roll (2D6) on `chart` finds each skill, by code, for a model
+    that knows `known`, RULING X-3's stepping applied; under None the chance it finds nothing. Only outcomes
+    with a chance are listed; the chances add up to 1."""
+    if not isinstance(chart, SkillChart):
+        raise ValueError(f"chart must be a SkillChart, got {chart!r}")
+    known = _check_known(known)
+    odds: dict[str | None, Fraction] = {}
+    for total, chance in _TWO_D6.items():
+        found = _stepped(chart, total, known)
+        code = found.code if found is not None else None
+        odds[code] = odds.get(code, Fraction(0)) + chance
+    return odds
+
+
+# CAMPAIGN_PHASE.md, late joiners: "may tick 1 XP per battle played by the warband that has played most, shared
+# among its ELITE models as its player likes, with the Skill Advancements those XP reach."
+def late_joiner_xp(*, battles_played: Iterable[int]) -> int:
+    """The starting XP a late joiner may tick: 1 per battle of the warband that has played most (0 when none has
+    played). Each count is a warband's battles played; a negative one raises `ValueError`."""
+    counts = [check_count(count, name="battles played") for count in battles_played]
+    return max(counts, default=0)
+
+
+def check_starting_xp(shares: Mapping[str, int], *, allowance: int, elite: Iterable[str]) -> None:
+    """A late joiner's starting XP shared among its models: only ELITE models (`elite`, model ids) take any, none a
+    negative share, and no more in all than `allowance` (need not be all of it: "as its player likes"). Raises
+    `ValueError` naming the model, or the total."""
+    check_count(allowance, name="allowance")
+    elite = frozenset(elite)
+    for model, share in shares.items():
+        check_count(share, name=f"the starting XP of {model}")
+        if share and model not in elite:
+            raise ValueError(f"{model} is not ELITE: the starting XP is shared among ELITE models only")
+    total = sum(shares.values())
+    if total > allowance:
+        raise ValueError(f"{total} starting XP shared, but only {allowance} may be ticked (1 per battle)")

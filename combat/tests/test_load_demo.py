@@ -14,7 +14,7 @@ from django.core.management import call_command
 from campaigns.models import Campaign, Game, GamePlayer
 from combat.models import DiceRoll, PostGame, TrackerAction, TrackerGame
 from rosters.history.feed import HistoryFilter, history_page, iter_history
-from rosters.models import Fighter, Injury, Item, Warband
+from rosters.models import Fighter, Injury, Item, Skill, Warband
 
 pytestmark = pytest.mark.django_db
 
@@ -84,8 +84,12 @@ def test_the_post_games_of_games_1_and_2_were_applied_with_the_dice_entered():
         Item.objects.filter(warband=pilgrims, fighter__isnull=True).values_list("name", flat=True)
     ) == ["Incendiary Grenades"]
     assert PostGame.objects.filter(status=PostGame.Status.APPLIED).count() == 4
-    post_game_rolls = DiceRoll.objects.exclude(purpose__in=["attack", "confusion"])
+    post_game_rolls = DiceRoll.objects.exclude(purpose__in=["attack", "confusion", "advancement"])
     assert post_game_rolls.count() == 7  # Hale, Anselm, Rhee; Voss, Mattias (D66 and D3), Vex
+    # Issue 12: each Skill Advancement Roll the XP reached, two 2D6 typed in, one skill learnt.
+    learnt = Skill.objects.filter(fighter__warband__in=[pilgrims, heretics])
+    assert DiceRoll.objects.filter(purpose="advancement").count() == 2 * learnt.count()
+    assert learnt.exclude(game=None).count() == learnt.count() > 0
     assert set(post_game_rolls.values_list("source", flat=True)) == {DiceRoll.Source.ENTERED}
 
 

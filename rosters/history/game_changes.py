@@ -48,6 +48,8 @@ class GameChanges:
     scars: list[ValueChange] = field(default_factory=list)
     injuries_added: list[ValueChange] = field(default_factory=list)  # name = fighter, after = injury
     injuries_removed: list[ValueChange] = field(default_factory=list)
+    skills_added: list[ValueChange] = field(default_factory=list)  # name = fighter, after = skill (issue 12)
+    skills_removed: list[ValueChange] = field(default_factory=list)
     battlekit: list[ItemMove] = field(default_factory=list)
     strongbox: ValueChange | None = None
     glory: ValueChange | None = None
@@ -67,6 +69,8 @@ class GameChanges:
                 self.scars,
                 self.injuries_added,
                 self.injuries_removed,
+                self.skills_added,
+                self.skills_removed,
                 self.battlekit,
                 self.strongbox,
                 self.glory,
@@ -81,6 +85,7 @@ def _game_events(*, warband_id: int, game_id: int, until: dt.datetime) -> list[t
     """The warband's roster events written in the game's context (or tied to it by an Injury's game)."""
     fe, ie, je, we = (registry.by_name(n).table for n in ("fighter", "item", "injury", "warband"))
     le = registry.by_name("found_location").table
+    ke = registry.by_name("skill").table
     fighter = apps.get_model("rosters.Fighter")._meta.db_table
 
     def select(name: str, table: str, scope: str, own: str = "") -> str:
@@ -103,6 +108,7 @@ def _game_events(*, warband_id: int, game_id: int, until: dt.datetime) -> list[t
         UNION ALL {select("item", ie, "e.warband_id = %(w)s")}
         UNION ALL {select("injury", je, "e.fighter_id IN (SELECT id FROM ft)", " OR e.game_id = %(gi)s")}
         UNION ALL {select("location", le, "e.warband_id = %(w)s", " OR e.game_id = %(gi)s")}
+        UNION ALL {select("skill", ke, "e.fighter_id IN (SELECT id FROM ft)", " OR e.game_id = %(gi)s")}
         ORDER BY 3, 4
     """
     with connection.cursor() as db:
@@ -130,7 +136,7 @@ def _fighter_names(first: dict, last: dict) -> dict[int, str]:
     fighter_ids = {k[1] for k in first if k[0] == "fighter"}
     for key in first:
         for row in (first[key], last[key]):
-            if row and key[0] in ("item", "injury") and row.get("fighter_id"):
+            if row and key[0] in ("item", "injury", "skill") and row.get("fighter_id"):
                 fighter_ids.add(row["fighter_id"])
     return {i: r["name"] for i, r in rows_by_id("rosters.Fighter", "fighter", fighter_ids).items()}
 
@@ -161,6 +167,15 @@ def _injury(changes: GameChanges, before: dict | None, after: dict | None, names
         changes.injuries_added.append(ValueChange(fighter, None, row.get("name")))
     elif before is not None and after is None:
         changes.injuries_removed.append(ValueChange(fighter, row.get("name"), None))
+
+
+def _skill(changes: GameChanges, before: dict | None, after: dict | None, names: dict) -> None:
+    row = after or before or {}
+    fighter = names.get(row.get("fighter_id"), "a fighter")
+    if before is None and after is not None:
+        changes.skills_added.append(ValueChange(fighter, None, row.get("name")))
+    elif before is not None and after is None:
+        changes.skills_removed.append(ValueChange(fighter, row.get("name"), None))
 
 
 def _item(changes: GameChanges, before: dict | None, after: dict | None, names: dict, terms: Terms) -> None:
@@ -216,6 +231,8 @@ def game_changes(*, warband, game, moment: AsOfMoment | None = None, campaign=No
             _fighter(changes, before, after, statuses)
         elif name == "injury":
             _injury(changes, before, after, names)
+        elif name == "skill":
+            _skill(changes, before, after, names)
         elif name == "item":
             _item(changes, before, after, names, terms)
         elif name == "warband":

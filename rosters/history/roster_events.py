@@ -361,4 +361,48 @@ class InjurySource(Source):
         return [t.finish("injuries", f"{possessive(fighter)} {injury} was corrected")]
 
 
-ROSTER_SOURCES = (ItemSource, InjurySource, FighterSource, WarbandSource)
+# -- skills (issue 12) ------------------------------------------------------------------------------------------
+
+
+class SkillSource(Source):
+    """A skill a fighter learnt (the post-game's Advancement step, or by hand), told with where it came from."""
+
+    name, event_label, rank, kind = "skill", "rosters.SkillEvent", 13, "xp"
+
+    def scope(self, f):
+        return "e.fighter_id = %(f)s" if f.fighter_id is not None else "e.fighter_id IN (SELECT id FROM ft)"
+
+    def game_scope(self):
+        return " OR e.game_id = %(gi)s"
+
+    def collect(self, row, ids: Ids):
+        for r in _rows(row):
+            ids["fighters"].add(r.get("fighter_id"))
+            ids["games"].add(r.get("game_id"))
+
+    def links(self, entry, look):
+        entry.fighter_id = _as_int(entry.data.get("fighter_id"))
+        _fighter_warband(entry, look)
+        return _as_int(entry.data.get("game_id"))
+
+    def tell(self, entry, look):
+        t = Teller(entry, look)
+        d, label = t.d, entry.label
+        fighter = look.fighter(d.get("fighter_id"))
+        skill = d.get("name") or d.get("code") or "a skill"
+        if label == "insert":
+            game = look.game(d.get("game_id"))
+            where = [
+                part
+                for part in (d.get("chart"), f"Game {game.number}" if game and game.number else None)
+                if part
+            ]
+            told = f" ({', '.join(where)})" if where else ""
+            # "Sister Agnes learnt Deadeye (Ranged 9, Game 3)"
+            return [t.finish("xp", f"{fighter} learnt {skill}{told}")]
+        if label == "delete":
+            return [t.finish("xp", f"{skill} was struck off {fighter}")]
+        return [t.finish("xp", f"{possessive(fighter)} {skill} was corrected")]
+
+
+ROSTER_SOURCES = (ItemSource, InjurySource, FighterSource, WarbandSource, SkillSource)

@@ -36,7 +36,9 @@ class RosterSnapshot:
 
     at: dt.datetime
     warband: Any  # an unsaved rosters.Warband, or None if the warband did not exist yet
-    fighters: list  # unsaved rosters.Fighter, each with .injuries_then and .battlekit_then lists
+    fighters: (
+        list  # unsaved rosters.Fighter, each with .injuries_then, .battlekit_then and .skills_then lists
+    )
     arsenal: list  # unsaved rosters.Item held by no fighter
     locations: list = field(default_factory=list)  # unsaved rosters.FoundLocation (RULING E-4)
 
@@ -57,6 +59,7 @@ class RosterSnapshot:
                     **_fields(f),
                     "injuries": [_fields(i) for i in f.injuries_then],
                     "battlekit": [_fields(i) for i in f.battlekit_then],
+                    "skills": [_fields(k) for k in f.skills_then],
                 }
                 for f in self.fighters
             ],
@@ -68,7 +71,7 @@ class RosterSnapshot:
 def roster_state(warband) -> dict:
     """The live roster in the shape of `RosterSnapshot.state()` (tests compare the two)."""
     warband = type(warband).objects.get(pk=warband.pk)
-    fighters = list(warband.fighters.order_by("id").prefetch_related("injuries", "battlekit"))
+    fighters = list(warband.fighters.order_by("id").prefetch_related("injuries", "battlekit", "skills"))
     return {
         "warband": _fields(warband),
         "fighters": [
@@ -76,6 +79,7 @@ def roster_state(warband) -> dict:
                 **_fields(f),
                 "injuries": [_fields(i) for i in sorted(f.injuries.all(), key=lambda i: i.pk)],
                 "battlekit": [_fields(i) for i in sorted(f.battlekit.all(), key=lambda i: i.pk)],
+                "skills": [_fields(k) for k in sorted(f.skills.all(), key=lambda k: k.pk)],
             }
             for f in fighters
         ],
@@ -85,11 +89,12 @@ def roster_state(warband) -> dict:
 
 
 def _snapshot_sql(op: str) -> str:
-    """For each fighter, item and injury that ever belonged to the warband (the (warband_id, pgh_obj_id)
+    """For each fighter, item, injury and skill that ever belonged to the warband (the (warband_id, pgh_obj_id)
     indexes), the last event at or before the moment (the (pgh_obj_id, pgh_created_at, pgh_id) indexes); rows
     that did not exist yet, were deleted, or were in another warband then drop out."""
     fe, ie, je, we = (registry.by_name(n).table for n in ("fighter", "item", "injury", "warband"))
     le = registry.by_name("found_location").table
+    ke = registry.by_name("skill").table
 
     def last(table: str, ids: str, extra: str) -> str:
         return f"""
@@ -111,7 +116,12 @@ def _snapshot_sql(op: str) -> str:
         ),
         injuries AS ({last(je, "j_ids", held)}),
         l_ids AS (SELECT DISTINCT pgh_obj_id AS id FROM {le} WHERE warband_id = %(w)s),
-        locations AS ({last(le, "l_ids", "(last.row->>'warband_id')::bigint = %(w)s")})
+        locations AS ({last(le, "l_ids", "(last.row->>'warband_id')::bigint = %(w)s")}),
+        k_ids AS (
+            SELECT DISTINCT pgh_obj_id AS id FROM {ke}
+            WHERE fighter_id IN (SELECT (row->>'id')::bigint FROM fighters)
+        ),
+        skills AS ({last(ke, "k_ids", held)})
         SELECT 'warband', (
             SELECT to_jsonb(e) FROM {we} e WHERE e.pgh_obj_id = %(w)s AND e.pgh_created_at {op} %(t)s
             ORDER BY e.pgh_created_at DESC, e.pgh_id DESC LIMIT 1)
@@ -119,6 +129,7 @@ def _snapshot_sql(op: str) -> str:
         UNION ALL SELECT 'item', row FROM items
         UNION ALL SELECT 'injury', row FROM injuries
         UNION ALL SELECT 'location', row FROM locations
+        UNION ALL SELECT 'skill', row FROM skills
     """
 
 
@@ -128,11 +139,12 @@ _MODELS = {
     "item": "rosters.Item",
     "injury": "rosters.Injury",
     "location": "rosters.FoundLocation",
+    "skill": "rosters.Skill",
 }
 
 
 def _assemble(at: dt.datetime, rows: list[tuple]) -> RosterSnapshot:
-    warband, found = None, {"fighter": [], "item": [], "injury": [], "location": []}
+    warband, found = None, {"fighter": [], "item": [], "injury": [], "location": [], "skill": []}
     for kind, data in rows:
         data = _json(data)
         if data is None:
@@ -144,9 +156,11 @@ def _assemble(at: dt.datetime, rows: list[tuple]) -> RosterSnapshot:
     fighters = sorted(found["fighter"], key=lambda f: f.pk)
     by_id = {f.pk: f for f in fighters}
     for fighter in fighters:
-        fighter.injuries_then, fighter.battlekit_then = [], []
+        fighter.injuries_then, fighter.battlekit_then, fighter.skills_then = [], [], []
     for injury in sorted(found["injury"], key=lambda i: i.pk):
         by_id[injury.fighter_id].injuries_then.append(injury)
+    for skill in sorted(found["skill"], key=lambda k: k.pk):
+        by_id[skill.fighter_id].skills_then.append(skill)
     arsenal = []
     for item in sorted(found["item"], key=lambda i: i.pk):
         holder = by_id.get(item.fighter_id)

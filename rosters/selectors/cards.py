@@ -52,6 +52,10 @@ class PrintCard:
         return list(self.fighter.injuries.all())
 
     @property
+    def skills(self):
+        return list(self.fighter.skills.all())
+
+    @property
     def battlekit(self):
         return list(self.fighter.battlekit.all())
 

@@ -4,7 +4,7 @@ from django.db.models import Count, IntegerField, OuterRef, Prefetch, Q, QuerySe
 from django.db.models.functions import Coalesce
 
 from campaigns.models import Game, GamePlayer
-from rosters.models import ELITE, Fighter, Injury, Item, Warband
+from rosters.models import ELITE, Fighter, Injury, Item, Skill, Warband
 
 WAITING_POST_GAME = (GamePlayer.PostGame.PENDING, GamePlayer.PostGame.IN_PROGRESS)
 
@@ -47,6 +47,7 @@ def fighters_with_kit() -> QuerySet[Fighter]:
     return Fighter.objects.prefetch_related(
         Prefetch("injuries", queryset=Injury.objects.select_related("game").order_by("id")),
         Prefetch("battlekit", queryset=Item.objects.order_by("id")),
+        Prefetch("skills", queryset=Skill.objects.select_related("game").order_by("id")),
     )
 
 

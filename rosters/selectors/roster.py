@@ -52,6 +52,7 @@ def _row_key(fighter: Fighter) -> str:
         fighter.status,
         tuple((injury.pk, injury.name, injury.effect) for injury in fighter.injury_list),
         tuple((item.pk, item.name, item.notes, tuple(item.keywords)) for item in fighter.kit),
+        tuple((skill.pk, skill.name, skill.chart) for skill in fighter.skill_list),
     )
     return hashlib.blake2b(repr(parts).encode(), digest_size=16).hexdigest()
 
@@ -61,6 +62,7 @@ def for_row(fighter: Fighter) -> Fighter:
     prefetched relation builds a queryset; a 50-fighter roster asked for them hundreds of times), and `row_key`."""
     fighter.injury_list = list(fighter.injuries.all())
     fighter.kit = list(fighter.battlekit.all())
+    fighter.skill_list = list(fighter.skills.all())  # issue 12: the skills it has learnt
     fighter.row_key = _row_key(fighter)
     return fighter
 
@@ -69,7 +71,7 @@ def for_row(fighter: Fighter) -> Fighter:
 
 
 # Everything the cached parts of the roster page show, as one digest computed by PostgreSQL: the warband's row and
-# every row of its fighters, their Injuries and its Battlekit, as text. Any change to any of them, by any code
+# every row of its fighters, their Injuries and skills and its Battlekit, as text. Any change to any of them, by any code
 # path, changes it; reading it costs one query and no model instances. The same query returns the warband's
 # headline values, so the summary shown under a digest is the one that digest was computed from.
 ROSTER_DIGEST_SQL = """
@@ -79,7 +81,9 @@ SELECT md5(concat_ws('#',
            (SELECT string_agg(i::text, '|' ORDER BY i.id) FROM rosters_item i WHERE i.warband_id = %(warband)s),
            (SELECT string_agg(j::text, '|' ORDER BY j.id)
               FROM rosters_injury j JOIN rosters_fighter f ON f.id = j.fighter_id WHERE f.warband_id = %(warband)s),
-           (SELECT string_agg(l::text, '|' ORDER BY l.id) FROM rosters_foundlocation l WHERE l.warband_id = %(warband)s)
+           (SELECT string_agg(l::text, '|' ORDER BY l.id) FROM rosters_foundlocation l WHERE l.warband_id = %(warband)s),
+           (SELECT string_agg(k::text, '|' ORDER BY k.id)
+              FROM rosters_skill k JOIN rosters_fighter f ON f.id = k.fighter_id WHERE f.warband_id = %(warband)s)
        )),
        w.strongbox, w.glory, w.crew_xp, w.notes, w.promotion_tally,
        (SELECT count(*) FROM rosters_item i WHERE i.warband_id = %(warband)s),

@@ -15,14 +15,22 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from campaigns.selectors import trauma_table_rows
-from rosters.access import can_change_warband, get_fighter_for_user, get_injury_for_user, get_warband_for_user
+from rosters.access import (
+    can_change_warband,
+    get_fighter_for_user,
+    get_injury_for_user,
+    get_skill_for_user,
+    get_warband_for_user,
+)
 from rosters.forms.battlekit import ItemForm
 from rosters.forms.fighters import FighterForm, RemoveFighterForm, RestoreForm, XPForm
 from rosters.forms.injuries import InjuryForm
+from rosters.forms.skills import SkillForm
 from rosters.selectors import fighters as fighter_selectors
 from rosters.selectors import roster as roster_selectors
 from rosters.services import fighters as fighter_services
 from rosters.services import injuries as injury_services
+from rosters.services import skills as skill_services
 from rosters.views.common import UNPROCESSABLE, add_errors
 from rosters.views.undo import undo_url
 from rosters.views.warbands import row_context
@@ -61,6 +69,7 @@ def _card_context(fighter, membership, **forms) -> dict:
         context["injury_form"] = forms.get("injury_form") or InjuryForm(
             table_rows=trauma_table_rows(campaign=fighter.warband.campaign)
         )
+        context["skill_form"] = forms.get("skill_form") or SkillForm()
         context["item_form"] = forms.get("item_form") or ItemForm(
             holders=[fighter], terms=terms, initial={"holder": str(fighter.pk)}
         )
@@ -230,3 +239,37 @@ def injury_delete(request, injury_id: int):
     injury_services.injury_remove(injury=injury, by=request.user)
     messages.success(request, f"{injury.name} struck off {fighter.name}.")
     return redirect(reverse("fighter_detail", args=[fighter.pk]) + "#injuries")
+
+
+@login_required
+@require_POST
+def skill_create(request, fighter_id: int):
+    """A skill added by hand (issue 12); one it already has is refused beside the field, 422, nothing saved."""
+    fighter, membership = get_fighter_for_user(request.user, fighter_id, write=True)
+    form = SkillForm(request.POST)
+    if form.is_valid():
+        try:
+            skill = skill_services.skill_add(
+                fighter=fighter,
+                by=request.user,
+                name=form.cleaned_data["name"],
+                chart=form.cleaned_data["chart"],
+            )
+        except ValidationError as error:
+            # Beside the skill's name: the one it already has, or a name the model refuses.
+            for message in error.messages:
+                form.add_error("name", message)
+        else:
+            messages.success(request, f"{fighter.name}: {skill.name} recorded.")
+            return redirect(reverse("fighter_detail", args=[fighter.pk]) + "#skills")
+    context = _card_context(fighter, membership, skill_form=form)
+    return render(request, "rosters/fighter.html", context, status=UNPROCESSABLE)
+
+
+@login_required
+@require_POST
+def skill_delete(request, skill_id: int):
+    skill, fighter = get_skill_for_user(request.user, skill_id, write=True)
+    skill_services.skill_remove(skill=skill, by=request.user)
+    messages.success(request, f"{skill.name} struck off {fighter.name}.")
+    return redirect(reverse("fighter_detail", args=[fighter.pk]) + "#skills")

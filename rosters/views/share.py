@@ -57,10 +57,11 @@ def _shared_warband(campaign: Campaign, warband_id: int) -> Warband:
 
 
 def _readonly(fighters):
-    # The read-only roster table reads `injuries_then` and `battlekit_then`, as a snapshot from the history has.
+    # The read-only roster table reads `injuries_then`, `battlekit_then` and `skills_then`, as a snapshot from the history has.
     for fighter in fighters:
         fighter.injuries_then = list(fighter.injuries.all())
         fighter.battlekit_then = list(fighter.battlekit.all())
+        fighter.skills_then = list(fighter.skills.all())
     return fighters
 
 

@@ -36,8 +36,14 @@ from campaigns.models import Campaign, Game, GamePlayer
 from campaigns.services.campaigns import campaign_create
 from campaigns.services.invitations import campaign_join
 from combat.models import TrackerFighter, TrackerGame
+from combat.selectors.post_game.state import post_game_state
 from combat.selectors.tracker_attack import AttackTest
 from combat.services.campaign_data import campaign_data_copy_demo
+from combat.services.post_game.advancement import (
+    post_game_advancement_charts,
+    post_game_advancement_pick,
+    post_game_advancement_roll,
+)
 from combat.services.post_game.apply import post_game_apply
 from combat.services.post_game.experience import ExperienceAnswer, post_game_record_experience
 from combat.services.post_game.out_of_action import post_game_set_out_of_action
@@ -243,7 +249,30 @@ class Command(BaseCommand):
                 for fighter, count in deeds.items()
             }
             post_game_record_experience(player=entry, by=by, answers=answers)
+        self._advancements(entry, by)
         return post_game_apply(player=entry, by=by)
+
+    # Every Skill Advancement Roll of the demo: Melee & Strength and Ranged, 2D6 typed in as 3+4 and 4+5.
+    ADVANCEMENT_CHARTS = ("melee_strength", "ranged")
+    ADVANCEMENT_FACES = {1: [3, 4], 2: [4, 5]}
+
+    def _advancements(self, entry, by) -> None:
+        """The Advancement step through its own services (RULINGS X-1 to X-3): each card's charts, its two 2D6
+        typed in, and the first skill found taken."""
+        while True:
+            step = post_game_state(player=entry).advancement
+            card = next((card for card in step.cards if card.waiting_for), None) if step else None
+            if card is None:
+                return
+            common = {"player": entry, "fighter_id": card.fighter.pk, "number": card.number, "by": by}
+            if card.waiting_for == "charts":
+                first, second = self.ADVANCEMENT_CHARTS
+                post_game_advancement_charts(first_chart=first, second_chart=second, **common)
+            elif card.waiting_for == "roll":
+                die = card.next_roll.die
+                post_game_advancement_roll(die=die, faces=self.ADVANCEMENT_FACES[die], **common)
+            else:
+                post_game_advancement_pick(skill_code=card.options[0].code, **common)
 
     def _game_one(self, campaign, played_on, shield) -> None:
         organiser, player, p, h = self.organiser, self.player, self.p, self.h

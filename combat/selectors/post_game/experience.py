@@ -31,6 +31,10 @@ class XpLine:
     words: str = ""
     deeds_entered: int = 0  # as the player typed them, counted or not
     adjustment_entered: int = 0
+    # RULINGS X-1, X-2: the engine's new total (Limited Potential stops at 7) and the thresholds it reaches.
+    limited_potential: bool = False
+    gain: rules.XpGain | None = None
+    marks: tuple[int, ...] = ()
 
     @property
     def id(self) -> int:
@@ -58,7 +62,14 @@ class XpLine:
 
     @property
     def xp_after(self) -> int:
-        return self.fighter.xp + self.total
+        if self.gain is not None:
+            return self.gain.xp
+        return self.fighter.xp + self.total  # an organiser's adjustment down: no threshold reached
+
+    @property
+    def capped(self) -> bool:
+        """Limited Potential kept it below what it earned (RULING X-2)."""
+        return self.gain is not None and self.gain.xp < self.fighter.xp + self.total
 
 
 def experience_words(award: rules.ExperienceAward, *, elite_word: str) -> str:
@@ -128,7 +139,27 @@ def experience_line(
     )
     if answer is not None:
         line.deeds_entered, line.adjustment_entered = answer.glorious_deeds, answer.xp_adjustment
+    _limits(state, line)
     return line
+
+
+def _limits(state: PostGameState, line: XpLine) -> None:
+    """The XP through the engine's limits (`rules.gain_xp`): RULING X-2 for a Limited Potential fighter type (the
+    campaign data's flag), and the thresholds reached (X-1). A fighter recorded past 7 XP with Limited Potential
+    is told as a blocker, not lowered."""
+    fighter = line.fighter
+    data = state.campaign_data
+    line.limited_potential = data is not None and data.limited_potential(fighter.fighter_type)
+    if line.total < 0 or fighter.xp < 0:
+        return
+    try:
+        line.gain = rules.gain_xp(fighter.xp, line.total, limited_potential=line.limited_potential)
+        line.marks = rules.advancement_marks(fighter.xp, line.total, limited_potential=line.limited_potential)
+    except ValueError as error:
+        state.blockers.append(f"{possessive(fighter.name)} XP cannot be counted: {error}.")
+        return
+    if line.capped:
+        line.words += f" {line.gain.xp} XP: Limited Potential, no higher (RULING X-2)."
 
 
 def experience(state: PostGameState, answers: dict[int, PostGameFighter]) -> None:

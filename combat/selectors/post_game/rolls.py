@@ -47,6 +47,8 @@ class LoggedRoll:
     def value(self) -> int:
         """The number rolled: a D66 read from its two faces by the engine (RULING T-3), else the one face."""
         faces = self.dice.faces
+        if self.roll.purpose == PostGameRoll.Purpose.ADVANCEMENT:
+            return sum(faces)  # CAMPAIGN_PHASE.md: a Skill Advancement Roll is 2D6, added
         return rules.d66_from_faces(*faces) if len(faces) == 2 else faces[0]
 
     @property
@@ -57,6 +59,10 @@ class LoggedRoll:
             return "Bitter Lessons (D3)"
         if self.roll.purpose == PostGameRoll.Purpose.PROMOTION:
             return f"Promotion Die {self.roll.sequence} (D6)"
+        if self.roll.purpose == PostGameRoll.Purpose.ADVANCEMENT:
+            return (
+                f"Skill Advancement {(self.roll.sequence + 1) // 2}, chart {2 - self.roll.sequence % 2} (2D6)"
+            )
         return "Trauma roll (D66)" if self.roll.sequence == 1 else f"Reroll {self.roll.sequence - 1} (D66)"
 
     @property
@@ -84,9 +90,12 @@ _READING_ORDER = {
     PostGameRoll.Purpose.TRAUMA: 1,
     PostGameRoll.Purpose.BITTER_LESSONS: 2,
 }
+# The later steps' rolls of a fighter, listed after its Trauma Step's (issue 12: a Skill Advancement 2D6 each).
+_LATER_ORDER = {PostGameRoll.Purpose.ADVANCEMENT: 3, PostGameRoll.Purpose.PROMOTION: 4}
 
 
-# The Trauma Step's purposes: the other steps' rolls (Promotion Dice...) are read by their own steps.
+# The rolls of the Trauma Step (and its Bitter Lessons D3): the casualties' chains read these and no other; the
+# other steps' rolls (Skill Advancement 2D6, Promotion Dice, Exploration Dice) are read by their own steps.
 TRAUMA_STEP_PURPOSES = tuple(_READING_ORDER)
 
 
@@ -94,7 +103,13 @@ def logged_rolls(rolls: list[PostGameRoll]) -> list[LoggedRoll]:
     """A fighter's stored rolls in the order the engine reads them."""
     return [
         LoggedRoll(roll)
-        for roll in sorted(rolls, key=lambda roll: (_READING_ORDER[roll.purpose], roll.sequence))
+        for roll in sorted(
+            rolls,
+            key=lambda roll: (
+                _READING_ORDER.get(roll.purpose, _LATER_ORDER.get(roll.purpose, 9)),
+                roll.sequence,
+            ),
+        )
     ]
 
 

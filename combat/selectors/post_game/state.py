@@ -11,6 +11,7 @@ from django.db.models import Q
 from campaigns.models import Game, GamePlayer
 from combat import rules
 from combat.models import DiceRoll, PostGame, PostGameFighter, PostGameRoll
+from combat.selectors.campaign_data import CampaignData, current_campaign_data
 from combat.selectors.post_game import advancement as advancement_step
 from combat.selectors.post_game import changes as changes_step
 from combat.selectors.post_game import dismiss as dismiss_step
@@ -79,6 +80,8 @@ class PostGameState:
     table: rules.TraumaTable | None = None
     revert_refusal: str | None = None  # once applied, why it can no longer be reverted (`post_game_overview`)
     applied_dice: list[FighterRolls] = field(default_factory=list)  # once applied, the rolls (issue 11 fixes)
+    # The campaign's data the post-game reads while it is open (skill charts, fighter types...; issue 12).
+    campaign_data: CampaignData | None = None
     # The steps after Experience (issue 12): each step's own read, filled by its selector module.
     advancement: object | None = None
     promotions: object | None = None
@@ -183,6 +186,7 @@ def _stored(live: PostGame | None) -> tuple[dict[int, list[PostGameRoll]], dict[
         return rolls, {}
     # Only the rolls that count: one no longer needed after a correction is kept, undone, and counts again when
     # the chain needs it once more (issue 11: never a new roll for a roll that is stored).
+    # The Trauma Step's rolls only: the later steps read their own (a Skill Advancement 2D6 is no Trauma roll).
     stored = (
         PostGameRoll.objects.filter(
             post_game=live,
@@ -271,6 +275,7 @@ def post_game_state(*, player: GamePlayer, for_update: bool = False) -> PostGame
         state.problem = str(problem)
         return state
     answers = _casualties(state, live)
+    state.campaign_data = current_campaign_data(campaign=campaign)
     experience(state, answers)
     changes_step.blockers(state)
     changes_step.changes(state, answers)

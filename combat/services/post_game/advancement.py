@@ -1,21 +1,244 @@
-"""The Apply and Revert parts of the post-game's Advancement step: the Skill Advancement Rolls the XP reached (CAMPAIGN_PHASE.md, RULINGS X-1 to X-3).
+"""The post-game's Advancement step: the Skill Advancement Rolls the XP reached (CAMPAIGN_PHASE.md, RULINGS X-1 to X-3).
 
-Not built yet (issue 12): nothing to write, nothing to take back.
+Three writes per card, each refused with a reason and nothing changed when it does not fit where the card stands
+(`combat/selectors/post_game/advancement.py` works that out): the two charts picked, each chart's 2D6 (stored in
+the dice log before it is shown, never rolled twice), the skill taken. The Apply creates the `rosters.Skill` rows
+(`apply_part`) and the Revert deletes them (`revert_part`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
+
+from django.db import transaction
+
+from campaigns.models import GamePlayer
+from combat.models import DiceRoll, PostGame, PostGameAdvancement, PostGameRoll
+from combat.models.campaign_data import SKILL_CHARTS
+from combat.selectors.post_game.advancement import AdvancementCard
+from combat.selectors.post_game.rolls import RollNeeded
+from combat.selectors.post_game.state import post_game_state
+from combat.services.post_game.attempt import (
+    PostGameError,
+    fighter_name,
+    live_attempt,
+    lock,
+    open_attempt,
+    step_context,
+)
+from combat.services.post_game.rolls import RollMade, checked_faces, count_again
+from rosters.models import Skill
 
 if TYPE_CHECKING:
     from combat.selectors.post_game.state import PostGameState
 
+ADVANCEMENT = PostGameRoll.Purpose.ADVANCEMENT
+
+
+def _card(player: GamePlayer, fighter_id: int, number: int) -> tuple[PostGameState, AdvancementCard]:
+    """The post-game read again under the locks, and the card asked for; refused when there is no such card or an
+    earlier one of the fighter is not settled."""
+    state = post_game_state(player=player)
+    if state.problem:
+        raise PostGameError(state.problem)
+    step = state.advancement
+    if step is not None and step.problem:
+        raise PostGameError(step.problem)
+    card = step.card(fighter_id, number) if step is not None else None
+    if card is None:
+        raise PostGameError(
+            f"No Skill Advancement Roll {number} is due for {fighter_name(player, fighter_id)} in this post-game."
+        )
+    if card.waiting_for == "earlier":
+        raise PostGameError(
+            f"Settle {card.name}'s Skill Advancement Roll {number - 1} first: what it takes counts as known for "
+            "the next one (RULING X-3)."
+        )
+    return state, card
+
+
+def _context(player: GamePlayer, by, what: str, fighter_id: int):
+    reason = f"Post-game of Game {player.game.number}: {what}"
+    return reason, step_context(
+        action="post_game.advancement",
+        player=player,
+        by=by,
+        step="advancement",
+        reason=reason,
+        fighter=fighter_id,
+    )
+
+
+@transaction.atomic
+def post_game_advancement_charts(
+    *, player: GamePlayer, fighter_id: int, number: int, first_chart: str, second_chart: str, by
+) -> PostGameAdvancement:
+    """The two skill charts picked for a Skill Advancement Roll (CAMPAIGN_PHASE.md: "the player picks 2 of the 4
+    skill charts"). They can change until a die is rolled on them; then they stand."""
+    player = lock(player)
+    state, card = _card(player, fighter_id, number)
+    charts = state.advancement.charts
+    for chart in (first_chart, second_chart):
+        if chart not in charts:
+            raise PostGameError(
+                f"{SKILL_CHARTS.get(chart, repr(chart))} is not one of the campaign's skill charts."
+            )
+    if first_chart == second_chart:
+        raise PostGameError("Pick two different skill charts.")
+    if any(chart.roll is not None for chart in card.charts):
+        raise PostGameError(
+            f"{card.name}'s dice are rolled on {card.charts[0].words} and {card.charts[1].words}: the charts stand."
+        )
+    reason, context = _context(player, by, f"{card.name} picks two skill charts", fighter_id)
+    with context:
+        live = open_attempt(player, by=by, action="post_game.advancement", step="advancement", reason=reason)
+        record, _ = PostGameAdvancement.objects.update_or_create(
+            post_game=live,
+            fighter_id=fighter_id,
+            number=number,
+            defaults={
+                "first_chart": first_chart,
+                "second_chart": second_chart,
+                "skill_code": "",
+                "skill_name": "",
+                "skill_chart": "",
+            },
+        )
+    return record
+
+
+def _made_already(live: PostGame | None, fighter_id: int, sequence: int) -> PostGameRoll | None:
+    if live is None or live.is_applied:
+        return None
+    return (
+        PostGameRoll.objects.filter(
+            post_game=live, fighter_id=fighter_id, purpose=ADVANCEMENT, sequence=sequence
+        )
+        .select_related("dice_roll")
+        .first()
+    )
+
+
+def advancement_label(name: str, chart_words: str, faces: Sequence[int]) -> str:
+    """The roll in the dice log's words: "Sister Agnes: Skill Advancement 2D6 on Ranged, 9 (4+5)"."""
+    return f"{name}: Skill Advancement 2D6 on {chart_words}, {sum(faces)} ({'+'.join(str(f) for f in faces)})"
+
+
+@transaction.atomic
+def post_game_advancement_roll(
+    *, player: GamePlayer, fighter_id: int, number: int, die: int, by, faces: Sequence[int] | None = None
+) -> RollMade:
+    """The 2D6 of one picked chart (`die` 1 or 2), rolled by the server (`faces` None) or typed from the table (two
+    faces), stored in the dice log before it is shown. Asked again (a double click, a second tab), the stored
+    roll is given back, never rolled again."""
+    if die not in (1, 2):
+        raise PostGameError("A Skill Advancement Roll is one 2D6 on each of its two charts: die 1 or 2.")
+    sequence = 2 * number - 2 + die
+    player = lock(player)
+    made = _made_already(live_attempt(player), fighter_id, sequence)
+    if made is not None and made.dice_roll.counts:
+        return RollMade(made, created=False)
+    state, card = _card(player, fighter_id, number)
+    if not card.charts:
+        raise PostGameError(f"Pick {card.name}'s two skill charts before rolling.")
+    chart = card.charts[die - 1]
+    if faces is not None and len(faces) != 2:
+        raise PostGameError(f"{len(faces)} dice entered: a Skill Advancement Roll is 2D6, enter both dice.")
+    reason, context = _context(
+        player, by, f"{card.name}'s Skill Advancement 2D6 on {chart.words}", fighter_id
+    )
+    with context:
+        live = open_attempt(player, by=by, action="post_game.advancement", step="advancement", reason=reason)
+        if made is not None:  # stored, set aside, needed again: it counts again, it is not rolled again
+            return RollMade(count_again(made), created=False)
+        faces, source = checked_faces(RollNeeded(ADVANCEMENT, sequence, 6, 2), faces)
+        dice_roll = DiceRoll.objects.create(
+            campaign_id=player.game.campaign_id,
+            game_id=player.game_id,
+            warband_id=player.warband_id,
+            fighter_id=fighter_id,
+            rolled_by=by,
+            source=source,
+            sides=6,
+            faces=faces,
+            purpose=ADVANCEMENT,
+            label=advancement_label(card.name, chart.words, faces),
+        )
+        roll = PostGameRoll.objects.create(
+            post_game=live, fighter_id=fighter_id, purpose=ADVANCEMENT, sequence=sequence, dice_roll=dice_roll
+        )
+    return RollMade(roll, created=True)
+
+
+@transaction.atomic
+def post_game_advancement_pick(
+    *, player: GamePlayer, fighter_id: int, number: int, skill_code: str, by
+) -> PostGameAdvancement:
+    """The skill taken: one of the two found (CAMPAIGN_PHASE.md: "the model takes one of the two skills so
+    found"), or on a Patron Skill result one of the Patron's skills it lacks."""
+    player = lock(player)
+    _state, card = _card(player, fighter_id, number)
+    if not card.charts or card.next_roll is not None:
+        raise PostGameError(f"Roll {card.name}'s 2D6 on both charts before picking a skill.")
+    option = next((option for option in card.options if option.code == skill_code), None)
+    if option is None:
+        if skill_code in card.known:
+            raise PostGameError(f"{card.name} already has that skill: pick one it lacks (RULING X-3).")
+        found = ", ".join(option.name for option in card.options) or "nothing"
+        raise PostGameError(f"That skill is not among the skills found ({found}).")
+    reason, context = _context(player, by, f"{card.name} takes {option.name}", fighter_id)
+    with context:
+        record = card.record
+        record.skill_code, record.skill_name, record.skill_chart = option.code, option.name, option.chart
+        record.full_clean(exclude=["post_game", "fighter"])
+        record.save(update_fields=["skill_code", "skill_name", "skill_chart"])
+    return record
+
+
+def clear_lost_picks(player: GamePlayer) -> bool:
+    """After a correction or a void of a Skill Advancement 2D6 (issue 11): the skill found is worked out again
+    from the new faces, and a pick no longer among the skills found is cleared (the card waits for a new pick).
+    Whether one was cleared. The caller holds the locks and the history context."""
+    step = post_game_state(player=player).advancement
+    lost = [
+        card.record
+        for card in (step.cards if step is not None else [])
+        if card.record is not None
+        and card.record.skill_code
+        and card.picked is None
+        and card.waiting_for == "pick"
+    ]
+    for record in lost:
+        record.skill_code, record.skill_name, record.skill_chart = "", "", ""
+        record.save(update_fields=["skill_code", "skill_name", "skill_chart"])
+    return bool(lost)
+
 
 def apply_part(state: PostGameState) -> dict[str, Any]:
-    """Write the step's changes; return the snapshot entries (keys of its own) the Revert reads."""
-    return {}
+    """The skills taken, as `rosters.Skill` rows of the fighters (with the game and where they came from).
+    Returns their ids for the Revert."""
+    step = state.advancement
+    if step is None:
+        return {}
+    skills = [
+        Skill(
+            fighter=card.fighter,
+            code=card.picked.code,
+            name=card.picked.name,
+            chart=card.picked.chart,
+            game=state.game,
+        )
+        for card in step.cards
+        if card.picked is not None
+    ]
+    for skill in skills:
+        skill.full_clean(exclude=["fighter", "game"], validate_unique=False, validate_constraints=False)
+    return {"skills_created": [skill.pk for skill in Skill.objects.bulk_create(skills)]}
 
 
 def revert_part(snapshot: Mapping[str, Any]) -> None:
-    """Take the step's changes back from its snapshot entries (absent in older snapshots: nothing to do)."""
+    """The skills the Apply created, deleted (absent in older snapshots: nothing to do)."""
+    ids = snapshot.get("skills_created") or []
+    if ids:
+        Skill.objects.filter(pk__in=ids).delete()

@@ -27,6 +27,7 @@ from combat.models import DiceRoll, PostGame, PostGameFighter, PostGameRoll
 from combat.selectors.post_game.chain import Chain, reading_chain
 from combat.selectors.post_game.rolls import TRAUMA_STEP_PURPOSES, RollNeeded
 from combat.selectors.post_game.state import post_game_revert_refusal, post_game_state
+from combat.services.post_game.advancement import clear_lost_picks
 from combat.services.post_game.apply import ransom_context, write_apply
 from combat.services.post_game.attempt import (
     PostGameError,
@@ -78,6 +79,7 @@ def fix_words(purpose: str, before, after, *, verb: str) -> str:
         "promotion": "Promotion Die",
         "exploration": "Exploration Dice",
         "exploration_reroll": "Exploration reroll D6",
+        "advancement": "Skill Advancement 2D6",
     }.get(purpose, "Trauma D66")
     if verb == "voided":
         return f"{die} {_value(before)} voided, rolled again {_value(after)}"
@@ -160,6 +162,7 @@ def _follow(player: GamePlayer, live: PostGame, fighter_id: int, *, by, struck: 
     casualty = next((c for c in state.casualties if c.id == fighter_id), None)
     if casualty is None or casualty.casualty is None or state.table is None:
         return None
+    # The Trauma Step's chain only: a later step's rolls (a Skill Advancement 2D6) are not part of it.
     stored = list(
         PostGameRoll.objects.filter(
             post_game=live, fighter_id=fighter_id, purpose__in=TRAUMA_STEP_PURPOSES
@@ -220,6 +223,9 @@ def _fix(
             # RULINGS P-3, P-4: the warband's chain of Promotion Dice, not one fighter's Trauma Step.
             set_aside, reopened = follow_promotions(player=player, live=live, by=by, struck=dice)
             fix = Fix(dice, new, live, reopened=reopened, set_aside=set_aside)
+        elif link.purpose == PostGameRoll.Purpose.ADVANCEMENT:
+            # The skill found is worked out again from the new faces; a pick no longer found waits again.
+            fix = Fix(dice, new, live, reopened=clear_lost_picks(player), set_aside=[])
         else:
             chain = _follow(player, live, link.fighter_id, by=by, struck=dice)
             fix = Fix(

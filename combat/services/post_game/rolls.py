@@ -44,6 +44,8 @@ def checked_faces(needed: RollNeeded, faces: Sequence[int] | None) -> tuple[list
     if len(faces) != needed.dice:
         if needed.is_d66:
             what = "a D66 is two D6: enter the tens die and the units die"
+        elif needed.purpose == PostGameRoll.Purpose.ADVANCEMENT:
+            what = "a Skill Advancement Roll is 2D6: enter both dice"
         else:
             what = "enter one die" if needed.dice == 1 else f"enter all {needed.dice} dice"
         raise PostGameError(f"{len(faces)} dice entered: {what}.")
@@ -65,6 +67,8 @@ def roll_label(name: str, needed: RollNeeded, faces: list[int]) -> str:
         return f"{name}: Exploration Dice {len(faces)}D6 {'-'.join(str(face) for face in faces)}"
     if needed.purpose == PostGameRoll.Purpose.EXPLORATION_REROLL:
         return f"{name}: Exploration reroll D6 {faces[0]} (RULING E-2)"
+    if needed.purpose == PostGameRoll.Purpose.ADVANCEMENT:
+        return f"{name}: Skill Advancement 2D6 {sum(faces)} ({'+'.join(str(face) for face in faces)})"
     again = "" if needed.sequence == 1 else f" (roll {needed.sequence}, RULING T-5)"
     return f"{name}: Trauma D66 {rules.d66_from_faces(*faces)}{again}"
 

@@ -65,7 +65,7 @@ def test_the_sheet_costs_the_same_queries_for_1_or_12_fighters(
         fighter = make_fighter(warband, f"Pilgrim {n}", elite=n == 0, xp=n)
         _kit_out(warband, fighter, player, n)
     assert Fighter.objects.filter(warband=warband).count() == fighters
-    # The fighters, their Injuries, their Battlekit: three queries, whatever the roster's size.
-    with django_assert_num_queries(3):
+    # The fighters, their Injuries, their Battlekit, their skills: four queries, whatever the roster's size.
+    with django_assert_num_queries(4):
         sheet = card_selectors.warband_cards(warband=warband)
         assert sum(len(c.injuries) + len(c.battlekit) for c in sheet.cards) == 2 * fighters
