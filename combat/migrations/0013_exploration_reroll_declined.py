@@ -8,7 +8,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('campaigns', '0005_battle_report'),
-        ('combat', '0013_post_game_promotions_dismiss'),
+        ('combat', '0012_post_game_promotions_dismiss'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
