@@ -28,21 +28,28 @@ def ticks(state, current: str) -> dict[str, bool]:
 
 def test_the_experience_step_is_not_ticked_while_it_is_the_current_step(rolled):
     state = rolled.state()
-    assert state.current_step == "review"
+    # Every roll made; the Exploration Dice are what is left (no skill charts here: the Advancement is on paper).
+    assert state.current_step == "exploration"
 
     assert ticks(state, "experience") == {
         "out-of-action": True,
         "troops": True,
         "elites": True,
         "experience": False,
-        # Issue 12's later steps, with nothing to do here, are passed through.
+        # Issue 12's later steps: ticked once the wizard has gone past them, the current one not.
         "advancement": True,
         "promotions": True,
         "dismiss": True,
-        "exploration": True,
+        "exploration": False,
         "review": False,
     }
     assert ticks(state, "review")["experience"] is True
+
+
+def test_a_later_step_is_not_ticked_while_it_is_filled_in(rolled):
+    state = rolled.state()
+    assert ticks(state, "promotions")["promotions"] is False
+    assert ticks(state, "review")["promotions"] is True
 
 
 def test_the_experience_page_shows_its_number_not_a_tick(client, rolled, player):

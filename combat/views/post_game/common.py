@@ -92,22 +92,21 @@ def next_step_url(step: str, player) -> str:
 def step_bar(state, current: str) -> list[dict]:
     terms = state.terms
     started = state.post_game is not None
+    order = list(STEP_VIEWS)
+    reached = order.index(state.current_step) if started else 0
+
+    def passed(key: str) -> bool:
+        # Not while it is being filled in: done once the wizard has gone on past it.
+        return started and state.elites_done and order.index(key) < reached and current != key
+
     done = {
         "out-of-action": started,
         "troops": started and state.troops_done,
         "elites": started and state.elites_done,
-        # Not while it is being filled in: done once the Review is reached from it.
-        "experience": started
-        and state.elites_done
-        and state.current_step == "review"
-        and current != "experience",
+        # Experience and issue 12's later steps.
+        **{key: state.applied or passed(key) for key in ("experience", *LATER_STEPS)},
         "review": state.applied,
     }
-    # Issue 12's steps: done once the wizard has gone past them (the first step left to do is a later one).
-    order = list(STEP_VIEWS)
-    reached = order.index(state.current_step) if started else 0
-    for key in LATER_STEPS:
-        done[key] = state.applied or (started and state.elites_done and order.index(key) < reached)
     return [
         {
             "key": key,
