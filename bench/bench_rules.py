@@ -1,4 +1,6 @@
-"""Speed of the rules engine: `python bench/bench_rules.py` prints four figures with their aims, one per line.
+"""Speed of the rules engine: `python bench/bench_rules.py` prints seven figures with their aims, one per line:
+the damage and Trauma Step rules, and the odds the post-battle pages show before a roll (issue 12: "the odds shown
+under 1 ms").
 
 Standalone and pure: it imports `combat.rules` only (no Django), times with `timeit` (best of several repeats,
 as `timeit` advises) and exits 0 whatever the figures, so `make bench` always shows them.
@@ -15,12 +17,18 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from combat.rules import (  # noqa: E402  (the path above makes the package importable from a checkout)
     Casualty,
     Combatant,
+    LocationTable,
     RandomDice,
+    SkillChart,
     damage_odds,
     inflict_damage,
+    location_odds,
+    promotion_odds,
+    skill_odds,
     trauma_odds,
     trauma_step,
 )
+from combat.rules import campaign_exploration as exploration_module  # noqa: E402
 from combat.rules import odds as odds_module  # noqa: E402
 
 REPEATS = 5
@@ -109,8 +117,58 @@ def bench_damage_odds() -> str:
     )
 
 
+def _ms(label: str, cold_ms: float) -> str:
+    return f"{label}: {cold_ms:.3f} ms (aim < 1 ms) {verdict(cold_ms < 1)}"
+
+
+def bench_skill_odds() -> str:
+    """The Advancement card's odds: every skill of an 11-row chart, RULING X-3's stepping, four skills known."""
+    chart = SkillChart.from_rows(
+        [{"roll": roll, "code": f"skill_{roll}", "name": f"Skill {roll}"} for roll in range(2, 13)]
+    )
+    known = frozenset({"skill_6", "skill_7", "skill_8", "skill_9"})
+    return _ms(
+        "skill_odds, an 11-skill chart with 4 known",
+        best(lambda: skill_odds(chart, known=known), 2_000) * 1e3,
+    )
+
+
+def bench_promotion_odds() -> str:
+    """The Promotions page's odds: six dice over three models, the tally at 2 (RULINGS P-3, P-4)."""
+    order = ["tom", "tom", "kell", "kell", "will", "will"]
+    return _ms(
+        "promotion_odds, 6 dice over 3 models",
+        best(lambda: promotion_odds(order, failed_before=2), 2_000) * 1e3,
+    )
+
+
+def bench_location_odds() -> str:
+    """The Exploration page's odds, computed afresh: 6 dice on the Rare and Legendary tables (10+ battles)."""
+    tables = {
+        name: LocationTable.from_rows(
+            [{"score": score, "code": f"{name}_{score}", "name": f"{name} {score}"} for score in scores]
+        )
+        for name, scores in (("rare", range(14, 24)), ("legendary", range(25, 33)))
+    }
+
+    def cold() -> None:
+        exploration_module._sums.cache_clear()
+        exploration_module._score_odds.cache_clear()
+        location_odds(dice=6, tables=tables, allowed=("rare", "legendary"), modifier=1)
+
+    return _ms("location_odds, 6 dice on two tables, computed", best(cold, 500) * 1e3)
+
+
 def main() -> None:
-    for bench in (bench_inflict_damage, bench_trauma_step, bench_trauma_odds, bench_damage_odds):
+    for bench in (
+        bench_inflict_damage,
+        bench_trauma_step,
+        bench_trauma_odds,
+        bench_damage_odds,
+        bench_skill_odds,
+        bench_promotion_odds,
+        bench_location_odds,
+    ):
         print(bench(), flush=True)
 
 
