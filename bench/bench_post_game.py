@@ -4,10 +4,13 @@ Server time measured in-process through Django's test Client (middleware, view, 
 no network), for a warband with ten fighters taken Out of Action (four Troops, six ELITE, three pieces of
 Battlekit each) among fourteen, on PostgreSQL:
 
-- each page of the wizard as the owner opens it (Out of Action, Troops, ELITE fighters, Experience, Review);
+- each page of the wizard as the owner opens it (Out of Action, Troops, ELITE fighters, Experience, Advancement,
+  Promotions, Dismiss the wounded, Exploration, Review);
 - each write: confirming the Out of Action list, one roll typed in (a Troop's D6, an ELITE's D66), the
-  Experience form, and the Apply of all ten fighters (one transaction: deaths, Injuries, Scars, Unfit For Duty,
-  Battlekit to the Arsenal or lost, XP);
+  Experience form, two skill charts picked, a Skill Advancement 2D6 typed in, the skill taken, the Promotion
+  Dice assigned and one typed in, the dismissals, the Exploration Dice, and the Apply of all ten fighters (one
+  transaction: deaths, Injuries, Scars, Unfit For Duty, Battlekit to the Arsenal or lost, XP, skills, the
+  promotion, the Location and the loot);
 - the spectator's poll of the live status, and the overview once applied.
 
 Every run walks a fresh copy of the same post-game (seeded beforehand, then ANALYZE, PITFALLS.md), so each
@@ -49,6 +52,7 @@ def seed(runs: int):
     from django.db import connection
 
     from campaigns.models import Campaign, Game, GamePlayer, Membership, OutOfAction
+    from combat.services.campaign_data import campaign_data_copy_demo
     from rosters.models import Fighter, Item, Warband
 
     users = get_user_model()
@@ -58,6 +62,8 @@ def seed(runs: int):
     quinn = users.objects.create_user("bench_post_game_quinn", password="bench-password-not-secret")  # noqa: S106
     sam = users.objects.create_user("bench_post_game_sam", password="bench-password-not-secret")  # noqa: S106
     campaign = Campaign.objects.create(name=CAMPAIGN, created_by=pat)
+    # The demo's made-up skill charts and Location tables (issue 12), so the later steps have dice to roll.
+    campaign_data_copy_demo(campaign=campaign, by=pat)
     for user, role in ((pat, "organiser"), (quinn, "player"), (sam, "spectator")):
         Membership.objects.create(campaign=campaign, user=user, role=role)
     rival = Warband.objects.create(campaign=campaign, owner=quinn, name="Heretic Legion", strongbox=40)
@@ -66,7 +72,7 @@ def seed(runs: int):
         warband = Warband.objects.create(
             campaign=campaign, owner=pat, name=f"Iron Sepulchre {number}", strongbox=60
         )
-        troops = [Fighter(warband=warband, name=f"Troop {index}") for index in range(5)]
+        troops = [Fighter(warband=warband, name=f"Troop {index}") for index in range(7)]
         elites = [
             Fighter(
                 warband=warband,
@@ -75,7 +81,7 @@ def seed(runs: int):
                 xp=index,
                 battle_scars=2 * (index == 5),
             )
-            for index in range(9)
+            for index in range(7)
         ]
         fighters = Fighter.objects.bulk_create(troops + elites)
         Item.objects.bulk_create(
@@ -88,7 +94,9 @@ def seed(runs: int):
         )
         player = GamePlayer.objects.create(game=game, warband=warband, result="loss")
         GamePlayer.objects.create(game=game, warband=rival, result="win")
-        out = fighters[:4] + fighters[5:11]  # four Troops, six ELITE
+        # Four Troops and six ELITE of the seven each; five ELITE are left after it, so the Promotion Pool has
+        # dice (RULING P-5: none at 6 ELITE).
+        out = fighters[:4] + fighters[7:13]
         OutOfAction.objects.bulk_create(OutOfAction(player=player, fighter=fighter) for fighter in out)
         scenarios.append((player, out[:4], out[4:]))
     with connection.cursor() as cursor:
@@ -144,6 +152,27 @@ def walk(client, watcher, player, troops, elites, samples, queries) -> None:
     timed("poll: the spectator's live status", "GET", "post_game_status", who=watcher)
     timed("page: Experience", "GET", "post_game_experience")
     timed("write: Experience", "POST", "post_game_experience", {f"deeds_{elites[0].pk}": 1})
+    timed("page: Advancement", "GET", "post_game_advancement")
+    # Elite 0 (0 + 1 + 1 for the Glorious Deed) and Elite 3 (3 + 1) reach 2 and 4 XP: one card each (RULING X-1).
+    for fighter in (elites[0], elites[3]):
+        card = {"fighter": fighter.pk, "number": 1}
+        charts = {**card, "do": "charts", "first_chart": "ranged", "second_chart": "stealth_speed"}
+        timed("write: two skill charts picked", "POST", "post_game_advancement", charts)
+        for die, (first, second) in ((1, (4, 5)), (2, (3, 3))):
+            data = {**card, "do": "roll", "die": die, "mode": "enter", "first": first, "second": second}
+            timed("write: a Skill Advancement 2D6 typed in", "POST", "post_game_advancement", data)
+        pick = {**card, "do": "pick", "skill": "long_shadow_shot"}
+        timed("write: the skill taken", "POST", "post_game_advancement", pick)
+    timed("page: Promotions", "GET", "post_game_promotions")
+    # The pool: 1 + 1 for the Glorious Deed (RULING P-1), one die each for the two Troops that survived.
+    survivors = troops[2:]
+    assign = {"action": "assign", "extra": 0, **{f"dice_{fighter.pk}": 1 for fighter in survivors}}
+    timed("write: the Promotion Dice assigned", "POST", "post_game_promotions", assign)
+    for sequence, (fighter, face) in enumerate(zip(survivors, (3, 2), strict=True), start=1):
+        die = {"action": "roll", "fighter": fighter.pk, "sequence": sequence, "mode": "enter", "first": face}
+        timed("write: a Promotion Die typed in", "POST", "post_game_promotions", die)
+    timed("page: Dismiss the wounded", "GET", "post_game_dismiss")
+    timed("write: nobody dismissed", "POST", "post_game_dismiss", {})
     timed("page: Exploration", "GET", "post_game_exploration")
     # The server's dice: their number follows the warband's battles fought (RULING E-1).
     explore = {"action": "roll", "mode": "roll", "modifier": 1}

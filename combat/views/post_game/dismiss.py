@@ -31,7 +31,7 @@ def post_game_dismiss(request, game_id: int, warband_id: int):
     step = state.dismiss
     if step is None or (not step.candidates and not posted):
         return redirect(next_step_url("dismiss", player))  # nobody may be dismissed: on to the next step
-    form = DismissForm(request.POST or None, step=step)
+    form = DismissForm(request.POST if posted else None, step=step)  # nothing ticked posts no field
     if posted and form.is_valid():
         try:
             dismiss_service.post_game_dismiss(
