@@ -201,7 +201,7 @@ def _tables(state: PostGameState, roll: PostGameRoll | None, allowed) -> dict[st
     if roll is not None:
         data = campaign_data_as_of(campaign=campaign, at=roll.dice_roll.created_at)
     else:
-        data = current_campaign_data(campaign=campaign)
+        data = state.campaign_data or current_campaign_data(campaign=campaign)  # read once with the state's
     kept = data.location_tables()
     return {table: kept[table] for table in allowed if table in kept}
 

@@ -215,7 +215,12 @@ def _candidates(
         elite = fighter.counts_as_elite
         if elite and can_gain_xp:
             continue
-        data = data if data is not None else current_campaign_data(campaign=state.campaign)
+        # The campaign data the post-game reads (`post_game_state`), or the current data when read alone.
+        data = (
+            data
+            if data is not None
+            else (state.campaign_data or current_campaign_data(campaign=state.campaign))
+        )
         # CAMPAIGN_PHASE.md: "Some fighter types can never be promoted (campaign data: a flag on the fighter type)".
         if data.never_promoted(fighter.fighter_type):
             continue
