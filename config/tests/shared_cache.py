@@ -36,11 +36,11 @@ class SharedRedis:
             yield caches["default"]
             caches["default"].close()
 
-    def keys(self) -> list[bytes]:
+    def stored_keys(self) -> list[bytes]:
         return list(redis.Redis.from_url(REDIS_URL).scan_iter(match=f"{self.prefix}:*"))
 
     def flush(self) -> None:
-        keys = self.keys()
+        keys = self.stored_keys()
         if keys:
             redis.Redis.from_url(REDIS_URL).delete(*keys)
 
