@@ -10,6 +10,7 @@ Many workers (issue 15): `DATABASE_POOL_SIZE=N` gives each web process Django's 
 most N connections (min 1), instead of one persistent connection per thread. PostgreSQL then sees
 processes x N connections at most, whatever the traffic: size it so that every host's processes together stay
 inside `max_connections` (the README's self-hosting section has the sum). Unset or 0: no pool (`make run`, tests).
+`DATABASE_BEHIND_PGBOUNCER=true` when `DATABASE_URL` points at PgBouncer in transaction mode.
 """
 
 import logging
@@ -18,7 +19,7 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
-from config.env import env_int, env_str
+from config.env import env_bool, env_int, env_str
 
 HOW_TO_CONFIGURE = (
     "Set DATABASE_URL to a PostgreSQL server (for example "
@@ -64,6 +65,10 @@ def database_config(base_dir: Path) -> dict:
         raise ImproperlyConfigured(
             f"DATABASE_URL must point at PostgreSQL (postgres://...); got engine {config.get('ENGINE')!r}."
         )
+    if env_bool("DATABASE_BEHIND_PGBOUNCER", default=False):
+        # PgBouncer in transaction mode may hand each transaction another server connection: a server-side
+        # cursor (QuerySet.iterator()) would not survive that (Django's docs, "Transaction pooling").
+        config["DISABLE_SERVER_SIDE_CURSORS"] = True
     pool_size = env_int("DATABASE_POOL_SIZE", 0)
     if pool_size < 0:
         raise ImproperlyConfigured(f"DATABASE_POOL_SIZE must be 0 (no pool) or more; got {pool_size}.")

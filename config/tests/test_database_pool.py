@@ -56,3 +56,9 @@ def test_the_pool_serves_queries_and_stays_within_its_size():
     figures = json.loads(result.stdout.strip().splitlines()[-1])
     assert figures["max"] == 2
     assert 1 <= figures["size"] <= 2
+
+
+def test_behind_pgbouncer_no_server_side_cursor_is_used(monkeypatch):
+    monkeypatch.setenv("DATABASE_URL", URL)
+    monkeypatch.setenv("DATABASE_BEHIND_PGBOUNCER", "true")
+    assert database_config(ROOT)["DISABLE_SERVER_SIDE_CURSORS"] is True
