@@ -33,4 +33,6 @@ def cache_config(redis_url: str | None, *, key_prefix: str = "wl") -> dict:
         "LOCATION": redis_url,
         "TIMEOUT": TIMEOUT_SECONDS,
         "KEY_PREFIX": key_prefix,
+        # A Redis that does not answer fails the request quickly (a 503, config/outages.py), never hangs it.
+        "OPTIONS": {"socket_connect_timeout": 2, "socket_timeout": 2},
     }

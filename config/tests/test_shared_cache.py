@@ -7,7 +7,7 @@ Each `as_process()` block has cache connections of its own, as another gunicorn 
 import pytest
 from django.contrib.sessions.backends.cached_db import SessionStore
 from django.core.exceptions import ImproperlyConfigured
-from django.test import Client
+from django.test import Client, override_settings
 
 from config.cache import cache_config
 from config.tests.shared_cache import shared_redis_or_skip
@@ -86,3 +86,15 @@ def test_a_redis_url_chooses_djangos_redis_backend():
 def test_a_redis_url_that_is_not_one_is_refused():
     with pytest.raises(ImproperlyConfigured, match="REDIS_URL must be a Redis URL"):
         cache_config("http://redis:6379")
+
+
+def test_a_redis_that_cannot_be_reached_answers_the_short_503_page(player):
+    browser = Client(raise_request_exception=False)
+    browser.force_login(player)  # a session in the database, which the cache is then asked to hold
+    unreachable = {"default": cache_config("redis://127.0.0.1:1/0", key_prefix="nowhere")}
+    with override_settings(
+        CACHES=unreachable, CACHE_IS_SHARED=True, SESSION_ENGINE="django.contrib.sessions.backends.cached_db"
+    ):
+        response = browser.get("/")
+    assert response.status_code == 503
+    assert response["Retry-After"] == "30"
