@@ -16,6 +16,8 @@ version another worker moved on would never arrive. Without it the poll reads th
 
 from __future__ import annotations
 
+import re
+
 from django.conf import settings
 from django.core.cache import cache
 
@@ -44,15 +46,30 @@ def board_version(*, game_id: int) -> int | None:
     return version
 
 
-def board_unchanged(*, session, game_id: int, version: str | None) -> bool:
-    """True when the cache alone shows that the board is at `version` and that this session reads the game."""
-    if not settings.CACHE_IS_SHARED:
+# Django's session keys: 32 lowercase letters and digits. Anything else in the cookie is no session of ours.
+_SESSION_KEY = re.compile(r"[a-z0-9]{32}")
+_CACHED_SESSIONS = "django.contrib.sessions.backends.cached_db"
+
+
+def board_unchanged(*, session_key: str | None, game_id: int, version: str | None) -> bool:
+    """True when the cache alone shows that the board is at `version` and that this session reads the game: the
+    session as `cached_db` keeps it, the version, the reader and the game's access token in one round trip."""
+    if not settings.CACHE_IS_SHARED or settings.SESSION_ENGINE != _CACHED_SESSIONS or not version:
         return False
-    reader = access_cache.reader_key(session=session, game_id=game_id)
-    if reader is None or not version:
+    if session_key is None or not _SESSION_KEY.fullmatch(session_key):
         return False
-    found = cache.get_many([_version_key(game_id), reader])
-    current = found.get(_version_key(game_id))
+    keys = {
+        "session": access_cache.session_cache_key(session_key),
+        "version": _version_key(game_id),
+        "reader": access_cache.reader_key(session_key, game_id),
+        "token": access_cache.token_key(game_id),
+    }
+    found = cache.get_many(list(keys.values()))
+    current = found.get(keys["version"])
     if current is None or str(current) != version:
         return False
-    return access_cache.is_remembered_reader(found.get(reader))
+    return access_cache.is_remembered_reader(
+        session_data=found.get(keys["session"]),
+        entry=found.get(keys["reader"]),
+        token=found.get(keys["token"]),
+    )

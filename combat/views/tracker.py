@@ -12,9 +12,11 @@ changed, the rest out of band), else with the board's live partial.
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_GET, require_POST
 
 from campaigns import access_cache
@@ -77,8 +79,12 @@ def tracker_board(request, game_id: int):
     takes the full check below, which then teaches the cache.
     """
     version = request.GET.get("version")
-    if tracker_poll.board_unchanged(session=request.session, game_id=game_id, version=version):
-        return HttpResponse(status=204)
+    session_key = request.COOKIES.get(settings.SESSION_COOKIE_NAME)
+    if tracker_poll.board_unchanged(session_key=session_key, game_id=game_id, version=version):
+        # The session was read from the cache, not through request.session: say the answer depends on it.
+        response = HttpResponse(status=204)
+        patch_vary_headers(response, ["Cookie"])
+        return response
     return _tracker_board_checked(request, game_id, version)
 
 

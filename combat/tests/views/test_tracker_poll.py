@@ -24,13 +24,12 @@ def shared():
 
 
 def warm(client, table, user, shared) -> tuple[str, int]:
-    """The user logged in and two polls made: the first teaches the cache the game's campaign, the second the
-    reader (campaigns/access_cache.py)."""
+    """The user logged in and one poll made, which passes the full check and teaches the cache the reader
+    (campaigns/access_cache.py)."""
     url, version = board_url(table, "board/"), table.version
     with shared.as_process():
         client.force_login(user)
-        for _ in range(2):
-            assert client.get(url, {"version": version}).status_code == 204
+        assert client.get(url, {"version": version}).status_code == 204
     return url, version
 
 
@@ -40,6 +39,21 @@ def test_a_warm_poll_asks_the_database_nothing(client, table, player, shared, dj
         response = client.get(url, {"version": version})
     assert response.status_code == 204
     assert response.content == b""
+    assert "Cookie" in response["Vary"]
+
+
+def test_a_session_logged_in_again_as_someone_else_is_checked_again(client, table, player, outsider, shared):
+    url, version = warm(client, table, player, shared)
+    with shared.as_process():
+        client.force_login(outsider)  # a new session key: the entry made for the player's is never found
+        assert client.get(url, {"version": version}).status_code == 404
+
+
+def test_a_cookie_that_is_no_session_key_takes_the_full_check(client, table, shared):
+    with shared.as_process():
+        client.cookies["sessionid"] = "../../not-a-session"
+        response = client.get(board_url(table, "board/"), {"version": 0})
+    assert response.status_code == 302
 
 
 def test_a_damage_in_another_process_is_seen_by_the_next_poll(client, table, player, player2, shared):
