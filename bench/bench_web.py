@@ -5,7 +5,12 @@ redirect) serves, on 127.0.0.1 only: a bare plain-text view of the same app (`/b
 BENCH_VIEWS=true), the roster page of a 50-fighter warband, and the campaign page. Another process loads each in
 turn: `wrk` when installed (Debian: `apt-get install wrk`), else a small threaded Python load generator. Printed
 for each: requests per second, p50 and p99 latency, and the throughput as a ratio of the bare view's. Aim: the
-roster page at least half the bare view's throughput.
+roster page at least half the bare view's throughput, the tracker's "nothing changed" poll (204) at least 0.8x.
+
+Issue 15: the whole load runs twice, with each process's own memory cache and with one Redis (127.0.0.1:6379,
+a key prefix of the run's own, deleted at the end), at 4 connections and again at 20; then the bytes of each
+page's first load, compressed (bench/web_checks.py), and two gunicorn instances on one database and one Redis: a
+login on one used on the other, a Damage on one seen by a poll on the other (pass/fail, with the delay).
 
 The database is the bench's own `warband_bench` (bench/support.py: on the server of `BENCH_DATABASE_URL`,
 `DATABASE_URL`, 127.0.0.1:5432 or the embedded PostgreSQL, created and migrated when missing). The bench campaign is created once and
@@ -15,35 +20,38 @@ processes are stopped at the end, whatever happens (an error, Ctrl-C or SIGTERM)
 
 from __future__ import annotations
 
-import http.client
 import os
-import re
 import secrets
 import shutil
-import signal
-import socket
-import subprocess
 import sys
-import tempfile
-import threading
 import time
-import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from support import bench_database_url, stop_on_sigterm  # noqa: E402
+from web_checks import first_load_bytes, report_bytes, tracker_game, two_instances  # noqa: E402
+from web_load import (  # noqa: E402
+    CONNECTIONS,
+    REDIS_URL,
+    fetch,
+    flush_redis,
+    load_with_python,
+    load_with_wrk,
+    redis_answers,
+    serve,
+)
 
 BENCH_DATABASE = "warband_bench"
 CAMPAIGN = "Bench campaign (bench/bench_web.py)"
 FIGHTERS = 50
 WARMUP_SECONDS = 2
-SECONDS = 8
+SECONDS = int(os.environ.get("BENCH_WEB_SECONDS", "8"))  # shorter for a quick look
 # The pages are loaded in turn, twice over, and each keeps its better round: a burst of other work on the machine
 # then spoils one round of one page, not the comparison.
-ROUNDS = 2
-CONNECTIONS = 4
+ROUNDS = int(os.environ.get("BENCH_WEB_ROUNDS", "2"))
+MANY_CONNECTIONS = 20
 
 # Production settings (config/settings.py reads them): DEBUG off, so SECRET_KEY and ALLOWED_HOSTS are needed.
 PRODUCTION = {
@@ -84,6 +92,7 @@ def prepare() -> dict[str, str]:
         print(f"loaded the bench campaign in {time.perf_counter() - started:.1f} s", flush=True)
     warband = Warband.objects.get(campaign=campaign, name="Bench Pilgrims")
     user = get_user_model().objects.get(username="bench_player")
+    game = tracker_game(campaign, user)  # sets the user's password: before the session takes its hash
     session = SessionStore()
     session[SESSION_KEY] = str(user.pk)
     session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
@@ -94,6 +103,7 @@ def prepare() -> dict[str, str]:
         "cookie": f"sessionid={session.session_key}",
         "roster": f"/warbands/{warband.pk}/",
         "campaign": f"/campaigns/{campaign.pk}/",
+        "game": game,
     }
 
 
@@ -183,166 +193,48 @@ def _load_games(campaign, organiser, pilgrims_side, rivals_side) -> None:
         )
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def fetch(port: int, path: str, cookie: str) -> tuple[int, str]:
-    request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", headers={"Cookie": cookie})
-    try:
-        with urllib.request.urlopen(request, timeout=10) as response:  # noqa: S310 - 127.0.0.1 only
-            return response.status, response.read().decode()
-    except urllib.error.HTTPError as error:
-        return error.code, error.read().decode(errors="replace")
-
-
-def wait_until_up(port: int, server: subprocess.Popen) -> None:
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            raise RuntimeError("gunicorn stopped while starting; see its log above")
-        try:
-            if fetch(port, "/bench/plain", "")[0] == 200:
-                return
-        except OSError:
-            pass
-        time.sleep(0.2)
-    raise RuntimeError("gunicorn did not answer within 30 s")
-
-
-_UNITS = {"us": 0.001, "ms": 1.0, "s": 1000.0, "m": 60_000.0}
-
-
-def _milliseconds(text: str) -> float:
-    number, unit = re.fullmatch(r"([\d.]+)(us|ms|s|m)", text).groups()
-    return float(number) * _UNITS[unit]
-
-
-def load_with_wrk(port: int, path: str, cookie: str, seconds: int) -> dict:
-    command = [
-        shutil.which("wrk"),
-        "-t2",
-        f"-c{CONNECTIONS}",
-        f"-d{seconds}s",
-        "--latency",
-        "-H",
-        f"Cookie: {cookie}",
-        f"http://127.0.0.1:{port}{path}",
-    ]
-    output = subprocess.run(command, capture_output=True, text=True, check=True, timeout=seconds + 30).stdout
-    errors = re.search(r"Non-2xx or 3xx responses: (\d+)", output)
-    socket_errors = re.search(r"Socket errors: (.*)", output)
-    return {
-        "rps": float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1)),
-        "p50": _milliseconds(re.search(r"\s50%\s+(\S+)", output).group(1)),
-        "p99": _milliseconds(re.search(r"\s99%\s+(\S+)", output).group(1)),
-        "errors": int(errors.group(1)) if errors else 0,
-        "note": socket_errors.group(1) if socket_errors else "",
-    }
-
-
-def load_with_python(port: int, path: str, cookie: str, seconds: int) -> dict:
-    """CONNECTIONS threads, each sending one request after another for `seconds` (gunicorn's sync workers close
-    every connection, so each request opens its own)."""
-    latencies: list[float] = []
-    errors = 0
-    lock = threading.Lock()
-    stop = time.monotonic() + seconds
-
-    def worker() -> None:
-        nonlocal errors
-        mine, failed = [], 0
-        while time.monotonic() < stop:
-            started = time.perf_counter()
-            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-            try:
-                connection.request("GET", path, headers={"Cookie": cookie})
-                response = connection.getresponse()
-                response.read()
-                failed += response.status >= 400
-            except OSError:
-                failed += 1
-            finally:
-                connection.close()
-            mine.append((time.perf_counter() - started) * 1000)
-        with lock:
-            latencies.extend(mine)
-            errors += failed
-
-    threads = [threading.Thread(target=worker) for _ in range(CONNECTIONS)]
-    began = time.perf_counter()
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    elapsed = time.perf_counter() - began
-    latencies.sort()
-
-    def percentile(share: float) -> float:
-        return latencies[min(len(latencies) - 1, int(share * len(latencies)))]
-
-    return {
-        "rps": len(latencies) / elapsed,
-        "p50": percentile(0.50),
-        "p99": percentile(0.99),
-        "errors": errors,
-        "note": "",
-    }
-
-
-def start_gunicorn(port: int, log) -> subprocess.Popen:
-    """gunicorn with 2 sync workers in a session of its own, so stopping its group stops every worker."""
-    command = [sys.executable, "-m", "gunicorn", "config.wsgi:application", "--workers", "2"]
-    command += ["--bind", f"127.0.0.1:{port}", "--log-level", "warning"]
-    return subprocess.Popen(
-        command, cwd=ROOT, env=os.environ.copy(), stdout=log, stderr=subprocess.STDOUT, start_new_session=True
-    )
-
-
-def stop_gunicorn(server: subprocess.Popen) -> None:
-    """SIGTERM to gunicorn's whole group, SIGKILL after 10 s: no worker outlives the bench."""
-    os.killpg(server.pid, signal.SIGTERM)
-    try:
-        server.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        os.killpg(server.pid, signal.SIGKILL)
-        server.wait()
-
-
-def measure(port: int, pages: dict[str, str], cookie: str, load, log_name: str) -> dict[str, dict]:
+def measure(port: int, pages: dict[str, str], cookie: str, load, log_name: str, connections: int) -> dict:
     """Check each page answers itself, warm up, then load each page ROUNDS times and keep its best round."""
     for path in pages.values():
         status, body = fetch(port, path, cookie)
-        if status != 200 or (
-            path != "/bench/plain" and "Bench Fighter" not in body and "Bench Pilgrims" not in body
+        poll = "/tracker/board/" in path
+        if (poll and status != 204) or (
+            not poll
+            and (
+                status != 200
+                or (path != "/bench/plain" and "Bench Fighter" not in body and "Bench" not in body)
+            )
         ):
             raise RuntimeError(f"{path} answered {status}, not the page: check {log_name}")
     for path in pages.values():
-        load(port, path, cookie, WARMUP_SECONDS)
+        load(port, path, cookie, WARMUP_SECONDS, connections)
         time.sleep(1)  # let the workers drain the warm-up's queue (PITFALLS.md)
     results: dict[str, dict] = {}
     for _ in range(ROUNDS):
         for name, path in pages.items():
-            figures = load(port, path, cookie, SECONDS)
+            figures = load(port, path, cookie, SECONDS, connections)
             if name not in results or figures["rps"] > results[name]["rps"]:
                 results[name] = figures
             time.sleep(1)
     return results
 
 
-def report(results: dict[str, dict]) -> None:
+AIMS = {"roster, 50 fighters": 0.5, "campaign page": 0.5, "tracker poll, unchanged (204)": 0.8}
+
+
+def report(title: str, results: dict[str, dict]) -> None:
     bare = results["bare view (/bench/plain)"]["rps"]
-    print(f"{'':28} {'req/s':>8} {'p50 ms':>8} {'p99 ms':>8} {'ratio':>6}")
+    print(f"-- {title}")
+    print(f"{'':30} {'req/s':>8} {'p50 ms':>8} {'p99 ms':>8} {'ratio':>6}")
     for name, figures in results.items():
         errors = f"  ({figures['errors']} errors)" if figures["errors"] else ""
+        ratio = figures["rps"] / bare
+        aim = AIMS.get(name)
+        verdict = "" if aim is None else f"  aim >= {aim:.1f} {'ok' if ratio >= aim else 'MISSED'}"
         print(
-            f"{name:28} {figures['rps']:8.0f} {figures['p50']:8.1f} {figures['p99']:8.1f} "
-            f"{figures['rps'] / bare:6.2f}{errors}"
+            f"{name:30} {figures['rps']:8.0f} {figures['p50']:8.1f} {figures['p99']:8.1f} "
+            f"{ratio:6.2f}{verdict}{errors}"
         )
-    ratio = results["roster, 50 fighters"]["rps"] / bare
-    print(f"roster / bare view: {ratio:.2f} (aim >= 0.50) {'ok' if ratio >= 0.5 else 'MISSED'}")
 
 
 def main() -> int:
@@ -353,34 +245,45 @@ def main() -> int:
     print(f"database: {url}", flush=True)
     targets = prepare()
     cookie = targets.pop("cookie")
+    game = targets.pop("game")
     load = load_with_wrk if shutil.which("wrk") else load_with_python
     print(
-        f"load: {'wrk' if load is load_with_wrk else 'Python threads'}, {CONNECTIONS} connections, "
-        f"{SECONDS} s each, best of {ROUNDS} rounds",
+        f"load: {'wrk' if load is load_with_wrk else 'Python threads'}, {SECONDS} s each, best of {ROUNDS} rounds",
         flush=True,
     )
     pages = {
         "bare view (/bench/plain)": "/bench/plain",
         "roster, 50 fighters": targets["roster"],
         "campaign page": targets["campaign"],
+        "tracker poll, unchanged (204)": game["poll"],
     }
-    port = free_port()
-    # gunicorn's own output, kept (and its path printed) only when something went wrong.
-    log = tempfile.NamedTemporaryFile("w", prefix="bench_web_gunicorn_", suffix=".log", delete=False)  # noqa: SIM115
-    server = start_gunicorn(port, log)
-    failed = True
+    prefix = f"wl-bench-{secrets.token_hex(4)}"
+    configs = {"local memory, no Redis": {}}
+    if redis_answers():
+        configs["one Redis"] = {"REDIS_URL": REDIS_URL, "CACHE_KEY_PREFIX": prefix}
+    else:
+        print(f"no Redis on {REDIS_URL}: the Redis runs and the two-instance check are left out")
     try:
-        wait_until_up(port, server)
-        results = measure(port, pages, cookie, load, log.name)
-        failed = False
+        for title, env in configs.items():
+            for connections in (CONNECTIONS, MANY_CONNECTIONS):
+                results = serve(
+                    env,
+                    lambda port, log, c=connections: measure(port, pages, cookie, load, log, c),
+                    "load",
+                )
+                report(f"{title}, {connections} connections", results)
+        first_pages = {**{k: v for k, v in pages.items() if "/bench/" not in v and "board" not in v}}
+        first_pages["tracker board"] = game["board"]
+        report_bytes(serve({}, lambda port, log: first_load_bytes(port, first_pages, cookie), "bytes"))
+        if "one Redis" in configs:
+            env = configs["one Redis"]
+            results = serve(env, lambda a, _: serve(env, lambda b, __: two_instances(a, b, game), "b"), "a")
+            print("-- two gunicorn instances, one PostgreSQL, one Redis")
+            for name, passed, note in results:
+                print(f"{name:40} {'pass' if passed else 'FAIL'}  {note}")
     finally:
-        stop_gunicorn(server)
-        log.close()
-        if failed:
-            print(f"gunicorn's log: {log.name}", file=sys.stderr)
-        else:
-            os.unlink(log.name)
-    report(results)
+        if "one Redis" in configs:
+            flush_redis(prefix)
     return 0
 
 

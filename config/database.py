@@ -5,6 +5,12 @@ own. It keeps running after the process that started it ends (`cleanup_mode=None
 finds it, with its data, and only connects. `make stop` and `make clean-data` stop it (config/embedded_db.py); a
 process that runs for a limited time (the test suite, a benchmark) and had to start it stops it at its end, using
 `STARTED_HERE`.
+
+Many workers (issue 15): `DATABASE_POOL_SIZE=N` gives each web process Django's psycopg connection pool of at
+most N connections (min 1), instead of one persistent connection per thread. PostgreSQL then sees
+processes x N connections at most, whatever the traffic: size it so that every host's processes together stay
+inside `max_connections` (the README's self-hosting section has the sum). Unset or 0: no pool (`make run`, tests).
+`DATABASE_BEHIND_PGBOUNCER=true` when `DATABASE_URL` points at PgBouncer in transaction mode.
 """
 
 import logging
@@ -13,7 +19,7 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
-from config.env import env_str
+from config.env import env_bool, env_int, env_str
 
 HOW_TO_CONFIGURE = (
     "Set DATABASE_URL to a PostgreSQL server (for example "
@@ -59,4 +65,22 @@ def database_config(base_dir: Path) -> dict:
         raise ImproperlyConfigured(
             f"DATABASE_URL must point at PostgreSQL (postgres://...); got engine {config.get('ENGINE')!r}."
         )
+    if env_bool("DATABASE_BEHIND_PGBOUNCER", default=False):
+        # PgBouncer in transaction mode may hand each transaction another server connection: a server-side
+        # cursor (QuerySet.iterator()) would not survive that (Django's docs, "Transaction pooling").
+        config["DISABLE_SERVER_SIDE_CURSORS"] = True
+    pool_size = env_int("DATABASE_POOL_SIZE", 0)
+    if pool_size < 0:
+        raise ImproperlyConfigured(f"DATABASE_POOL_SIZE must be 0 (no pool) or more; got {pool_size}.")
+    if pool_size:
+        # Django's pool keeps its own connections open: persistent connections on top of it are refused.
+        config["CONN_MAX_AGE"] = 0
+        config["CONN_HEALTH_CHECKS"] = False
+        config.setdefault("OPTIONS", {})["pool"] = {
+            "min_size": 1,
+            "max_size": pool_size,
+            # A request that finds every connection busy waits this long, then fails as a lost database does
+            # (503, config/outages.py), rather than queueing without end.
+            "timeout": env_int("DATABASE_POOL_TIMEOUT", 10),
+        }
     return config

@@ -2,11 +2,13 @@
 
 `server_error` is the project's handler500. Django calls it from inside the `except` block that caught the
 exception, so the exception is still at hand: a lost connection answers 503 with `templates/503.html`; anything
-else stays a 500, because a bug is not an outage.
+else stays a 500, because a bug is not an outage. The shared cache (Redis, issue 15) holds the sessions and is
+asked by every page: a Redis that cannot be reached is an outage too, answered the same way.
 """
 
 import sys
 
+import redis.exceptions
 from django.db import InterfaceError, OperationalError
 from django.http import HttpResponse, HttpResponseServerError
 from django.template import loader
@@ -17,8 +19,11 @@ UNAVAILABLE = "database_unavailable"
 
 
 def is_lost_connection(error: BaseException | None) -> bool:
-    """A database that cannot be reached or dropped the connection, as opposed to a bug (IntegrityError, ...)."""
-    return isinstance(error, OperationalError | InterfaceError)
+    """A database or cache that cannot be reached or dropped the connection, as opposed to a bug (IntegrityError)."""
+    return isinstance(
+        error,
+        OperationalError | InterfaceError | redis.exceptions.ConnectionError | redis.exceptions.TimeoutError,
+    )
 
 
 def outage_response() -> HttpResponse:

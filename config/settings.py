@@ -9,6 +9,7 @@ from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
 
+from config.cache import cache_config
 from config.database import database_config
 from config.env import env_bool, env_int, env_list, env_origins, env_str
 
@@ -57,6 +58,10 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Compresses pages (issue 15) after every inner middleware has written them; below WhiteNoise, which serves
+    # static files already compressed with brotli and gzip. Django 5.2's GZipMiddleware pads each compressed
+    # page with random bytes in its gzip header, against BREACH (a length leak of the CSRF token in the page).
+    "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -64,11 +69,18 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # An htmx request sent to log in (its session expired) gets HX-Redirect to the login page (issue 15).
+    "config.htmx_login.HtmxLoginRedirectMiddleware",
     # Records the user behind every tracked change (django-pghistory).
     "pghistory.middleware.HistoryMiddleware",
     # Last, as django-axes asks: turns a lockout into its 429 page.
     "axes.middleware.AxesMiddleware",
 ]
+
+# pghistory's middleware reads the user of each request it tracks, to stamp the events written under it. GET never
+# writes (tests/test_get_writes_nothing.py), so it is not tracked: the tracker's poll then answers from the cache
+# without loading the user (issue 15).
+PGHISTORY_MIDDLEWARE_METHODS = ("POST", "PUT", "PATCH", "DELETE")
 
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"
@@ -130,20 +142,21 @@ STORAGES = {
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
 
-# Only content-addressed fragments are cached (keyed on a digest of the rows they show, rosters/selectors.py), so
-# each web process may keep its own copy: nothing stale can be served and no process holds state another needs
-# (ARCHITECTURE.md, Scale). A shared cache would only raise the hit rate.
-CACHES = {
-    "default": {
-        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-        "LOCATION": "warband-ledger",
-        "TIMEOUT": 60 * 60,
-        "OPTIONS": {"MAX_ENTRIES": 5000},
-    }
-}
+# One cache for every web process (issue 15): Redis when REDIS_URL is set (docker compose sets it), so the roster's
+# fragments, the board's version and the readers the tracker's poll knows are shared by every worker and host;
+# local memory otherwise (`make run`). The roster's parts are keyed on a digest of the rows they show
+# (rosters/selectors/roster.py), so they are never stale in either. What is written when it changes (the board's
+# version, the sessions) is only trusted from a cache every process shares (CACHE_IS_SHARED): in local memory
+# another gunicorn worker would keep its own old copy, a logged-out session or a board two actions behind.
+REDIS_URL = env_str("REDIS_URL")
+CACHES = {"default": cache_config(REDIS_URL, key_prefix=env_str("CACHE_KEY_PREFIX", "wl"))}
+CACHE_IS_SHARED = REDIS_URL is not None
 
-# Sessions live in the database, so any number of web processes can serve the same user.
-SESSION_ENGINE = "django.contrib.sessions.backends.db"
+# With Redis, sessions are read from the cache and written through to the database: a warm request needs no query
+# for its session, and a flushed or restarted Redis logs nobody out. Without it, the database alone.
+SESSION_ENGINE = (
+    "django.contrib.sessions.backends.cached_db" if CACHE_IS_SHARED else "django.contrib.sessions.backends.db"
+)
 
 EMAIL_BACKEND = env_str(
     "EMAIL_BACKEND",

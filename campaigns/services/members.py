@@ -2,6 +2,7 @@
 
 from django.db import transaction
 
+from campaigns.access_cache import campaign_access_changed
 from campaigns.errors import LastOrganiser
 from campaigns.models import Campaign, Membership
 from campaigns.services.common import User, campaign_context, lock_campaign
@@ -59,3 +60,5 @@ def membership_remove(*, membership: Membership, by: User) -> None:
         by=by,
     ):
         membership.delete()
+    # Their sessions stop reading the campaign's boards from the cache (campaigns/access_cache.py).
+    campaign_access_changed(campaign_id=campaign.pk)

@@ -12,11 +12,14 @@ changed, the rest out of band), else with the board's live partial.
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_GET, require_POST
 
+from campaigns import access_cache
 from campaigns.access import can_manage_game, get_game_for_user
 from combat.forms.tracker import (
     ConfusionChoiceForm,
@@ -26,7 +29,7 @@ from combat.forms.tracker import (
     TieForm,
     VersionForm,
 )
-from combat.selectors.tracker import tracker_version
+from combat.selectors import tracker_poll
 from combat.services.tracker import board as board_services
 from combat.services.tracker import confusion as confusion_services
 from combat.services.tracker import fatigue as fatigue_services
@@ -67,15 +70,33 @@ def tracker_start(request, game_id: int):
     return redirect("tracker", game_id=game.pk)
 
 
-@login_required
 @require_GET
 def tracker_board(request, game_id: int):
-    """The poll: 204 while the board is unchanged since `version`, else the live partial."""
+    """The poll: 204 while the board is unchanged since `version`, else the live partial.
+
+    Answered from the shared cache alone when it knows both the version and this session as a reader of the game
+    (combat/selectors/tracker_poll.py): no query for the user, the game or the board (issue 15). Anything else
+    takes the full check below, which then teaches the cache.
+    """
+    version = request.GET.get("version")
+    session_key = request.COOKIES.get(settings.SESSION_COOKIE_NAME)
+    if tracker_poll.board_unchanged(session_key=session_key, game_id=game_id, version=version):
+        # The session was read from the cache, not through request.session: say the answer depends on it.
+        response = HttpResponse(status=204)
+        patch_vary_headers(response, ["Cookie"])
+        return response
+    return _tracker_board_checked(request, game_id, version)
+
+
+@login_required
+def _tracker_board_checked(request, game_id: int, version: str | None):
+    token = access_cache.reader_token(game_id=game_id)  # before the check: see campaigns/access_cache.py
     game, membership = get_game_for_user(request.user, game_id)
-    current = tracker_version(game_id=game.pk)
+    current = tracker_poll.board_version(game_id=game.pk)
     if current is None:
         raise Http404("This game has no board.")
-    if request.GET.get("version") == str(current):
+    access_cache.remember_reader(session=request.session, game=game, token=token)
+    if version == str(current):
         return HttpResponse(status=204)
     can_act = can_manage_game(membership, game)
     return render(request, "combat/tracker.html#tracker-live", board_context(request, game, can_act))

@@ -27,6 +27,7 @@ from campaigns.people import display_name
 from campaigns.words import possessive
 from combat import rules
 from combat.models import DiceRoll, TrackerAction, TrackerFighter, TrackerGame
+from combat.selectors.tracker_poll import remember_board_version
 from combat.services.tracker.errors import TrackerBlocked, TrackerConflict, TrackerError
 from rosters.models import Fighter
 
@@ -235,6 +236,7 @@ def commit(
             tracked.save(update_fields=list(TRACKER_FIGHTER_STATE))
         tracker.version += 1
         tracker.save(update_fields=["version", *TRACKER_GAME_FIELDS])
+        remember_board_version(game_id=tracker.game_id, version=tracker.version)
         return TrackerAction.objects.create(
             tracker=tracker,
             version=tracker.version,
@@ -306,6 +308,7 @@ def tracker_undo(*, game: Game, by, version: int) -> TrackerAction:
                 tracker.shooting = image["values"].get("shooting")
         tracker.version += 1
         tracker.save(update_fields=["version", *TRACKER_GAME_FIELDS])
+        remember_board_version(game_id=tracker.game_id, version=tracker.version)
         last.undone_at = timezone.now()
         last.undone_by = by
         last.undone_version = tracker.version

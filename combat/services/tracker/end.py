@@ -11,6 +11,7 @@ from django.utils import timezone
 from campaigns.models import Game, GamePlayer, OutOfAction
 from campaigns.words import possessive
 from combat.models import TrackerFighter, TrackerGame
+from combat.selectors.tracker_poll import remember_board_version
 from combat.services.tracker.board import action_context, lock, refuse_while_pending
 from combat.services.tracker.errors import TrackerBlocked, TrackerError
 from rosters.models import Warband
@@ -71,5 +72,6 @@ def tracker_end_game(
         tracker.version += 1
         tracker.ended_at = timezone.now()
         tracker.save(update_fields=["version", "ended_at"])
+        remember_board_version(game_id=tracker.game_id, version=tracker.version)
     game.status = Game.Status.RECORDED
     return tracker

@@ -1,0 +1,178 @@
+"""What bench_web.py measures beyond requests per second (issue 15): the bytes of first loads, compressed, and two
+gunicorn instances sharing one database and one Redis.
+
+- `tracker_game()`: a game in progress between the bench's two warbands, with its board (made once, reused).
+- `first_load_bytes()`: each page as a browser first loads it, the HTML gzip-compressed (GZipMiddleware) and the
+  static files it names brotli-compressed (WhiteNoise), against the aim of 35 KB.
+- `two_instances()`: a login on instance A used on instance B; a Damage on A seen by a poll on B, with the delay.
+  The Damage is undone at the end, so every run finds the board as the last one left it.
+"""
+
+from __future__ import annotations
+
+import gzip
+import http.cookiejar
+import re
+import time
+import urllib.parse
+import urllib.request
+
+FIRST_LOAD_AIM = 35 * 1024
+BENCH_PASSWORD = "bench-password-not-secret"  # noqa: S105 - the bench's own user in the bench's own database
+# What a browser fetches on a first load: the stylesheets, the scripts and one favicon (the first `rel="icon"`;
+# the PNG twins and the home-screen icon are fetched only by browsers that cannot use it, or on "add to home").
+STYLES_AND_SCRIPTS = re.compile(r'<(?:link rel="stylesheet" href|script src)="(/static/[^"]+)"')
+FAVICON = re.compile(r'<link rel="icon" href="(/static/[^"]+)"')
+CSRF_FIELD = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+CSRF_HEADER = re.compile(r'"X-CSRFToken": "([^"]+)"')
+
+
+def tracker_game(campaign, player) -> dict:
+    """The bench's game in progress with its board, its first Pilgrim's id and the player's password set."""
+    import datetime
+
+    from campaigns.models import Game, GamePlayer
+    from combat.models import TrackerGame
+    from combat.services.tracker.board import tracker_start
+    from rosters.models import Warband
+
+    player.set_password(BENCH_PASSWORD)
+    player.save(update_fields=["password"])
+    game = Game.objects.filter(campaign=campaign, status=Game.Status.IN_PROGRESS).first()
+    if game is None:
+        number = (Game.objects.filter(campaign=campaign).count() or 0) + 1
+        game = Game.objects.create(
+            campaign=campaign,
+            number=number,
+            played_on=datetime.date(2025, 6, 1),
+            status=Game.Status.IN_PROGRESS,
+        )
+        for name in ("Bench Pilgrims", "Bench Heretics"):
+            GamePlayer.objects.create(game=game, warband=Warband.objects.get(campaign=campaign, name=name))
+    tracker = TrackerGame.objects.filter(game=game).first() or tracker_start(game=game, by=player)
+    target = tracker.fighters.filter(fighter__warband__name="Bench Heretics").order_by("id").first()
+    return {
+        "game": game.pk,
+        "version": tracker.version,
+        "target": target.fighter_id,
+        "board": f"/games/{game.pk}/tracker/",
+        "poll": f"/games/{game.pk}/tracker/board/?version={tracker.version}",
+    }
+
+
+def _request(url: str, headers: dict, data: bytes | None = None) -> urllib.request.Request:
+    return urllib.request.Request(url, data=data, headers=headers)  # noqa: S310 - http://127.0.0.1 only
+
+
+def _get(url: str, headers: dict) -> tuple[int, bytes, dict]:
+    request = _request(url, headers)
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:  # noqa: S310 - 127.0.0.1 only
+            return response.status, response.read(), dict(response.headers)
+    except urllib.error.HTTPError as error:
+        return error.code, error.read(), dict(error.headers)
+
+
+def first_load_bytes(port: int, pages: dict[str, str], cookie: str) -> dict[str, dict]:
+    """Per page: the HTML raw and gzipped, the static files it names brotli'd (each file counted once)."""
+    base = f"http://127.0.0.1:{port}"
+    figures = {}
+    for name, path in pages.items():
+        status, body, headers = _get(base + path, {"Cookie": cookie, "Accept-Encoding": "gzip, br"})
+        if status != 200 or headers.get("Content-Encoding") != "gzip":
+            raise RuntimeError(f"{path} answered {status} with encoding {headers.get('Content-Encoding')!r}")
+        html = gzip.decompress(body)
+        static = 0
+        text = html.decode()
+        assets = set(STYLES_AND_SCRIPTS.findall(text)) | set(FAVICON.findall(text)[:1])
+        for asset in sorted(assets):
+            _, data, _ = _get(base + asset, {"Accept-Encoding": "br, gzip"})
+            static += len(data)
+        figures[name] = {"raw": len(html), "html": len(body), "static": static, "total": len(body) + static}
+    return figures
+
+
+def report_bytes(figures: dict[str, dict]) -> None:
+    print(f"{'first load (compressed)':28} {'raw KB':>8} {'HTML KB':>8} {'static':>8} {'total':>8}")
+    for name, row in figures.items():
+        verdict = "ok" if row["total"] < FIRST_LOAD_AIM else "MISSED"
+        print(
+            f"{name:28} {row['raw'] / 1024:8.1f} {row['html'] / 1024:8.1f} {row['static'] / 1024:8.1f} "
+            f"{row['total'] / 1024:8.1f}  (aim < 35 KB) {verdict}"
+        )
+
+
+class Browser:
+    """One browser's cookies against one instance (urllib with a cookie jar; redirects followed)."""
+
+    def __init__(self, port: int, jar: http.cookiejar.CookieJar | None = None) -> None:
+        self.base = f"http://127.0.0.1:{port}"
+        self.jar = jar if jar is not None else http.cookiejar.CookieJar()
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
+
+    def get(self, path: str, headers: dict | None = None) -> tuple[int, bytes]:
+        try:
+            with self.opener.open(_request(self.base + path, headers or {}), timeout=10) as response:
+                return response.status, response.read()
+        except urllib.error.HTTPError as error:
+            return error.code, error.read()
+
+    def post(self, path: str, fields: dict, headers: dict | None = None) -> tuple[int, bytes]:
+        data = urllib.parse.urlencode(fields).encode()
+        request = _request(self.base + path, headers or {}, data)
+        try:
+            with self.opener.open(request, timeout=10) as response:
+                return response.status, response.read()
+        except urllib.error.HTTPError as error:
+            return error.code, error.read()
+
+
+def two_instances(port_a: int, port_b: int, game: dict) -> list[tuple[str, bool, str]]:
+    """A login on A used on B; a Damage on A seen by B's poll (the delay); the Damage undone on A."""
+    a = Browser(port_a)
+    _, page = a.get("/accounts/login/")
+    token = CSRF_FIELD.search(page.decode()).group(1)
+    a.post(
+        "/accounts/login/",
+        {"csrfmiddlewaretoken": token, "username": "bench_player", "password": BENCH_PASSWORD},
+        {"Referer": a.base + "/accounts/login/"},
+    )
+    b = Browser(port_b, a.jar)  # the same cookies, sent to the other instance
+    status, dashboard = b.get("/")
+    logged_in = status == 200 and b"Log out" in dashboard
+    results = [("a login on A used on B", logged_in, f"B answered {status}")]
+
+    _, board = a.get(game["board"])
+    csrf = CSRF_HEADER.search(board.decode()).group(1)
+    _, before = b.get(game["poll"])
+    version = int(re.search(r"\?version=(\d+)", game["poll"]).group(1))
+    damage_url = f"{game['board']}fighters/{game['target']}/damage/"
+    headers = {"X-CSRFToken": csrf, "HX-Request": "true", "Accept-Encoding": "gzip", "Referer": a.base}
+    status, answer = a.post(damage_url, {"version": version, "damage": 1}, headers)
+    done = time.perf_counter()
+    seen, delay = False, 0.0
+    while time.perf_counter() - done < 5:
+        poll_status, changed = b.get(game["poll"], {"Accept-Encoding": "gzip"})
+        if poll_status == 200:
+            seen, delay = True, time.perf_counter() - done
+            break
+        time.sleep(0.01)
+    results.append(
+        (
+            "a Damage on A seen by a poll on B",
+            status == 200 and seen,
+            f"Damage answered {status}; seen after {delay * 1000:.0f} ms"
+            if seen
+            else f"Damage answered {status}",
+        )
+    )
+    if seen:
+        results.append(
+            (
+                "one Damage's bytes, compressed",
+                True,
+                f"the answer {len(answer) / 1024:.1f} KB + another phone's changed poll {len(changed) / 1024:.1f} KB",
+            )
+        )
+    a.post(f"{game['board']}undo/", {"version": version + 1}, headers)
+    return results
