@@ -140,8 +140,11 @@ def applied_rolls(post_game) -> list[FighterRolls]:
     """An applied post-game's rolls that count, by fighter in the order they were first rolled, and every reopened
     fighter (its rolls may all be set aside while it is off the Out of Action list). Three queries."""
     stored = (
-        # The Trauma Step's own rolls: the later steps' (the Exploration Dice have no fighter) are theirs to show.
-        PostGameRoll.objects.filter(post_game=post_game, purpose__in=TRAUMA_STEP_PURPOSES)
+        # A fighter's own rolls: the Trauma Step's and its Skill Advancement 2D6; the warband's Promotion Dice and
+        # Exploration Dice are their steps' to show.
+        PostGameRoll.objects.filter(
+            post_game=post_game, purpose__in=(*TRAUMA_STEP_PURPOSES, PostGameRoll.Purpose.ADVANCEMENT)
+        )
         .select_related("fighter", "dice_roll__rolled_by", "dice_roll__replaces__status_by")
         .order_by("id")
     )

@@ -122,7 +122,8 @@ def test_the_skill_found_is_shown_with_the_stepping_rule_and_taken(after, agnes,
         player=after.player, fighter_id=agnes.pk, number=1, skill_code="quiet_boots", by=player
     )
     state = after.state()
-    assert state.current_step == "review"
+    # The card settled, the wizard goes on: no Troop to promote, nobody to dismiss, the Exploration Dice to roll.
+    assert state.current_step == "exploration"
     [change] = [c for c in state.changes if c.fighter == agnes]
     assert (
         "Sister Agnes reached 2 XP: Skill Advancement — Stealth & Speed 6, Quiet Boots." in change.sentences
