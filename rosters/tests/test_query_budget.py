@@ -1,4 +1,4 @@
-"""The roster and campaign pages cost the same number of queries with 5 fighters as with 50 (at most 12)."""
+"""The roster and campaign pages cost the same number of queries with 5 fighters as with 50 (at most BUDGET)."""
 
 import pytest
 from django.db import connection
@@ -11,7 +11,8 @@ from rosters.services import injuries as injury_services
 
 pytestmark = pytest.mark.django_db
 
-BUDGET = 12
+# 13 since issue 13: the roster's Add Battlekit form reads the campaign's price list (one query, any roster size).
+BUDGET = 13
 
 
 def fill(warband, player, count: int):

@@ -14,6 +14,7 @@ from rosters.access import can_change_warband, get_warband_for_user
 from rosters.forms.battlekit import ItemForm, ItemMoveForm
 from rosters.forms.warbands import WarbandForm
 from rosters.models import WARBAND_FIELDS
+from rosters.selectors import price_lists as price_selectors
 from rosters.selectors import roster as roster_selectors
 from rosters.services import battlekit as battlekit_services
 from rosters.services import warbands as warband_services
@@ -46,7 +47,16 @@ def roster_context(request, warband, membership, **extra) -> dict:
         **extra,
     }
     if can_change:
-        context.setdefault("item_form", ItemForm(holders=[], terms=terms, with_holder=False))
+        context.setdefault(
+            "item_form",
+            ItemForm(
+                holders=[],
+                terms=terms,
+                with_holder=False,
+                buying=True,
+                listed=price_selectors.listed(campaign=warband.campaign, kind="battlekit"),
+            ),
+        )
     return context
 
 
@@ -81,7 +91,7 @@ def warband_edit(request, warband_id: int):
     warband, membership = get_warband_for_user(request.user, warband_id, write=True)
     terms = warband.campaign.terms
     initial = {name: getattr(warband, name) for name in WARBAND_FIELDS}
-    form = WarbandForm(request.POST or None, initial=initial, terms=terms)
+    form = WarbandForm(request.POST or None, initial=initial, terms=terms, editing=True)
     context = {"form": form, "warband": warband, "campaign": warband.campaign, "terms": terms}
     if request.method == "POST":
         if form.is_valid():
@@ -103,17 +113,16 @@ def item_create(request, warband_id: int):
     warband, membership = get_warband_for_user(request.user, warband_id, write=True)
     terms = warband.campaign.terms
     holders = roster_selectors.holders_for(warband=warband)
-    form = ItemForm(request.POST, holders=holders, terms=terms)
+    listed = price_selectors.listed(campaign=warband.campaign, kind="battlekit")
+    form = ItemForm(request.POST, holders=holders, terms=terms, buying=True, listed=listed)
     if form.is_valid():
         try:
             item = battlekit_services.item_create(
                 warband=warband,
                 by=request.user,
                 fighter=form.holder_fighter(),
-                name=form.cleaned_data["name"],
-                notes=form.cleaned_data["notes"],
-                keywords=form.cleaned_data["keywords"],
-                removable=form.cleaned_data["removable"],
+                pay=form.pays(),
+                **form.service_arguments(),
             )
         except ValidationError as error:
             add_errors(form, error)
