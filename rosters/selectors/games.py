@@ -87,5 +87,6 @@ def game_form_initial(*, game: Game) -> dict:
     for player in GamePlayer.objects.filter(game=game).order_by("id"):
         initial[f"wb{player.warband_id}_played"] = True
         initial[f"wb{player.warband_id}_result"] = player.result
+        initial[f"wb{player.warband_id}_vp"] = player.victory_points
         initial[f"wb{player.warband_id}_out"] = [str(pk) for pk in marks.get(player.warband_id, ())]
     return initial

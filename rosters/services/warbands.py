@@ -4,9 +4,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 
 from campaigns.history_context import add_context
-from campaigns.models import Campaign
+from campaigns.models import Campaign, Game
 from campaigns.words import possessive
 from rosters.models import WARBAND_FIELDS, LedgerCause, StrongboxEntry, Warband
 from rosters.services.common import change_context, describe_fields, refuse_unknown
@@ -148,4 +149,22 @@ def warband_adjust(
     if changed:
         with change_context(action=action, reason=reason, by=by, warband=warband, **context):
             warband.save(update_fields=changed)
+    return warband
+
+
+@transaction.atomic
+def warband_disband(*, warband: Warband, by) -> Warband:
+    """Disband the warband (CAMPAIGN_PHASE.md: "A warband may be disbanded at the end of any game; a new one starts
+    in its place"): it keeps its roster, its ledger and its row in the standings, marked (RULING W-2). Refused
+    while one of its games is still being played, and for a warband disbanded already."""
+    warband = Warband.objects.select_for_update().get(pk=warband.pk)
+    if warband.disbanded_at is not None:
+        raise RosterRefused(f"{warband.name} is disbanded already.")
+    if warband.game_entries.filter(game__status=Game.Status.IN_PROGRESS).exists():
+        raise RosterRefused(f"{warband.name} is in a game being played: disband it at the end of the game.")
+    warband.disbanded_at = timezone.now()
+    with change_context(
+        action="warband.disband", reason=f"{by} disbanded {warband.name}", by=by, warband=warband
+    ):
+        warband.save(update_fields=["disbanded_at"])
     return warband

@@ -167,3 +167,11 @@ def test_the_history_tells_a_purchase_with_its_reason(band, player):
     battlekit_services.item_create(warband=band, by=player, name="Lance", cost=15, pay=True)
     context = last_context(Warband.objects.get(pk=band.pk))
     assert (context["action"], context["reason"]) == ("strongbox.buy", "Bought Lance for 15 ducats")
+
+
+def test_the_history_feed_tells_each_entry_with_its_reason(band, player):
+    from rosters.tests.history.helpers import sentences
+
+    fighter_services.fighter_create(warband=band, by=player, name="Odo", cost=60, pay=True)
+    found = sentences(band.campaign, kind="strongbox")
+    assert any("Strongbox 700 → 640 ducats" in s and "Recruited Odo for 60 ducats" in s for s in found), found
