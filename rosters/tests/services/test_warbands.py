@@ -114,3 +114,12 @@ def test_a_warband_in_a_game_being_played_cannot_be_disbanded(warband, rival_war
         warband_services.warband_disband(warband=warband, by=player)
     warband.refresh_from_db()
     assert warband.disbanded_at is None
+
+
+def test_the_history_tells_a_disbanding(warband, player):
+    from rosters.tests.history.helpers import sentences
+
+    warband_services.warband_disband(warband=warband, by=player)
+    assert any("Iron Sepulchre was disbanded" in s for s in sentences(warband.campaign)), sentences(
+        warband.campaign
+    )
