@@ -19,10 +19,6 @@ class WarbandForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["name"].error_messages["required"] = f"Give the {terms.warband} a name."
         self.fields["starting_value"].label = f"Starting value ({terms.currency})"
-        self.fields["starting_value"].help_text = (
-            f"CAMPAIGN_PHASE.md: the {terms.warband} begins with it in its {terms.strongbox} (700 for most); "
-            "its Threshold Value rises from it (RULING C-1)."
-        )
         self.fields["glory"].label = terms.glory
         if editing:
             # Issue 13: the Strongbox and Glory move only through the ledger once the warband exists (a purchase,

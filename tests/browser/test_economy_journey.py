@@ -52,7 +52,7 @@ def test_recruit_buy_sell_see_the_value_record_vp_and_read_the_leaderboard(
     page.locator("#add-item").get_by_role("button", name="Add").click()
     expect(page.locator("#messages")).to_contain_text("Bell Hammer added to the Arsenal.")
     expect(page.locator("#warband-summary")).to_contain_text("595 ducats")
-    page.get_by_role("button", name="Sell Bell Hammer for 8 ducats").click()
+    page.get_by_role("button", name="Sell for 8 ducats: Bell Hammer").click()
     expect(page.locator("#messages")).to_contain_text("Bell Hammer sold for 8 ducats")
     expect(page.locator("#warband-summary")).to_contain_text("603 ducats")
 

@@ -133,7 +133,7 @@ def test_selling_from_the_arsenal_credits_half_the_cost(client, band, player):
     lance = battlekit_services.item_create(warband=band, by=player, name="Lance", cost=5)
     client.force_login(player)
     html = client.get(f"/warbands/{band.pk}/").content.decode()
-    assert "Sell for 3" in html
+    assert "Sell for 3 ducats" in html
     response = client.post(f"/items/{lance.pk}/sell/")
     assert response.status_code == 302
     band.refresh_from_db()
