@@ -171,6 +171,9 @@ class GamePlayer(models.Model):
         validators=[MinValueValidator(0), MaxValueValidator(VICTORY_POINTS_MAX)],
         help_text="The scenario's Victory Points this warband scored (the leaderboard ranks by them, RULING W-2).",
     )
+    # Issue 13, item 3: the fighters its player fields for this battle, checked against the Threshold Value and
+    # Field Strength (RULING C-1) by rosters/services/fielding.py.
+    fielded = models.ManyToManyField("rosters.Fighter", blank=True, related_name="fielded_in")
 
     class Meta:
         ordering = ["id"]

@@ -82,6 +82,7 @@ urlpatterns += [
 urlpatterns += [
     path("campaigns/<int:campaign_id>/prices/", price_lists.price_lists, name="price_lists"),
     path("campaigns/<int:campaign_id>/games/", campaigns.campaign_games, name="campaign_games"),
+    path("games/<int:game_id>/fielded/<int:warband_id>/", games.game_field, name="game_field"),
     path("warbands/<int:warband_id>/disband/", warbands.warband_disband, name="warband_disband"),
     path("warbands/<int:warband_id>/ledger/", ledger.warband_ledger, name="warband_ledger"),
     path("items/<int:item_id>/sell/", items.item_sell, name="item_sell"),
