@@ -86,7 +86,8 @@ class CampaignForm(forms.ModelForm):
 
 class CampaignSettingsForm(CampaignForm):
     class Meta(CampaignForm.Meta):
-        fields = ["name", "description", "preset", "scar_limit", "status"]
+        # Issue 13, item 6: which campaign-phase steps the preset uses (Threshold and Field Strength may be off).
+        fields = ["name", "description", "preset", "scar_limit", "status", "uses_limits"]
         help_texts = {
             **CampaignForm.Meta.help_texts,
             "status": "An archived campaign can still be read; it takes no new members and no new games.",

@@ -50,6 +50,14 @@ class Campaign(models.Model):
         help_text="Battle Scars at which an ELITE fighter is Unfit For Duty.",
     )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
+    # Issue 13, item 6: the steps of the campaign phase its preset uses. Trench Crusade's Threshold Value and
+    # Field Strength (CAMPAIGN_PHASE.md, RULING C-1) may be left off, as a Fallout: Factions group may choose.
+    uses_limits = models.BooleanField(
+        "Threshold Value and Field Strength",
+        default=True,
+        help_text="Show each warband's Threshold Value and Field Strength for its next battle (RULING C-1), "
+        "and warn when it is over them.",
+    )
     invitation_code = models.CharField(max_length=32, unique=True, default=new_invitation_code)
     # A read-only link for people without an account; empty when none is shared (issue: read-only sharing).
     share_token = models.CharField(max_length=64, unique=True, null=True, blank=True)
@@ -135,9 +143,13 @@ class Game(models.Model):
         return f"Game {self.number}"
 
 
+# CAMPAIGN_PHASE.md: "Each scenario awards Victory Points"; no scenario awards more than this in one game.
+VICTORY_POINTS_MAX = 100
+
+
 @track_history
 class GamePlayer(models.Model):
-    """A warband that took part in a game, with its result and where its post-game stands."""
+    """A warband that took part in a game, with its result, its Victory Points and where its post-game stands."""
 
     class Result(models.TextChoices):
         WIN = "win", "Win"
@@ -153,11 +165,24 @@ class GamePlayer(models.Model):
     warband = models.ForeignKey("rosters.Warband", on_delete=models.CASCADE, related_name="game_entries")
     result = models.CharField(max_length=4, choices=Result.choices, blank=True)
     post_game = models.CharField(max_length=12, choices=PostGame.choices, default=PostGame.PENDING)
+    victory_points = models.PositiveSmallIntegerField(
+        "Victory Points",
+        default=0,
+        validators=[MinValueValidator(0), MaxValueValidator(VICTORY_POINTS_MAX)],
+        help_text="The scenario's Victory Points this warband scored (the leaderboard ranks by them, RULING W-2).",
+    )
+    # Issue 13, item 3: the fighters its player fields for this battle, checked against the Threshold Value and
+    # Field Strength (RULING C-1) by rosters/services/fielding.py.
+    fielded = models.ManyToManyField("rosters.Fighter", blank=True, related_name="fielded_in")
 
     class Meta:
         ordering = ["id"]
         constraints = [
             models.UniqueConstraint(fields=["game", "warband"], name="warband_once_per_game"),
+            models.CheckConstraint(
+                condition=Q(victory_points__gte=0) & Q(victory_points__lte=VICTORY_POINTS_MAX),
+                name="game_player_victory_points_range",
+            ),
         ]
 
     def __str__(self) -> str:

@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from rosters.models import Fighter, FoundLocation, Injury, Item, Skill, Warband
+from rosters.models import Fighter, FoundLocation, Injury, Item, PriceList, Skill, StrongboxEntry, Warband
 
 
 class FighterInline(admin.TabularInline):
@@ -54,7 +54,7 @@ class InjuryAdmin(admin.ModelAdmin):
 
 @admin.register(Item)
 class ItemAdmin(admin.ModelAdmin):
-    list_display = ["name", "warband", "fighter", "removable"]
+    list_display = ["name", "warband", "fighter", "removable", "cost"]
     raw_id_fields = ["warband", "fighter"]
 
 
@@ -71,3 +71,29 @@ class FoundLocationAdmin(admin.ModelAdmin):
     list_filter = ["table"]
     search_fields = ["name", "code"]
     raw_id_fields = ["warband", "game"]
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """Rows never edited once written (the ledger; a price list's version): the admin shows them only."""
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+    def has_add_permission(self, request):
+        return False
+
+
+@admin.register(StrongboxEntry)
+class StrongboxEntryAdmin(ReadOnlyAdmin):
+    list_display = ["warband", "cause", "ducats", "glory", "balance", "reason", "game", "by", "created_at"]
+    list_filter = ["cause"]
+    raw_id_fields = ["warband", "game", "by"]
+
+
+@admin.register(PriceList)
+class PriceListAdmin(ReadOnlyAdmin):
+    list_display = ["campaign", "kind", "version", "created_by", "created_at", "note"]
+    list_filter = ["kind"]

@@ -119,8 +119,16 @@ class Row(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
 
+# Keys a file written before they existed lacks: read as the field's default (issue 13: costs and the starting
+# value came after version 1 files were written; a file without them imports at cost 0, starting value 700).
+DEFAULTED = frozenset({"cost", "starting_value"})
+
+
 def _row(title: str, model: type[models.Model], names: tuple[str, ...], **extra: Any) -> type[Row]:
-    fields: dict[str, Any] = {name: (_field_type(model, name), ...) for name in names}
+    fields: dict[str, Any] = {
+        name: (_field_type(model, name), model._meta.get_field(name).default if name in DEFAULTED else ...)
+        for name in names
+    }
     fields.update(extra)
     return create_model(title, __base__=Row, **fields)
 

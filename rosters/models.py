@@ -1,5 +1,6 @@
 """Warband rosters: fighters, their Injuries, and Battlekit held by a fighter or kept in the Arsenal."""
 
+import pgtrigger
 from django.conf import settings
 from django.contrib.postgres.fields import ArrayField
 from django.core.exceptions import ValidationError
@@ -8,7 +9,7 @@ from django.db import models
 from django.db.models import Q
 
 from campaigns.tracking import track_history
-from combat.rules import ELITE, counts_as_elite, has_elite_keyword, is_d66
+from combat.rules import ELITE, counts_as_elite, has_elite_keyword, is_d66, sale_value
 
 __all__ = ["ELITE"]
 
@@ -26,7 +27,12 @@ WARBAND_LIMITS = {
     "crew_xp": (0, 100_000),
     # RULING P-4: the failed Promotion Dice in a row, across games; at 5 the next die is an automatic success.
     "promotion_tally": (0, 5),
+    # CAMPAIGN_PHASE.md: "700 for most; the Papal States start 200 lower"; RULING C-1 shifts the Threshold by it.
+    "starting_value": (0, 10_000),
 }
+# Issue 13: costs in the campaign's currency (ducats; caps). 10,000 is far past any warband's Threshold Value
+# (1800 at battle 12, C-1): a bigger number is a typing slip, not a price.
+COST_RANGE = (0, 10_000)
 FIGHTER_LIMITS = {
     # S.P.E.C.I.A.L. stats run from 1 to 10 (Fallout: Factions; RULINGS.md, Stat Tests on D10s).
     **{stat: (1, 10) for stat in SPECIAL},
@@ -36,7 +42,12 @@ FIGHTER_LIMITS = {
     "unit_size": (1, 100),
     "xp": (0, 10_000),
     "battle_scars": (0, 20),
+    # Issue 13: what the fighter cost to recruit, in ducats (caps); counted in the warband's value (RULING C-2).
+    "cost": COST_RANGE,
 }
+ITEM_LIMITS = {
+    "cost": COST_RANGE
+}  # what the Battlekit cost; it sells for half of it, rounded up (RULING C-3)
 INJURY_LIMITS = {"d66": (11, 66)}
 NAME_LENGTH = 100
 KEYWORD_LENGTH = 40
@@ -100,6 +111,15 @@ class Warband(models.Model):
         validators=_within(WARBAND_LIMITS, "promotion_tally"),
         help_text="Failed Promotion Dice in a row, across the campaign (RULING P-4).",
     )
+    starting_value = models.PositiveIntegerField(
+        default=700,
+        validators=_within(WARBAND_LIMITS, "starting_value"),
+        help_text="Ducats it began the campaign with: 700 for most (CAMPAIGN_PHASE.md); the Threshold Value "
+        "rises from it (RULING C-1).",
+    )
+    # "A warband may be disbanded at the end of any game; a new one starts in its place." (CAMPAIGN_PHASE.md)
+    # Kept in the standings, marked (RULING W-2).
+    disbanded_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -165,6 +185,11 @@ class Fighter(models.Model):
     can_gain_xp = models.BooleanField(default=True)
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.ACTIVE)
     misses_next_game = models.BooleanField(default=False)
+    cost = models.PositiveIntegerField(
+        default=0,
+        validators=_within(FIGHTER_LIMITS, "cost"),
+        help_text="Ducats (caps) it cost to recruit, counted in the warband's value (RULING C-2).",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -234,10 +259,16 @@ class Item(models.Model):
     removable = models.BooleanField(
         default=True, help_text="Off for Battlekit with a rule that says it cannot be removed from the model."
     )
+    cost = models.PositiveIntegerField(
+        default=0,
+        validators=_within(ITEM_LIMITS, "cost"),
+        help_text="Ducats (caps) it cost; it sells for half, rounded up (RULING C-3).",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["id"]
+        constraints = _range_checks("item", ITEM_LIMITS)
 
     def __str__(self) -> str:
         return self.name
@@ -245,6 +276,11 @@ class Item(models.Model):
     @property
     def in_arsenal(self) -> bool:
         return self.fighter_id is None
+
+    @property
+    def sale_value(self) -> int:
+        """What it sells for (RULING C-3, combat.rules.sale_value)."""
+        return sale_value(self.cost)
 
 
 SKILL_CODE_LENGTH = 40
@@ -312,7 +348,7 @@ class FoundLocation(models.Model):
 
 
 # The fields a player edits (and an export carries) on each kind of row; services and the JSON format share them.
-WARBAND_FIELDS = ("name", "faction", "notes", "strongbox", "glory", "crew_xp")
+WARBAND_FIELDS = ("name", "faction", "notes", "strongbox", "glory", "crew_xp", "starting_value")
 FIGHTER_FIELDS = (
     "name",
     "fighter_type",
@@ -327,6 +363,131 @@ FIGHTER_FIELDS = (
     "battle_scars",
     "can_gain_xp",
     "misses_next_game",
+    "cost",
 )
-ITEM_FIELDS = ("name", "notes", "keywords", "removable")
+ITEM_FIELDS = ("name", "notes", "keywords", "removable", "cost")
 INJURY_FIELDS = ("code", "name", "effect", "d66")
+
+
+# -- the Strongbox's ledger (issue 13, item 2) ----------------------------------------------------------------
+
+LEDGER_REASON_LENGTH = 200
+LEDGER_LIMITS = {
+    # One entry moves at most what a Strongbox may hold (WARBAND_LIMITS), either way.
+    "ducats": (-WARBAND_LIMITS["strongbox"][1], WARBAND_LIMITS["strongbox"][1]),
+    "glory": (-WARBAND_LIMITS["glory"][1], WARBAND_LIMITS["glory"][1]),
+    "balance": WARBAND_LIMITS["strongbox"],
+    "glory_balance": WARBAND_LIMITS["glory"],
+}
+
+
+class LedgerCause(models.TextChoices):
+    """Why a Strongbox entry moves ducats or Glory (issue 13, item 2)."""
+
+    START = "start", "Starting value"
+    RECRUIT = "recruit", "Recruit"
+    BUY = "buy", "Purchase"
+    SELL = "sell", "Sale"
+    LOOT = "loot", "Loot"
+    RANSOM = "ransom", "Ransom"
+    TREATMENT = "treatment", "Expensive Treatment"
+    REINFORCEMENTS = "reinforcements", "Reinforcements"
+    ADJUSTMENT = "adjustment", "Adjustment"
+
+
+class StrongboxEntry(models.Model):
+    """One change of a warband's Strongbox (ducats, caps) or Glory, with its cause and the balance after it.
+
+    Written in the same transaction as the change of `Warband.strongbox`/`glory`, the warband's row locked
+    (rosters/services/strongbox.py), so the entries of a warband always sum to its Strongbox and its Glory.
+    Never edited nor deleted: a mistake is put right by another entry. Not tracked by pghistory: the ledger is
+    itself the record, and the history feed tells its rows (rosters/history/ledger.py)."""
+
+    Cause = LedgerCause
+
+    warband = models.ForeignKey(Warband, on_delete=models.CASCADE, related_name="ledger")
+    ducats = models.IntegerField(default=0, validators=_within(LEDGER_LIMITS, "ducats"))
+    glory = models.IntegerField(default=0, validators=_within(LEDGER_LIMITS, "glory"))
+    balance = models.IntegerField(
+        validators=_within(LEDGER_LIMITS, "balance"), help_text="The Strongbox after this entry."
+    )
+    glory_balance = models.IntegerField(validators=_within(LEDGER_LIMITS, "glory_balance"))
+    cause = models.CharField(max_length=20, choices=Cause.choices)
+    reason = models.CharField(
+        max_length=LEDGER_REASON_LENGTH, blank=True, validators=[MaxLengthValidator(LEDGER_REASON_LENGTH)]
+    )
+    game = models.ForeignKey(
+        "campaigns.Game", on_delete=models.SET_NULL, null=True, blank=True, related_name="ledger_entries"
+    )
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-id"]
+        constraints = [
+            *_range_checks("strongbox_entry", LEDGER_LIMITS),
+            models.CheckConstraint(
+                condition=Q(cause__in=LedgerCause.values),
+                name="strongbox_entry_cause_known",
+            ),
+            models.CheckConstraint(
+                condition=~Q(ducats=0) | ~Q(glory=0) | Q(cause="start"),
+                name="strongbox_entry_moves_something",
+            ),
+        ]
+        # The ledger page reads a warband's entries newest first, a page at a time (keyset on the id).
+        indexes = [models.Index(fields=["warband", "-id"], name="strongbox_entry_newest")]
+
+    def __str__(self) -> str:
+        return f"{self.get_cause_display()} {self.ducats:+d} ({self.warband_id})"
+
+
+# -- price lists (issue 13, item 1) ---------------------------------------------------------------------------
+
+PRICE_LIST_NOTE_LENGTH = 200
+
+
+@track_history
+class PriceList(models.Model):
+    """One version of a campaign's price list of fighter types or of Battlekit, saved whole, never edited (a
+    trigger refuses an UPDATE), as the campaign data is (combat/models/campaign_data.py). Kept in `rosters`
+    because its rows are fighters' and Battlekit's fields, whose limits live here (one limit, one place);
+    the rows are checked by rosters/price_lists.py."""
+
+    class Kind(models.TextChoices):
+        FIGHTERS = "fighters", "Fighter types"
+        BATTLEKIT = "battlekit", "Battlekit"
+
+    campaign = models.ForeignKey("campaigns.Campaign", on_delete=models.CASCADE, related_name="price_lists")
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    version = models.PositiveIntegerField(validators=[MinValueValidator(1)])
+    rows = models.JSONField(default=list, blank=True)
+    note = models.CharField(
+        max_length=PRICE_LIST_NOTE_LENGTH, blank=True, validators=[MaxLengthValidator(PRICE_LIST_NOTE_LENGTH)]
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["campaign", "kind", "-version"]
+        constraints = [
+            models.UniqueConstraint(fields=["campaign", "kind", "version"], name="price_list_one_version"),
+            models.CheckConstraint(condition=Q(version__gte=1), name="price_list_version_positive"),
+            models.CheckConstraint(
+                condition=Q(kind__in=["fighters", "battlekit"]), name="price_list_kind_known"
+            ),
+        ]
+        triggers = [
+            pgtrigger.Protect(
+                name="price_list_never_edited",
+                operation=pgtrigger.Update,
+                condition=pgtrigger.AnyChange("campaign", "kind", "version", "rows", "created_at", "note"),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} v{self.version} of campaign {self.campaign_id}"

@@ -13,14 +13,15 @@ The format (`"format": "warband-ledger/warband"`, `"version": 1`)::
         "fighters": [
           {"name": "Brother Marcus", "fighter_type": "Trench Pilgrim", "keywords": ["ELITE"], "champion": false,
            "strength": 5, ..., "luck": 5, "health": 1, "harm_limit": 3, "movement": 6, "unit_size": 1, "xp": 7,
-           "battle_scars": 1, "can_gain_xp": true, "status": "active", "misses_next_game": false,
+           "battle_scars": 1, "can_gain_xp": true, "status": "active", "misses_next_game": false, "cost": 40,
            "injuries": [{"code": "14", "name": "Hand Wound", "effect": "...", "d66": 14}],
-           "battlekit": [{"name": "Lance", "notes": "", "keywords": [], "removable": true}]}
+           "battlekit": [{"name": "Lance", "notes": "", "keywords": [], "removable": true, "cost": 5}]}
         ],
-        "arsenal": [{"name": "Holy Relic", "notes": "", "keywords": [], "removable": true}]
+        "arsenal": [{"name": "Holy Relic", "notes": "", "keywords": [], "removable": true, "cost": 0}]
       }
     }
 
+`cost` (issue 13) may be absent from a fighter or a piece of Battlekit (files written before costs): it reads as 0.
 `warband` holds everything a roster is, in the order the roster lists it; ids, owners and games are not part of
 it (an imported warband belongs to whoever imports it, in a campaign whose games are its own), so exporting an
 imported warband gives back the same `warband` object. `exported_at` and `source` are for people reading the
@@ -160,7 +161,8 @@ def parse_warband_file(raw: bytes) -> dict[str, Any]:
             [f"This file is format version {version!r}; this Warband Ledger imports version {VERSION}."]
         )
     try:
-        import_schema.ExportFile.model_validate(data)
+        checked = import_schema.ExportFile.model_validate(data)
     except import_schema.SchemaError as error:
         raise ImportRefused(import_schema.problems(error, data)) from None
-    return data["warband"]
+    # The checked rows, with the defaults of keys an older file lacks (import_schema.DEFAULTED).
+    return checked.model_dump()["warband"]

@@ -1,6 +1,18 @@
 from django.urls import path
 
-from rosters.views import campaigns, cards, dashboard, fighters, games, items, portability, share, warbands
+from rosters.views import (
+    campaigns,
+    cards,
+    dashboard,
+    fighters,
+    games,
+    items,
+    ledger,
+    portability,
+    price_lists,
+    share,
+    warbands,
+)
 from rosters.views import history as history_views
 
 urlpatterns = [
@@ -65,5 +77,20 @@ urlpatterns += [
         "share/<str:token>/warbands/<int:warband_id>/as-of/<int:game_id>/",
         share.share_as_of,
         name="share_as_of",
+    ),
+]
+
+# Issue 13: price lists, the Strongbox's ledger, selling Battlekit.
+urlpatterns += [
+    path("campaigns/<int:campaign_id>/prices/", price_lists.price_lists, name="price_lists"),
+    path("campaigns/<int:campaign_id>/games/", campaigns.campaign_games, name="campaign_games"),
+    path("games/<int:game_id>/fielded/<int:warband_id>/", games.game_field, name="game_field"),
+    path("warbands/<int:warband_id>/disband/", warbands.warband_disband, name="warband_disband"),
+    path("warbands/<int:warband_id>/ledger/", ledger.warband_ledger, name="warband_ledger"),
+    path("items/<int:item_id>/sell/", items.item_sell, name="item_sell"),
+    path(
+        "campaigns/<int:campaign_id>/prices/<str:kind>/export/",
+        price_lists.price_list_export,
+        name="price_list_export",
     ),
 ]

@@ -46,6 +46,7 @@ def campaign_update(
     preset: str | None = None,
     scar_limit: int | None = None,
     status: str | None = None,
+    uses_limits: bool | None = None,
 ) -> Campaign:
     """Change the campaign's settings; a value left as None stays as it is."""
     campaign = lock_campaign(campaign)
@@ -55,6 +56,7 @@ def campaign_update(
         "preset": preset,
         "scar_limit": scar_limit,
         "status": status,
+        "uses_limits": uses_limits,
     }
     changed = []
     for field, value in changes.items():

@@ -4,7 +4,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 
 from campaigns.terms import Terms
-from rosters.forms.common import clean_name, parse_keywords, text_field
+from rosters.forms.common import clean_name, number_field, parse_keywords, text_field
 from rosters.models import Fighter, Item
 
 ARSENAL = "arsenal"
@@ -15,7 +15,8 @@ def holder_choices(holders, terms: Terms) -> list[tuple[str, str]]:
 
 
 class ItemForm(forms.Form):
-    name = text_field(Item, "name", error_messages={"required": "Give the Battlekit a name."})
+    listed = forms.ChoiceField(label="From the price list", required=False)
+    name = text_field(Item, "name", required=False)
     holder = forms.ChoiceField(label="Held by")
     notes = text_field(Item, "notes", required=False)
     keywords = forms.CharField(required=False, help_text="Comma-separated, e.g. HEAVY, TWO-HANDED.")
@@ -25,11 +26,35 @@ class ItemForm(forms.Form):
         initial=True,
         help_text="Untick for Battlekit whose rule says it cannot be removed: it never goes to the Arsenal.",
     )
+    cost = number_field(Item, "cost", "Cost", initial=0, required=False)
+    pay = forms.BooleanField(required=False, initial=True)
 
-    def __init__(self, *args, holders, terms: Terms, with_holder: bool = True, **kwargs):
+    def __init__(
+        self,
+        *args,
+        holders,
+        terms: Terms,
+        with_holder: bool = True,
+        buying: bool = False,
+        listed: list[dict] = (),
+        **kwargs,
+    ):
         super().__init__(*args, **kwargs)
+        self.terms = terms
         self.holders = {str(f.pk): f for f in holders}
-        self.fields["name"].error_messages["required"] = f"Give the {terms.battlekit} a name."
+        # Issue 13: picking from the campaign's price list fills in the name, cost, keywords and removable.
+        self.listed_rows = {row["name"]: row for row in listed}
+        self.fields["listed"].choices = [("", "— type it in below —")] + [
+            (row["name"], f"{row['name']} ({row['cost']} {terms.currency})") for row in listed
+        ]
+        if not listed or not buying:
+            del self.fields["listed"]
+        if buying:
+            self.fields["pay"].label = f"Pay its cost from the {terms.strongbox}"
+        else:  # editing: a change of cost moves no money
+            del self.fields["pay"]
+        self.fields["cost"].label = f"Cost ({terms.currency})"
+        self.fields["cost"].help_text = "Sells for half, rounded up (RULING C-3)."
         self.fields["holder"].choices = holder_choices(holders, terms)
         self.fields["holder"].error_messages["invalid_choice"] = (
             f"Choose a fighter of this {terms.warband}, or the {terms.arsenal}."
@@ -41,11 +66,37 @@ class ItemForm(forms.Form):
             f"{terms.arsenal}."
         )
 
-    def clean_name(self):
-        return clean_name(self.cleaned_data["name"])
-
     def clean_keywords(self):
         return parse_keywords(self.cleaned_data["keywords"], model=Item)
+
+    def clean_cost(self):
+        return self.cleaned_data["cost"] or 0  # left empty: no cost
+
+    def clean(self):
+        data = super().clean()
+        row = self.listed_rows.get(data.get("listed") or "")
+        if row is not None:
+            data.update(
+                name=row["name"], cost=row["cost"], keywords=row["keywords"], removable=row["removable"]
+            )
+            for name in ("name", "cost", "keywords", "removable"):
+                self.errors.pop(name, None)
+        elif "name" in data:
+            try:
+                data["name"] = clean_name(data["name"])
+            except ValidationError:
+                or_pick = " Or pick it from the price list." if self.listed_rows else ""
+                self.add_error("name", f"Give the {self.terms.battlekit} a name.{or_pick}")
+        return data
+
+    def service_arguments(self) -> dict:
+        """The cleaned data as `item_create`/`item_update` take it."""
+        names = ("name", "notes", "keywords", "removable", "cost")
+        return {name: self.cleaned_data[name] for name in names}
+
+    def pays(self) -> bool:
+        """Bought (paid from the Strongbox), or added as kit the warband already has."""
+        return bool(self.cleaned_data.get("pay"))
 
     def holder_fighter(self) -> Fighter | None:
         return self.holders.get(self.cleaned_data.get("holder"))

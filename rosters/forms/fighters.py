@@ -51,6 +51,7 @@ class FighterForm(forms.Form):
     battle_scars = _stat("battle_scars", "Battle Scars", initial=0)
     can_gain_xp = forms.BooleanField(label="Can gain XP", required=False, initial=True)
     misses_next_game = forms.BooleanField(label="Misses the next game", required=False)
+    cost = _stat("cost", "Cost", initial=0, required=False)
 
     STAT_FIELDS = (*SPECIAL, "health", "harm_limit", "movement", "unit_size")
 
@@ -62,6 +63,8 @@ class FighterForm(forms.Form):
         kwargs.setdefault("label_suffix", "")
         super().__init__(*args, **kwargs)
         self.fields["elite"].label = terms.elite
+        self.fields["cost"].label = f"Cost ({terms.currency})"
+        self.fields["cost"].help_text = "Counted in the warband's value (RULING C-2)."
         self.fields["elite"].help_text = (
             "Champions earn the crew Harsh Lessons XP."
             if terms.preset == "fallout_factions"
@@ -85,6 +88,21 @@ class FighterForm(forms.Form):
             "battle_scars": fighter.battle_scars,
             "can_gain_xp": fighter.can_gain_xp,
             "misses_next_game": fighter.misses_next_game,
+            "cost": fighter.cost,
+        }
+
+    @staticmethod
+    def initial_from_list(row: dict, terms: Terms) -> dict:
+        """A price list's fighter type as the new fighter's form (issue 13): its type, keywords, profile, cost."""
+        keywords = [word for word in row["keywords"] if word != ELITE or terms.preset == "fallout_factions"]
+        return {
+            "fighter_type": row["name"],
+            "elite": ELITE in row["keywords"],
+            "keywords": ", ".join(keywords),
+            "cost": row["cost"],
+            "movement": row["movement"],
+            "health": row["health"],
+            "harm_limit": row["harm_limit"],
         }
 
     def clean_name(self):
@@ -93,9 +111,13 @@ class FighterForm(forms.Form):
     def clean_keywords(self):
         return parse_keywords(self.cleaned_data["keywords"], model=Fighter)
 
+    def clean_cost(self):
+        return self.cleaned_data["cost"] or 0  # left empty: no cost
+
     def service_arguments(self) -> dict:
         """The cleaned data as the services take it: `elite` for the ELITE keyword, or `champion`."""
         data = dict(self.cleaned_data)
+        data.pop("pay", None)  # RecruitForm's: not a fighter field
         elite = data.pop("elite")
         keywords = [k for k in data["keywords"] if k != ELITE]
         if self.terms.preset == "fallout_factions":
@@ -107,6 +129,25 @@ class FighterForm(forms.Form):
 
     def stat_fields(self):
         return [self[name] for name in self.STAT_FIELDS]
+
+
+class RecruitForm(FighterForm):
+    """A new fighter: the fighter's form, and whether its cost is paid from the Strongbox (recruited) or not (a
+    fighter the warband already had, entered by hand)."""
+
+    pay = forms.BooleanField(required=False, initial=True)
+
+    def __init__(self, *args, terms: Terms, **kwargs):
+        super().__init__(*args, terms=terms, **kwargs)
+        self.fields["pay"].label = f"Pay its cost from the {terms.strongbox}"
+        self.fields[
+            "pay"
+        ].help_text = (
+            f"Untick for a fighter the {terms.warband} already has: its cost still counts in the value."
+        )
+
+    def service_arguments(self) -> dict:
+        return {**super().service_arguments(), "pay": self.cleaned_data["pay"]}
 
 
 class XPForm(forms.Form):

@@ -6,7 +6,8 @@ import datetime
 from django import forms
 from django.core.exceptions import ValidationError
 
-from campaigns.models import Game, GamePlayer
+from campaigns.fields import WholeNumberField
+from campaigns.models import VICTORY_POINTS_MAX, Game, GamePlayer
 from campaigns.terms import Terms, terms_for
 from campaigns.words import possessive
 from rosters.services.games import GameEntry
@@ -58,6 +59,18 @@ class GameForm(forms.Form):
             self.fields[f"wb{warband.pk}_result"] = forms.ChoiceField(
                 label="Result", choices=results, required=False
             )
+            self.fields[f"wb{warband.pk}_vp"] = WholeNumberField(
+                label="Victory Points",
+                min_value=0,
+                max_value=VICTORY_POINTS_MAX,
+                required=False,
+                widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+                error_messages={
+                    "min_value": "Victory Points are at least 0.",
+                    "max_value": f"Victory Points are at most {VICTORY_POINTS_MAX}.",
+                    "invalid": "Victory Points must be a whole number.",
+                },
+            )
             self.fields[f"wb{warband.pk}_out"] = forms.MultipleChoiceField(
                 label="Out of Action",
                 choices=[(str(f.pk), f.name) for f in warband.active_fighters],
@@ -67,7 +80,7 @@ class GameForm(forms.Form):
             if settable is not None and warband.pk not in settable:
                 # Another player's side: shown, kept as it is, whatever the request sends (a disabled field
                 # takes its initial value).
-                for part in ("played", "result", "out"):
+                for part in ("played", "result", "vp", "out"):
                     self.fields[f"wb{warband.pk}_{part}"].disabled = True
 
     @property
@@ -78,9 +91,15 @@ class GameForm(forms.Form):
         return value != self.PLAY
 
     def sections(self):
-        """Per warband: (warband, took-part field, result field, Out of Action field), for the template."""
+        """Per warband: (warband, took-part field, result field, Out of Action field, Victory Points field)."""
         return [
-            (w, self[f"wb{w.pk}_played"], self[f"wb{w.pk}_result"], self[f"wb{w.pk}_out"])
+            (
+                w,
+                self[f"wb{w.pk}_played"],
+                self[f"wb{w.pk}_result"],
+                self[f"wb{w.pk}_out"],
+                self[f"wb{w.pk}_vp"],
+            )
             for w in self.warbands
         ]
 
@@ -120,6 +139,7 @@ class GameForm(forms.Form):
                     warband=warband,
                     result=self.cleaned_data.get(f"wb{warband.pk}_result") or "",
                     out_of_action=out,
+                    victory_points=self.cleaned_data.get(f"wb{warband.pk}_vp") or 0,
                 )
             )
         return entries

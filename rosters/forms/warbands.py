@@ -1,4 +1,4 @@
-"""The warband's form: its name, faction, notes, and Strongbox, Glory and crew XP within the model's limits."""
+"""The warband's form: its name, faction, notes, starting value, Glory and crew XP within the model's limits."""
 
 from django import forms
 
@@ -11,18 +11,23 @@ class WarbandForm(forms.Form):
     name = text_field(Warband, "name")
     faction = text_field(Warband, "faction", required=False)
     notes = text_field(Warband, "notes", widget=forms.Textarea(attrs={"rows": 3}), required=False)
-    strongbox = number_field(Warband, "strongbox", "Strongbox", initial=0)
+    starting_value = number_field(Warband, "starting_value", "Starting value", initial=700, required=False)
     glory = number_field(Warband, "glory", "Glory", initial=0)
     crew_xp = number_field(Warband, "crew_xp", "Crew XP", initial=0)
 
-    def __init__(self, *args, terms: Terms, **kwargs):
+    def __init__(self, *args, terms: Terms, editing: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["name"].error_messages["required"] = f"Give the {terms.warband} a name."
-        self.fields["strongbox"].label = f"{terms.strongbox} ({terms.currency})"
-        self.fields["strongbox"].error_messages["min_value"] = (
-            f"The {terms.strongbox} cannot hold fewer than 0."
-        )
+        self.fields["starting_value"].label = f"Starting value ({terms.currency})"
         self.fields["glory"].label = terms.glory
+        if editing:
+            # Issue 13: the Strongbox and Glory move only through the ledger once the warband exists (a purchase,
+            # a sale, a ransom, or the organiser's adjustment with a reason on the ledger page).
+            del self.fields["glory"]
+
+    def clean_starting_value(self):
+        value = self.cleaned_data["starting_value"]
+        return Warband._meta.get_field("starting_value").default if value is None else value
 
     def clean_name(self):
         return clean_name(self.cleaned_data["name"])

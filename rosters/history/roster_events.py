@@ -58,6 +58,7 @@ FIGHTER_FIELDS = {
     "movement": "profile",
     "unit_size": "profile",
     "can_gain_xp": "profile",
+    "cost": "profile",  # issue 13
 }
 WARBAND_FIELDS = {
     "strongbox": "strongbox",
@@ -67,6 +68,8 @@ WARBAND_FIELDS = {
     "faction": "profile",
     "notes": "profile",
     "owner_id": "profile",
+    "starting_value": "profile",  # issue 13
+    "disbanded_at": "profile",
 }
 
 
@@ -132,6 +135,9 @@ def _fighter_profile(t: Teller, name: str, diff: dict) -> list[Change]:
     if "can_gain_xp" in diff:
         text = f"{name} can gain XP again" if diff["can_gain_xp"][1] else f"{name} can no longer gain XP"
         out.append(t.finish("profile", text))
+    if "cost" in diff:
+        old, new = diff["cost"]
+        out.append(t.finish("profile", f"{possessive(name)} cost: {old} → {new} {t.terms.currency}"))
     stats = [
         f"{label} {'none' if diff[k][0] is None else diff[k][0]} → {'none' if diff[k][1] is None else diff[k][1]}"
         for k, label in STAT_LABELS.items()
@@ -209,6 +215,13 @@ def _warband_changes(t: Teller, name: str, diff: dict) -> list[Change]:
         out.append(t.finish("profile", f"{possessive(name)} notes were edited"))
     if "owner_id" in diff:
         out.append(t.finish("profile", f"{name} now belongs to {t.look.user(diff['owner_id'][1])}"))
+    if "starting_value" in diff:
+        old, new = diff["starting_value"]
+        out.append(
+            t.finish("profile", f"{possessive(name)} starting value: {old} → {new} {t.terms.currency}")
+        )
+    if diff.get("disbanded_at", (None, None))[1]:
+        out.append(t.finish("profile", f"{name} was disbanded (it keeps its row in the standings)"))
     return out
 
 

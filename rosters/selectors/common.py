@@ -25,10 +25,19 @@ def count_of(queryset: QuerySet) -> Coalesce:
     )
 
 
+# The fighters a warband lost: taken off the roster by the Trauma Step (not retired nor dismissed by choice).
+LOST_STATUSES = (
+    Fighter.Status.DEAD,
+    Fighter.Status.EXECUTED,
+    Fighter.Status.BLINDED,
+    Fighter.Status.UNFIT_FOR_DUTY,
+)
+
+
 def warbands_with_headlines(queryset: QuerySet[Warband]) -> QuerySet[Warband]:
     """Warbands with their headline numbers: active fighters, ELITE among them, XP, Battle Scars, games, wins,
-    draws and losses (as `fighter_count`, `elite_count`, `total_xp`, `total_scars`, `games_played`, `wins`,
-    `draws`, `losses`)."""
+    draws and losses, Victory Points and fighters lost (as `fighter_count`, `elite_count`, `total_xp`,
+    `total_scars`, `games_played`, `wins`, `draws`, `losses`, `victory_points`, `fighters_lost`)."""
     active = Fighter.objects.filter(warband=OuterRef("pk"), status=Fighter.Status.ACTIVE)
     entries = GamePlayer.objects.filter(warband=OuterRef("pk"))
     return queryset.annotate(
@@ -40,6 +49,9 @@ def warbands_with_headlines(queryset: QuerySet[Warband]) -> QuerySet[Warband]:
         wins=count_of(entries.filter(result=GamePlayer.Result.WIN)),
         draws=count_of(entries.filter(result=GamePlayer.Result.DRAW)),
         losses=count_of(entries.filter(result=GamePlayer.Result.LOSS)),
+        # Issue 13: the leaderboard's Victory Points (games over only) and fighters lost (RULING W-2).
+        victory_points=sum_of(entries.exclude(game__status=Game.Status.IN_PROGRESS), "victory_points"),
+        fighters_lost=count_of(Fighter.objects.filter(warband=OuterRef("pk"), status__in=LOST_STATUSES)),
     )
 
 

@@ -44,7 +44,14 @@ def game_page(*, game: Game) -> GamePage:
         GamePlayer.objects.filter(game=game)
         .select_related("warband__owner")
         .prefetch_related(
-            Prefetch("out_of_action", queryset=OutOfAction.objects.select_related("fighter").order_by("id"))
+            Prefetch("out_of_action", queryset=OutOfAction.objects.select_related("fighter").order_by("id")),
+            # Issue 13: the fighters fielded, and the warband's active roster to pick them from.
+            Prefetch("fielded", queryset=Fighter.objects.order_by("id")),
+            Prefetch(
+                "warband__fighters",
+                queryset=Fighter.objects.filter(status=Fighter.Status.ACTIVE).order_by("id"),
+                to_attr="active_fighters",
+            ),
         )
         .order_by("id")
     )
@@ -87,5 +94,6 @@ def game_form_initial(*, game: Game) -> dict:
     for player in GamePlayer.objects.filter(game=game).order_by("id"):
         initial[f"wb{player.warband_id}_played"] = True
         initial[f"wb{player.warband_id}_result"] = player.result
+        initial[f"wb{player.warband_id}_vp"] = player.victory_points
         initial[f"wb{player.warband_id}_out"] = [str(pk) for pk in marks.get(player.warband_id, ())]
     return initial

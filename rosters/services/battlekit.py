@@ -7,9 +7,11 @@ from django.db import transaction
 
 from campaigns.history_context import add_context
 from campaigns.words import possessive
+from combat.rules import sale_value
 from rosters.models import ITEM_FIELDS, Fighter, Item, Warband
 from rosters.services.common import change_context, clean_keywords, describe_fields, refuse_unknown
 from rosters.services.errors import RosterRefused
+from rosters.services.strongbox import strongbox_post
 
 
 def _holder_in_warband(warband: Warband, fighter: Fighter | None) -> None:
@@ -31,8 +33,13 @@ def item_create(
     notes: str = "",
     keywords: Iterable[str] = (),
     removable: bool = True,
+    cost: int = 0,
+    pay: bool = False,
 ) -> Item:
-    """A piece of Battlekit, held by `fighter`, or in the Arsenal when `fighter` is None."""
+    """A piece of Battlekit, held by `fighter`, or in the Arsenal when `fighter` is None.
+
+    With `pay`, it is bought: its cost is paid from the Strongbox in the same transaction (an entry "buy"), and
+    refused, nothing written, when the Strongbox cannot pay in full (CAMPAIGN_PHASE.md, "Buying, selling")."""
     _holder_in_warband(warband, fighter)
     item = Item(
         warband=warband,
@@ -41,6 +48,7 @@ def item_create(
         notes=notes.strip(),
         keywords=clean_keywords(keywords),
         removable=removable,
+        cost=cost,
     )
     item.full_clean()
     where = fighter.name if fighter else "the Arsenal"
@@ -53,6 +61,16 @@ def item_create(
     ):
         item.save()
         add_context(item=item.pk)
+    if pay and item.cost:
+        strongbox_post(
+            warband=warband,
+            by=by,
+            cause="buy",
+            reason=f"Bought {item.name} for {item.cost} {warband.campaign.terms.currency}",
+            ducats=-item.cost,
+            fighter=fighter,
+            item=item.pk,
+        )
     return item
 
 
@@ -126,3 +144,31 @@ def item_delete(*, item: Item, by, reason: str = "") -> None:
         item=item.pk,
     ):
         item.delete()
+
+
+@transaction.atomic
+def item_sell(*, item: Item, by) -> int:
+    """Sell surplus Battlekit: it leaves the roster and half its cost, rounded up (RULING C-3,
+    `rules.sale_value`), goes into the Strongbox as an entry "sell". Battlekit that cannot be removed from the
+    fighter who holds it cannot be sold off them (RULING T-4). Returns the ducats received."""
+    item = (
+        Item.objects.select_for_update(of=("self",))
+        .select_related("warband__campaign", "fighter")
+        .get(pk=item.pk)
+    )
+    if item.fighter is not None and not item.removable:
+        raise RosterRefused(
+            f"{item.name} cannot be removed from {item.fighter.name}, so it cannot be sold.",
+            code="not_removable",
+        )
+    warband = item.warband
+    terms = warband.campaign.terms
+    price = sale_value(item.cost)
+    reason = f"Sold {item.name} for {price} {terms.currency} (half of {item.cost}, rounded up: RULING C-3)"
+    with change_context(
+        action="item.sell", reason=reason, by=by, warband=warband, fighter=item.fighter, item=item.pk
+    ):
+        item.delete()
+    if price:  # a 0-cost item sells for 0 (C-3): no entry moves nothing, the history still tells the sale
+        strongbox_post(warband=warband, by=by, cause="sell", reason=reason, ducats=price)
+    return price

@@ -11,6 +11,7 @@ from campaigns.words import possessive
 from rosters.models import ELITE, FIGHTER_FIELDS, Fighter, Item, Warband
 from rosters.services.common import change_context, clean_keywords, describe_fields, refuse_unknown
 from rosters.services.errors import RosterRefused
+from rosters.services.strongbox import strongbox_post
 
 REMOVED_STATUSES = tuple(status for status in Fighter.Status.values if status != Fighter.Status.ACTIVE)
 
@@ -23,10 +24,16 @@ def _elite_keywords(keywords: list[str], elite: bool | None) -> list[str]:
 
 
 @transaction.atomic
-def fighter_create(*, warband: Warband, by, name: str, elite: bool | None = None, **fields: Any) -> Fighter:
+def fighter_create(
+    *, warband: Warband, by, name: str, elite: bool | None = None, pay: bool = False, **fields: Any
+) -> Fighter:
     """A new fighter on the warband's roster. `elite` adds or takes away the ELITE keyword (RULING T-1); the other
     keyword arguments are Fighter fields (fighter_type, keywords, champion, the S.P.E.C.I.A.L. stats, health,
-    harm_limit, movement, unit_size, xp, battle_scars, can_gain_xp, misses_next_game)."""
+    harm_limit, movement, unit_size, xp, battle_scars, can_gain_xp, misses_next_game, cost).
+
+    With `pay`, the fighter is recruited: its cost is paid from the Strongbox in the same transaction, an entry
+    "recruit" in the ledger, and refused (nothing written) when the Strongbox cannot pay it in full
+    (CAMPAIGN_PHASE.md, "Buying, selling, Glory")."""
     refuse_unknown(fields, FIGHTER_FIELDS, "A fighter")
     fields["keywords"] = _elite_keywords(clean_keywords(fields.get("keywords", ())), elite)
     fighter = Fighter(warband=warband, name=name.strip(), **fields)
@@ -38,6 +45,16 @@ def fighter_create(*, warband: Warband, by, name: str, elite: bool | None = None
     ):
         fighter.save()
         add_context(fighter=fighter.pk)
+    if pay and fighter.cost:
+        terms = warband.campaign.terms
+        strongbox_post(
+            warband=warband,
+            by=by,
+            cause="recruit",
+            reason=f"Recruited {fighter.name} for {fighter.cost} {terms.currency}",
+            ducats=-fighter.cost,
+            fighter=fighter,
+        )
     return fighter
 
 

@@ -30,6 +30,7 @@ class GameEntry:
     warband: Warband
     result: str = ""
     out_of_action: Sequence[Fighter] = ()
+    victory_points: int = 0  # issue 13: the scenario's Victory Points (0..VICTORY_POINTS_MAX, RULING W-2)
 
 
 def game_is_editable(*, game: Game) -> bool:
@@ -80,13 +81,15 @@ def _write_entries(game: Game, entries: Sequence[GameEntry]) -> None:
     for entry in entries:
         player = existing.get(entry.warband.pk)
         if player is None:
-            player = GamePlayer(game=game, warband=entry.warband, result=entry.result)
+            player = GamePlayer(
+                game=game, warband=entry.warband, result=entry.result, victory_points=entry.victory_points
+            )
             player.full_clean()
             player.save()
-        elif player.result != entry.result:
-            player.result = entry.result
+        elif (player.result, player.victory_points) != (entry.result, entry.victory_points):
+            player.result, player.victory_points = entry.result, entry.victory_points
             player.full_clean()
-            player.save(update_fields=["result"])
+            player.save(update_fields=["result", "victory_points"])
         marked = {mark.fighter_id: mark for mark in OutOfAction.objects.filter(player=player)}
         wanted_fighters = {fighter.pk for fighter in entry.out_of_action}
         for fighter_id, mark in marked.items():

@@ -7,7 +7,7 @@ from django.db import transaction
 
 from campaigns.history_context import add_context
 from campaigns.models import Campaign
-from rosters.models import Fighter, Injury, Item, Warband
+from rosters.models import Fighter, Injury, Item, LedgerCause, StrongboxEntry, Warband
 from rosters.portability import FIGHTER_KEYS, INJURY_KEYS, ITEM_KEYS, WARBAND_KEYS
 from rosters.services.common import change_context
 
@@ -25,6 +25,17 @@ def warband_import(*, campaign: Campaign, owner, by, data: Mapping[str, Any]) ->
     ):
         warband.save()
         add_context(warband=warband.pk, campaign=campaign.pk)
+        # Its ledger opens with the Strongbox and Glory the file brings (issue 13: the ledger sums to them).
+        StrongboxEntry.objects.create(
+            warband=warband,
+            ducats=warband.strongbox,
+            glory=warband.glory,
+            balance=warband.strongbox,
+            glory_balance=warband.glory,
+            cause=LedgerCause.START,
+            reason=f"Imported with {warband.name} from a file",
+            by=by if getattr(by, "pk", None) else None,
+        )
         injuries: list[Injury] = []
         items: list[Item] = []
         for row in data["fighters"]:

@@ -4,13 +4,18 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 
 from campaigns.history_context import add_context
-from campaigns.models import Campaign
+from campaigns.models import Campaign, Game
 from campaigns.words import possessive
-from rosters.models import WARBAND_FIELDS, Warband
+from rosters.models import WARBAND_FIELDS, LedgerCause, StrongboxEntry, Warband
 from rosters.services.common import change_context, describe_fields, refuse_unknown
 from rosters.services.errors import RosterRefused
+from rosters.services.strongbox import strongbox_post
+
+# CAMPAIGN_PHASE.md: "A warband begins the campaign with its starting value in ducats in its Strongbox."
+STANDARD_STARTING_VALUE = Warband._meta.get_field("starting_value").default
 
 
 @transaction.atomic
@@ -22,17 +27,21 @@ def warband_create(
     by,
     faction: str = "",
     notes: str = "",
-    strongbox: int = 0,
+    starting_value: int = STANDARD_STARTING_VALUE,
+    strongbox: int | None = None,
     glory: int = 0,
     crew_xp: int = 0,
 ) -> Warband:
-    """A new warband in the campaign, kept by `owner`."""
+    """A new warband in the campaign, kept by `owner`, with its starting value in its Strongbox (or `strongbox`
+    when given: a warband brought in part-way) as the ledger's first entry, "start"."""
+    strongbox = starting_value if strongbox is None else strongbox
     warband = Warband(
         campaign=campaign,
         owner=owner,
         name=name.strip(),
         faction=faction.strip(),
         notes=notes.strip(),
+        starting_value=starting_value,
         strongbox=strongbox,
         glory=glory,
         crew_xp=crew_xp,
@@ -41,6 +50,16 @@ def warband_create(
     with change_context(action="warband.create", reason=f"{owner} founded the warband {warband.name}", by=by):
         warband.save()
         add_context(warband=warband.pk, campaign=campaign.pk)
+        StrongboxEntry.objects.create(
+            warband=warband,
+            ducats=strongbox,
+            glory=glory,
+            balance=strongbox,
+            glory_balance=glory,
+            cause=LedgerCause.START,
+            reason=f"Starting value of {warband.name}",
+            by=by if getattr(by, "pk", None) else None,
+        )
     return warband
 
 
@@ -59,14 +78,32 @@ def warband_update(*, warband: Warband, by, changes: Mapping[str, Any]) -> Warba
     if not changed:
         return warband
     warband.full_clean()
-    with change_context(
-        action="warband.update",
-        reason=f"{by} changed {possessive(warband.name)} {describe_fields(changed)}",
-        by=by,
-        warband=warband,
-    ):
+    reason = f"{by} changed {possessive(warband.name)} {describe_fields(changed)}"
+    _ledger_for_hand_edits(warband, by=by, changed=changed)
+    with change_context(action="warband.update", reason=reason, by=by, warband=warband):
         warband.save(update_fields=changed)
     return warband
+
+
+def _ledger_for_hand_edits(warband: Warband, *, by, changed: list[str]) -> None:
+    """A Strongbox or Glory typed in by hand is an adjustment in the ledger (issue 13), so the ledger still sums
+    to it; the entry moves the columns, and the other changed fields are saved by the caller."""
+    before = Warband.objects.filter(pk=warband.pk).values("strongbox", "glory").get()
+    ducats = warband.strongbox - before["strongbox"] if "strongbox" in changed else 0
+    glory = warband.glory - before["glory"] if "glory" in changed else 0
+    for name in ("strongbox", "glory"):
+        if name in changed:
+            changed.remove(name)
+            setattr(warband, name, before[name])
+    if ducats or glory:
+        strongbox_post(
+            warband=warband,
+            by=by,
+            cause=LedgerCause.ADJUSTMENT,
+            reason=f"{by} changed the {warband.campaign.terms.strongbox} by hand",
+            ducats=ducats,
+            glory=glory,
+        )
 
 
 @transaction.atomic
@@ -76,7 +113,8 @@ def warband_adjust(
     """Add to (or take from) the Strongbox, Glory and crew XP; none may go below 0.
 
     For the post-game (a ransom moving ducats between Strongboxes) and the tracker (Harsh Lessons crew XP); extra
-    keyword arguments (`game=`, `roll=`, `step=`, `action=`) go into the history context.
+    keyword arguments (`game=`, `roll=`, `step=`, `action=`) go into the history context, and `cause=` names the
+    ledger's cause of a Strongbox or Glory change (an "adjustment" by default).
     """
     warband = Warband.objects.select_for_update().get(pk=warband.pk)
     changed = []
@@ -92,6 +130,41 @@ def warband_adjust(
         )
     warband.full_clean()
     action = context.pop("action", "warband.adjust")
-    with change_context(action=action, reason=reason, by=by, warband=warband, **context):
-        warband.save(update_fields=changed)
+    cause = context.pop("cause", LedgerCause.ADJUSTMENT)
+    if strongbox or glory:
+        # Through the ledger (issue 13): the entry moves the Strongbox and Glory, with this reason.
+        warband.strongbox -= strongbox
+        warband.glory -= glory
+        strongbox_post(
+            warband=warband,
+            by=by,
+            cause=cause,
+            reason=reason,
+            ducats=strongbox,
+            glory=glory,
+            action=action,
+            **context,
+        )
+        changed = [name for name in changed if name == "crew_xp"]
+    if changed:
+        with change_context(action=action, reason=reason, by=by, warband=warband, **context):
+            warband.save(update_fields=changed)
+    return warband
+
+
+@transaction.atomic
+def warband_disband(*, warband: Warband, by) -> Warband:
+    """Disband the warband (CAMPAIGN_PHASE.md: "A warband may be disbanded at the end of any game; a new one starts
+    in its place"): it keeps its roster, its ledger and its row in the standings, marked (RULING W-2). Refused
+    while one of its games is still being played, and for a warband disbanded already."""
+    warband = Warband.objects.select_for_update().get(pk=warband.pk)
+    if warband.disbanded_at is not None:
+        raise RosterRefused(f"{warband.name} is disbanded already.")
+    if warband.game_entries.filter(game__status=Game.Status.IN_PROGRESS).exists():
+        raise RosterRefused(f"{warband.name} is in a game being played: disband it at the end of the game.")
+    warband.disbanded_at = timezone.now()
+    with change_context(
+        action="warband.disband", reason=f"{by} disbanded {warband.name}", by=by, warband=warband
+    ):
+        warband.save(update_fields=["disbanded_at"])
     return warband

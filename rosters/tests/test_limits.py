@@ -42,12 +42,14 @@ class Limited:
 
 FIGHTER = "fighters.0"
 NUMBERS = [
-    *[Limited(Warband, name, "") for name in ("strongbox", "glory", "crew_xp")],
+    # The Strongbox moves only through its ledger (issue 13): no form edits it; the starting value is typed in.
+    *[Limited(Warband, name, "") for name in ("starting_value", "glory", "crew_xp")],
     *[
         Limited(Fighter, name, FIGHTER)
-        for name in (*SPECIAL, "health", "harm_limit", "movement", "unit_size", "xp", "battle_scars")
+        for name in (*SPECIAL, "health", "harm_limit", "movement", "unit_size", "xp", "battle_scars", "cost")
     ],
     Limited(Injury, "d66", f"{FIGHTER}.injuries.0"),
+    Limited(Item, "cost", "arsenal.0"),
 ]
 TEXTS = [
     Limited(Warband, "name", ""),
@@ -186,6 +188,7 @@ def test_the_database_holds_the_same_line(roster, limited):
         Warband: Warband.objects.filter(pk=roster.pk),
         Fighter: Fighter.objects.filter(warband=roster),
         Injury: Injury.objects.filter(fighter__warband=roster),
+        Item: Item.objects.filter(warband=roster),
     }[limited.model]
     assert rows.update(**{limited.field: high}) == 1
     with pytest.raises(IntegrityError), transaction.atomic():

@@ -1,4 +1,4 @@
-"""The roster and campaign pages cost the same number of queries with 5 fighters as with 50 (at most 13: the fighters' skills joined the roster in issue 12)."""
+"""The roster and campaign pages cost the same number of queries with 5 fighters as with 50 (at most BUDGET)."""
 
 import pytest
 from django.db import connection
@@ -11,7 +11,10 @@ from rosters.services import injuries as injury_services
 
 pytestmark = pytest.mark.django_db
 
-BUDGET = 13
+# 16: the fighters' skills joined the roster in issue 12 (one query); since issue 13 the roster's Add Battlekit
+# form reads the campaign's price list, and its value and limits read the fighters' costs and the battles played
+# (one query each, whatever the roster's size).
+BUDGET = 16
 
 
 def fill(warband, player, count: int):

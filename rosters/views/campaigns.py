@@ -3,6 +3,7 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.paginator import Paginator
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
@@ -54,3 +55,22 @@ def warband_create(request, campaign_id: int):
                 return redirect("warband_detail", warband_id=warband.pk)
         return render(request, "rosters/warband_form.html", context, status=UNPROCESSABLE)
     return render(request, "rosters/warband_form.html", context)
+
+
+GAMES_PER_PAGE = 25
+
+
+@login_required
+def campaign_games(request, campaign_id: int):
+    """Every game of the campaign, newest first, paged (the campaign page lists only the latest)."""
+    campaign, membership = get_campaign_for_user(request.user, campaign_id)
+    games_page = Paginator(campaign_selectors.campaign_games(campaign=campaign), GAMES_PER_PAGE).get_page(
+        request.GET.get("page")
+    )
+    context = {
+        "campaign": campaign,
+        "membership": membership,
+        "terms": campaign.terms,
+        "games_page": games_page,
+    }
+    return render(request, "rosters/campaign_games.html", context)

@@ -23,10 +23,11 @@ from rosters.access import (
     get_warband_for_user,
 )
 from rosters.forms.battlekit import ItemForm
-from rosters.forms.fighters import FighterForm, RemoveFighterForm, RestoreForm, XPForm
+from rosters.forms.fighters import FighterForm, RecruitForm, RemoveFighterForm, RestoreForm, XPForm
 from rosters.forms.injuries import InjuryForm
 from rosters.forms.skills import SkillForm
 from rosters.selectors import fighters as fighter_selectors
+from rosters.selectors import price_lists as price_selectors
 from rosters.selectors import roster as roster_selectors
 from rosters.services import fighters as fighter_services
 from rosters.services import injuries as injury_services
@@ -71,7 +72,11 @@ def _card_context(fighter, membership, **forms) -> dict:
         )
         context["skill_form"] = forms.get("skill_form") or SkillForm()
         context["item_form"] = forms.get("item_form") or ItemForm(
-            holders=[fighter], terms=terms, initial={"holder": str(fighter.pk)}
+            holders=[fighter],
+            terms=terms,
+            initial={"holder": str(fighter.pk)},
+            buying=True,
+            listed=price_selectors.listed(campaign=fighter.warband.campaign, kind="battlekit"),
         )
     return context
 
@@ -86,14 +91,29 @@ def fighter_detail(request, fighter_id: int):
 def fighter_create(request, warband_id: int):
     warband, membership = get_warband_for_user(request.user, warband_id, write=True)
     terms = warband.campaign.terms
-    form = FighterForm(request.POST or None, terms=terms)
-    context = {"form": form, "warband": warband, "campaign": warband.campaign, "terms": terms}
+    # Issue 13: `?type=<name>` fills the form from the price list's fighter type (the player may still change it).
+    listed = price_selectors.listed(campaign=warband.campaign, kind="fighters")
+    picked = next((row for row in listed if row["name"] == request.GET.get("type")), None)
+    initial = RecruitForm.initial_from_list(picked, terms) if picked else None
+    form = RecruitForm(request.POST or None, terms=terms, initial=initial)
+    context = {
+        "form": form,
+        "warband": warband,
+        "campaign": warband.campaign,
+        "terms": terms,
+        "listed": listed,
+        "picked": picked,
+    }
     if request.method == "POST":
         if form.is_valid():
             arguments = form.service_arguments()
             try:
                 fighter = fighter_services.fighter_create(
-                    warband=warband, by=request.user, elite=arguments["elite"], **arguments["changes"]
+                    warband=warband,
+                    by=request.user,
+                    elite=arguments["elite"],
+                    pay=arguments["pay"],
+                    **arguments["changes"],
                 )
             except ValidationError as error:
                 add_errors(form, error)

@@ -7,7 +7,7 @@ and the post-game wizard are the combat app's; they are linked by URL name.
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.views.decorators.http import require_POST
 
@@ -22,8 +22,10 @@ from campaigns.access import (
     get_game_for_user,
     is_organiser,
 )
+from campaigns.models import GamePlayer
 from rosters.forms.games import GameForm
 from rosters.selectors import games as game_selectors
+from rosters.services import fielding as fielding_services
 from rosters.services import games as game_services
 from rosters.views.common import UNPROCESSABLE, add_errors
 
@@ -87,6 +89,10 @@ def game_create(request, campaign_id: int):
 @login_required
 def game_detail(request, game_id: int):
     game, membership = get_game_for_user(request.user, game_id)
+    return _game_page(request, game, membership)
+
+
+def _game_page(request, game, membership, *, status: int = 200, field_errors=None):
     page = game_selectors.game_page(game=game)
     context = {
         "page": page,
@@ -101,8 +107,10 @@ def game_detail(request, game_id: int):
         "is_organiser": is_organiser(membership),
         "can_write_report": page.report is None and can_write_report(membership, game),
         "can_edit_report": page.report is not None and can_edit_report(membership, page.report),
+        "fieldable": {p.warband_id for p in page.players if can_set_game_side(membership, game, p.warband)},
+        "field_errors": field_errors or {},
     }
-    return render(request, "rosters/game.html", context)
+    return render(request, "rosters/game.html", context, status=status)
 
 
 @login_required
@@ -152,3 +160,24 @@ def game_delete(request, game_id: int):
         return redirect(game_url(game))
     messages.success(request, f"Game {game.number} deleted.")
     return redirect("campaign_detail", campaign_id=game.campaign_id)
+
+
+@login_required
+@require_POST
+def game_field(request, game_id: int, warband_id: int):
+    """Field fighters for this game (issue 13): refused with 422 and the reason when over the battle's limits."""
+    game, membership = get_game_for_user(request.user, game_id)
+    player = get_object_or_404(GamePlayer.objects.select_related("warband"), game=game, warband_id=warband_id)
+    if not can_set_game_side(membership, game, player.warband):
+        raise PermissionDenied("Only the warband's player or the organiser fields its fighters.")
+    try:
+        ids = [int(value) for value in request.POST.getlist("fielded")]
+        fielding_services.game_field(player=player, fighter_ids=ids, by=request.user)
+    except (ValueError, ValidationError) as refusal:
+        words = (
+            " ".join(refusal.messages) if isinstance(refusal, ValidationError) else "Not a list of fighters."
+        )
+        request_context = {"field_errors": {player.warband_id: words}}
+        return _game_page(request, game, membership, status=UNPROCESSABLE, **request_context)
+    messages.success(request, f"{player.warband.name}'s fielded fighters are saved.")
+    return redirect(game_url(game) + f"#game-player-{player.warband_id}")

@@ -14,6 +14,8 @@ from rosters.access import can_change_warband, get_warband_for_user
 from rosters.forms.battlekit import ItemForm, ItemMoveForm
 from rosters.forms.warbands import WarbandForm
 from rosters.models import WARBAND_FIELDS
+from rosters.selectors import limits as limits_selectors
+from rosters.selectors import price_lists as price_selectors
 from rosters.selectors import roster as roster_selectors
 from rosters.services import battlekit as battlekit_services
 from rosters.services import warbands as warband_services
@@ -41,12 +43,23 @@ def roster_context(request, warband, membership, **extra) -> dict:
     can_change = can_change_warband(membership, warband)
     context = {
         "roster": roster,
+        # Issue 13, item 3: the value against the next battle's Threshold Value and Field Strength.
+        "limits": limits_selectors.warband_limits(warband=warband),
         "membership": membership,
         **row_context(warband, can_change=can_change),
         **extra,
     }
     if can_change:
-        context.setdefault("item_form", ItemForm(holders=[], terms=terms, with_holder=False))
+        context.setdefault(
+            "item_form",
+            ItemForm(
+                holders=[],
+                terms=terms,
+                with_holder=False,
+                buying=True,
+                listed=price_selectors.listed(campaign=warband.campaign, kind="battlekit"),
+            ),
+        )
     return context
 
 
@@ -81,7 +94,7 @@ def warband_edit(request, warband_id: int):
     warband, membership = get_warband_for_user(request.user, warband_id, write=True)
     terms = warband.campaign.terms
     initial = {name: getattr(warband, name) for name in WARBAND_FIELDS}
-    form = WarbandForm(request.POST or None, initial=initial, terms=terms)
+    form = WarbandForm(request.POST or None, initial=initial, terms=terms, editing=True)
     context = {"form": form, "warband": warband, "campaign": warband.campaign, "terms": terms}
     if request.method == "POST":
         if form.is_valid():
@@ -103,17 +116,16 @@ def item_create(request, warband_id: int):
     warband, membership = get_warband_for_user(request.user, warband_id, write=True)
     terms = warband.campaign.terms
     holders = roster_selectors.holders_for(warband=warband)
-    form = ItemForm(request.POST, holders=holders, terms=terms)
+    listed = price_selectors.listed(campaign=warband.campaign, kind="battlekit")
+    form = ItemForm(request.POST, holders=holders, terms=terms, buying=True, listed=listed)
     if form.is_valid():
         try:
             item = battlekit_services.item_create(
                 warband=warband,
                 by=request.user,
                 fighter=form.holder_fighter(),
-                name=form.cleaned_data["name"],
-                notes=form.cleaned_data["notes"],
-                keywords=form.cleaned_data["keywords"],
-                removable=form.cleaned_data["removable"],
+                pay=form.pays(),
+                **form.service_arguments(),
             )
         except ValidationError as error:
             add_errors(form, error)
@@ -162,3 +174,18 @@ def _move(form: ItemMoveForm, *, by) -> str:
         raise ValidationError(" ".join(refusal.messages)) from None
     where = holder.name if holder else f"the {terms.arsenal}"
     return f"{item.name} is now with {where}."
+
+
+@login_required
+@require_POST
+def warband_disband(request, warband_id: int):
+    """Disband the warband (kept in the standings, marked: RULING W-2); refused with 422 while it is in a game."""
+    warband, membership = get_warband_for_user(request.user, warband_id, write=True)
+    try:
+        warband_services.warband_disband(warband=warband, by=request.user)
+    except ValidationError as refusal:
+        return render_roster(
+            request, warband, membership, status=UNPROCESSABLE, sell_error=" ".join(refusal.messages)
+        )
+    messages.success(request, f"{warband.name} is disbanded: it stays in the standings, marked.")
+    return redirect("warband_detail", warband_id=warband.pk)

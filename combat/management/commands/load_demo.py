@@ -57,6 +57,7 @@ from rosters.services import fighters as fighter_services
 from rosters.services import games as game_services
 from rosters.services import warbands as warband_services
 from rosters.services.games import GameEntry
+from rosters.services.price_lists import price_list_copy_demo
 
 ORGANISER = ("organiser", "trench-organiser", "Olga")
 PLAYER = ("player", "trench-player", "Pat")
@@ -193,6 +194,8 @@ class Command(BaseCommand):
         tome = battlekit_services.item_create(warband=self.heretics, name="Blasphemous Tome", by=organiser)
         # The campaign data, a small made-up set (no official names ship): charts, Locations, types, Patrons.
         campaign_data_copy_demo(campaign=campaign, by=organiser)
+        # Issue 13: a small made-up price list to recruit and buy from (no official list ships).
+        price_list_copy_demo(campaign=campaign, by=organiser)
 
         start = datetime.date.today() - datetime.timedelta(days=21)
         self._game_one(campaign, start, shield)

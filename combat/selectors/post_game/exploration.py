@@ -249,9 +249,16 @@ def _loot(state: PostGameState, exploration: Exploration) -> None:
     words = f"loot from the Exploration ({loot} {exploration.currency}, score {exploration.score})"
     own = next((box for box in state.strongboxes if box.warband.pk == state.warband.pk), None)
     if own is None:
-        state.strongboxes.append(StrongboxChange(state.warband, loot, words, loot=loot))
+        state.strongboxes.append(StrongboxChange(state.warband, loot, words, loot=loot, loot_reason=words))
         return
-    combined = replace(own, delta=own.delta + loot, reason=f"{own.reason} and {words}", loot=loot)
+    combined = replace(
+        own,
+        delta=own.delta + loot,
+        reason=f"{own.reason} and {words}",
+        loot=loot,
+        loot_reason=words,
+        ransom_reason=own.reason,
+    )
     state.strongboxes[state.strongboxes.index(own)] = combined
 
 

@@ -20,8 +20,11 @@ class StrongboxChange:
     delta: int
     reason: str
     ransomed: list[str] = field(default_factory=list)  # the Captured fighters whose ransom this is, by name
-    # The Exploration's loot in `delta` (RULING E-3): with a ransom this warband pays, one change for both.
+    # The Exploration's loot in `delta` (RULING E-3): with a ransom this warband pays, one change for both; the
+    # Strongbox ledger (issue 13) keeps them as two entries, each with its own words.
     loot: int = 0
+    loot_reason: str = ""
+    ransom_reason: str = ""
 
     @property
     def before(self) -> int:

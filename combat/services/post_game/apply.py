@@ -29,7 +29,9 @@ from combat.services.post_game.attempt import (
     step_context,
 )
 from combat.services.post_game.images import APPLY_FIELDS, image
-from rosters.models import Fighter, Injury, Item, Warband
+from rosters.models import Fighter, Injury, Item, LedgerCause, Warband
+from rosters.services.errors import RosterRefused
+from rosters.services.strongbox import ledger_entries
 
 
 def apply_fighters(state: PostGameState) -> list[dict]:
@@ -78,29 +80,56 @@ def apply_battlekit(state: PostGameState) -> dict[str, list]:
     return {"items_moved": images_moved, "items_lost": images_lost}
 
 
+def _moves(change: StrongboxChange) -> list[tuple[str, int, str]]:
+    """The ledger's entries of one Strongbox change, each with its cause: the ransom (TRAUMA_TABLE.md 12), paid in
+    the Trauma Step, then the Exploration's loot (RULING E-3), which one change may carry together."""
+    if not change.loot:
+        return [(LedgerCause.RANSOM, change.delta, change.reason)]
+    moves = [(LedgerCause.LOOT, change.loot, change.loot_reason or change.reason)]
+    if change.delta != change.loot:
+        moves.insert(
+            0, (LedgerCause.RANSOM, change.delta - change.loot, change.ransom_reason or change.reason)
+        )
+    return moves
+
+
 def apply_strongboxes(state: PostGameState) -> tuple[list[dict], list[dict]]:
-    """Strongboxes: a paid ransom moves from this warband's to the captor's (TRAUMA_TABLE.md 12). Returns the
-    before- and after-images, and the lines of the summary."""
+    """Strongboxes: a paid ransom moves from this warband's to the captor's (TRAUMA_TABLE.md 12); loot comes in
+    (E-3). Each change is an entry of the warband's ledger (issue 13), written with the Strongbox in this
+    transaction. Returns the before- and after-images (with the entries' ids), and the lines of the summary."""
     if not state.strongboxes:
         return [], []
-    deltas = {change.warband.pk: change for change in state.strongboxes}
-    warbands = list(Warband.objects.select_for_update().filter(pk__in=deltas).order_by("pk"))
+    changes: dict[int, list[StrongboxChange]] = {}
+    for change in state.strongboxes:
+        changes.setdefault(change.warband.pk, []).append(change)
+    warbands = list(Warband.objects.select_for_update().filter(pk__in=changes).order_by("pk"))
     images, lines = [], []
     for warband in warbands:
         before = image(warband)
-        warband.strongbox += deltas[warband.pk].delta
-        if warband.strongbox < 0:
+        moves = [move for change in changes[warband.pk] for move in _moves(change)]
+        try:
+            entries = ledger_entries(warband=warband, moves=moves, game=state.game)
+        except RosterRefused:
             raise PostGameError(
                 f"{possessive(warband.name)} {state.terms.strongbox} holds only {before['strongbox']} "
                 f"{state.terms.currency}: the ransom cannot be paid."
-            )
-        images.append({"before": before, "after": image(warband)})
+            ) from None
+        warband.strongbox += sum(change.delta for change in changes[warband.pk])
+        images.append(
+            {
+                "before": before,
+                "after": image(warband),
+                "entries": [
+                    {"id": e.pk, "cause": e.cause, "ducats": e.ducats, "reason": e.reason} for e in entries
+                ],
+            }
+        )
         lines.append(
             {
                 "warband": warband.name,
                 "before": before["strongbox"],
                 "after": warband.strongbox,
-                "reason": deltas[warband.pk].reason,
+                "reason": "; ".join(change.reason for change in changes[warband.pk]),
             }
         )
     Warband.objects.bulk_update(warbands, ["strongbox"])

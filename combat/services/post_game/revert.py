@@ -19,7 +19,9 @@ from combat.selectors.post_game.state import post_game_revert_refusal
 from combat.services.post_game import advancement, dismiss, exploration, promotions
 from combat.services.post_game.attempt import PostGameError, live_attempt, lock, mark, step_context
 from combat.services.post_game.images import from_image, restore
-from rosters.models import Fighter, Injury, Item, Warband
+from rosters.models import Fighter, Injury, Item, LedgerCause, Warband
+from rosters.services.errors import RosterRefused
+from rosters.services.strongbox import ledger_entries
 
 
 def revert_fighters(snapshot: Mapping[str, Any]) -> None:
@@ -60,18 +62,40 @@ def revert_battlekit(snapshot: Mapping[str, Any]) -> None:
 
 
 def revert_strongboxes(snapshot: Mapping[str, Any]) -> None:
-    """Strongboxes: the ransom goes back; what else moved them since is kept (`restore`)."""
+    """Strongboxes: the ransom (and loot) goes back; what else moved them since is kept (`restore`). The ledger
+    keeps the Apply's entries and gains one taking each back (issue 13: a ledger entry is never deleted), so it
+    still sums to the Strongbox."""
     images = {entry["before"]["id"]: entry for entry in snapshot["warbands"]}
     warbands = list(Warband.objects.select_for_update().filter(pk__in=images).order_by("pk"))
     for warband in warbands:
         entry = images[warband.pk]
+        moves = _taken_back(entry)
         restore(Warband, "warband", warband, entry["before"], entry["after"])
         if warband.strongbox < 0:
             raise PostGameError(
                 f"{warband.name} has spent the ransom since: reverting would leave its Strongbox below 0."
             )
+        taken = sum(ducats for _cause, ducats, _reason in moves)
+        warband.strongbox -= taken  # the balance the entries start from: the Strongbox before this revert
+        try:
+            ledger_entries(warband=warband, moves=moves)
+        except RosterRefused:
+            raise PostGameError(
+                f"{warband.name} has spent the ransom since: reverting would leave its Strongbox below 0."
+            ) from None
+        warband.strongbox += taken
     if warbands:
         Warband.objects.bulk_update(warbands, ["strongbox"])
+
+
+def _taken_back(image_entry: Mapping[str, Any]) -> list[tuple[str, int, str]]:
+    """The ledger moves that take an Apply's back: one per entry it wrote, or, for a snapshot from before the
+    ledger (no "entries" key), one for the whole change."""
+    recorded = image_entry.get("entries")
+    if recorded is None:
+        delta = image_entry["after"]["strongbox"] - image_entry["before"]["strongbox"]
+        return [(LedgerCause.RANSOM, -delta, "Post-game reverted")]
+    return [(e["cause"], -e["ducats"], f"Reverted: {e['reason']}") for e in reversed(recorded)]
 
 
 def earlier_applies(live: PostGame) -> list[dict]:

@@ -6,6 +6,7 @@ from django.core.exceptions import ValidationError
 from campaigns.tests.history import last_context
 from rosters.models import Warband
 from rosters.services import warbands as warband_services
+from rosters.services.errors import RosterRefused
 
 pytestmark = pytest.mark.django_db
 
@@ -88,3 +89,37 @@ def test_it_adjusts_the_strongbox_with_the_game_in_the_history(warband, rival_wa
         warband_services.warband_adjust(warband=warband, strongbox=-31, by=player, reason="Too much")
     warband.refresh_from_db()
     assert warband.strongbox == 30
+
+
+def test_a_disbanded_warband_is_marked_and_stays(warband, player):
+    warband_services.warband_disband(warband=warband, by=player)
+    warband.refresh_from_db()
+    assert warband.disbanded_at is not None
+    with pytest.raises(RosterRefused, match="disbanded already"):
+        warband_services.warband_disband(warband=warband, by=player)
+
+
+def test_a_warband_in_a_game_being_played_cannot_be_disbanded(warband, rival_warband, player):
+    import datetime
+
+    from rosters.services import games as game_services
+
+    game_services.game_start(
+        campaign=warband.campaign,
+        by=player,
+        played_on=datetime.date(2026, 3, 1),
+        warbands=[warband, rival_warband],
+    )
+    with pytest.raises(RosterRefused, match="disband it at the end of the game"):
+        warband_services.warband_disband(warband=warband, by=player)
+    warband.refresh_from_db()
+    assert warband.disbanded_at is None
+
+
+def test_the_history_tells_a_disbanding(warband, player):
+    from rosters.tests.history.helpers import sentences
+
+    warband_services.warband_disband(warband=warband, by=player)
+    assert any("Iron Sepulchre was disbanded" in s for s in sentences(warband.campaign)), sentences(
+        warband.campaign
+    )

@@ -208,12 +208,9 @@ def test_next_cannot_send_anyone_to_another_site(as_player, world):
 @pytest.mark.parametrize(
     ("data", "message"),
     [
-        ({"name": "", "strongbox": 0, "glory": 0, "crew_xp": 0}, "Give the warband a name."),
-        (
-            {"name": "Ok", "strongbox": -5, "glory": 0, "crew_xp": 0},
-            "The Strongbox cannot hold fewer than 0.",
-        ),
-        ({"name": "Ok", "strongbox": 0, "glory": -1, "crew_xp": 0}, "Glory is at least 0."),
+        ({"name": "", "crew_xp": 0}, "Give the warband a name."),
+        ({"name": "Ok", "crew_xp": -1}, "Crew XP is at least 0."),
+        ({"name": "Ok", "crew_xp": 0, "starting_value": -5}, "Starting value is at least 0."),
     ],
 )
 def test_a_bad_warband_edit_is_refused(as_player, world, data, message):

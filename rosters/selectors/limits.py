@@ -1,0 +1,73 @@
+"""A warband's value against the campaign's limits (issue 13, item 3): the value (RULING C-2), and the Threshold
+Value and Field Strength of its next battle (C-1), all decided by the engine (`combat.rules`); read in two queries
+whatever the roster's size."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.contrib.postgres.aggregates import ArrayAgg
+from django.db.models import Q
+
+from campaigns.models import Game, GamePlayer
+from combat.rules import RosterFighter, campaign_limits, warband_value
+from combat.rules.campaign_limits import BATTLES
+from rosters.models import Fighter, Warband
+
+
+@dataclass(frozen=True)
+class WarbandLimits:
+    value: int
+    models: int  # the active fighters' models (a unit counts each of its models)
+    battles_played: int
+    next_battle: int | None  # None after battle 12: "There is no battle 13" (RULING C-1)
+    threshold: int | None
+    field_strength: int | None
+    enabled: bool  # the campaign's preset uses Threshold and Field Strength (a Fallout: Factions one may not)
+
+    @property
+    def over_threshold(self) -> bool:
+        return self.threshold is not None and self.value > self.threshold
+
+    @property
+    def over_by(self) -> int:
+        """How far the value is over the Threshold Value (0 when it is not)."""
+        return max(0, self.value - self.threshold) if self.threshold is not None else 0
+
+    @property
+    def over_field_strength(self) -> bool:
+        return self.field_strength is not None and self.models > self.field_strength
+
+
+def battles_played(*, warband: Warband) -> int:
+    """Games the warband took part in that are over (a game still being played is not yet a battle played)."""
+    return GamePlayer.objects.filter(warband=warband).exclude(game__status=Game.Status.IN_PROGRESS).count()
+
+
+def warband_limits(*, warband: Warband) -> WarbandLimits:
+    rows = (
+        Fighter.objects.filter(warband=warband)
+        .annotate(kit=ArrayAgg("battlekit__cost", filter=Q(battlekit__isnull=False), default=[]))
+        .values_list("cost", "kit", "status", "unit_size")
+    )
+    fighters = []
+    models = 0
+    for cost, kit, status, unit_size in rows:
+        active = status == Fighter.Status.ACTIVE
+        fighters.append(RosterFighter(cost=cost, battlekit=tuple(kit), removed=not active))
+        models += unit_size if active else 0
+    played = battles_played(warband=warband)
+    next_battle = played + 1 if played + 1 in BATTLES else None
+    enabled = warband.campaign.uses_limits
+    limits = (
+        campaign_limits(battle=next_battle, starting_value=warband.starting_value) if next_battle else None
+    )
+    return WarbandLimits(
+        value=warband_value(fighters),
+        models=models,
+        battles_played=played,
+        next_battle=next_battle,
+        threshold=limits.threshold if limits and enabled else None,
+        field_strength=limits.field_strength if limits and enabled else None,
+        enabled=enabled,
+    )
