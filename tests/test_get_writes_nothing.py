@@ -67,12 +67,13 @@ def world(campaign, organiser, player, player2, warband, rival_warband, make_fig
     a read-only link."""
     from campaigns.models import Game, GamePlayer, OutOfAction
     from combat.services.tracker.board import tracker_start
-    from rosters.models import Injury, Item
+    from rosters.models import Injury, Item, Skill
 
     anselm = make_fighter(warband, "Brother Anselm", elite=True, xp=3)
     heretic = make_fighter(rival_warband, "Heretic Priest", elite=True, xp=2)
     item = Item.objects.create(warband=warband, fighter=anselm, name="Trench Sword")
     injury = Injury.objects.create(fighter=anselm, code="hand_wound", name="Hand Wound")
+    skill = Skill.objects.create(fighter=anselm, code="deadeye", name="Deadeye")  # issue 12
     games = []
     for number, status in (
         (1, Game.Status.RECORDED),
@@ -110,6 +111,7 @@ def world(campaign, organiser, player, player2, warband, rival_warband, make_fig
         "rival_fighter_id": heretic.pk,
         "item_id": item.pk,
         "injury_id": injury.pk,
+        "skill_id": skill.pk,
         "game_id": recorded.pk,
         "game_in_progress_id": in_progress.pk,
         "game_not_yet_tracked_id": not_yet_tracked.pk,
@@ -118,6 +120,7 @@ def world(campaign, organiser, player, player2, warband, rival_warband, make_fig
         "token": campaign.share_token,  # also a (wrong) password-reset token: that page says the link is bad
         "uidb64": "MQ",
         "data_kind": "location_table:common",
+        "kind": "fighters",  # a price list's export (rosters/views/price_lists.py, issue 13)
         "roll_id": roll.pk,  # a roll's correction and void (combat/views/post_game/fixes.py)  # the campaign data pages (combat/views/campaign_data.py)
     }
 
