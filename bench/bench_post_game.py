@@ -104,6 +104,31 @@ def seed(runs: int):
     return pat, sam, scenarios
 
 
+def later_steps(timed, troops, elites) -> None:
+    """Issue 12's steps after Experience: Advancement, Promotions, Dismiss the wounded, every request timed."""
+    timed("page: Advancement", "GET", "post_game_advancement")
+    # Elite 0 (0 + 1 + 1 for the Glorious Deed) and Elite 3 (3 + 1) reach 2 and 4 XP: one card each (RULING X-1).
+    for fighter in (elites[0], elites[3]):
+        card = {"fighter": fighter.pk, "number": 1}
+        charts = {**card, "do": "charts", "first_chart": "ranged", "second_chart": "stealth_speed"}
+        timed("write: two skill charts picked", "POST", "post_game_advancement", charts)
+        for die, (first, second) in ((1, (4, 5)), (2, (3, 3))):
+            data = {**card, "do": "roll", "die": die, "mode": "enter", "first": first, "second": second}
+            timed("write: a Skill Advancement 2D6 typed in", "POST", "post_game_advancement", data)
+        pick = {**card, "do": "pick", "skill": "long_shadow_shot"}
+        timed("write: the skill taken", "POST", "post_game_advancement", pick)
+    timed("page: Promotions", "GET", "post_game_promotions")
+    # The pool: 1 + 1 for the Glorious Deed (RULING P-1), one die each for the two Troops that survived.
+    survivors = troops[2:]
+    assign = {"action": "assign", "extra": 0, **{f"dice_{fighter.pk}": 1 for fighter in survivors}}
+    timed("write: the Promotion Dice assigned", "POST", "post_game_promotions", assign)
+    for sequence, (fighter, face) in enumerate(zip(survivors, (3, 2), strict=True), start=1):
+        die = {"action": "roll", "fighter": fighter.pk, "sequence": sequence, "mode": "enter", "first": face}
+        timed("write: a Promotion Die typed in", "POST", "post_game_promotions", die)
+    timed("page: Dismiss the wounded", "GET", "post_game_dismiss")
+    timed("write: nobody dismissed", "POST", "post_game_dismiss", {})
+
+
 def walk(client, watcher, player, troops, elites, samples, queries) -> None:
     """One post-game from step 1 to Apply, every request timed."""
     from django.db import connection
@@ -152,27 +177,7 @@ def walk(client, watcher, player, troops, elites, samples, queries) -> None:
     timed("poll: the spectator's live status", "GET", "post_game_status", who=watcher)
     timed("page: Experience", "GET", "post_game_experience")
     timed("write: Experience", "POST", "post_game_experience", {f"deeds_{elites[0].pk}": 1})
-    timed("page: Advancement", "GET", "post_game_advancement")
-    # Elite 0 (0 + 1 + 1 for the Glorious Deed) and Elite 3 (3 + 1) reach 2 and 4 XP: one card each (RULING X-1).
-    for fighter in (elites[0], elites[3]):
-        card = {"fighter": fighter.pk, "number": 1}
-        charts = {**card, "do": "charts", "first_chart": "ranged", "second_chart": "stealth_speed"}
-        timed("write: two skill charts picked", "POST", "post_game_advancement", charts)
-        for die, (first, second) in ((1, (4, 5)), (2, (3, 3))):
-            data = {**card, "do": "roll", "die": die, "mode": "enter", "first": first, "second": second}
-            timed("write: a Skill Advancement 2D6 typed in", "POST", "post_game_advancement", data)
-        pick = {**card, "do": "pick", "skill": "long_shadow_shot"}
-        timed("write: the skill taken", "POST", "post_game_advancement", pick)
-    timed("page: Promotions", "GET", "post_game_promotions")
-    # The pool: 1 + 1 for the Glorious Deed (RULING P-1), one die each for the two Troops that survived.
-    survivors = troops[2:]
-    assign = {"action": "assign", "extra": 0, **{f"dice_{fighter.pk}": 1 for fighter in survivors}}
-    timed("write: the Promotion Dice assigned", "POST", "post_game_promotions", assign)
-    for sequence, (fighter, face) in enumerate(zip(survivors, (3, 2), strict=True), start=1):
-        die = {"action": "roll", "fighter": fighter.pk, "sequence": sequence, "mode": "enter", "first": face}
-        timed("write: a Promotion Die typed in", "POST", "post_game_promotions", die)
-    timed("page: Dismiss the wounded", "GET", "post_game_dismiss")
-    timed("write: nobody dismissed", "POST", "post_game_dismiss", {})
+    later_steps(timed, troops, elites)
     timed("page: Exploration", "GET", "post_game_exploration")
     # The server's dice: their number follows the warband's battles fought (RULING E-1).
     explore = {"action": "roll", "mode": "roll", "modifier": 1}

@@ -97,3 +97,8 @@ def game_form_initial(*, game: Game) -> dict:
         initial[f"wb{player.warband_id}_vp"] = player.victory_points
         initial[f"wb{player.warband_id}_out"] = [str(pk) for pk in marks.get(player.warband_id, ())]
     return initial
+
+
+def game_player(*, game: Game, warband_id: int) -> GamePlayer | None:
+    """The warband's entry in the game, with its warband (for fielding its fighters, issue 13), or None."""
+    return GamePlayer.objects.select_related("warband").filter(game=game, warband_id=warband_id).first()

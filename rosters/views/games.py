@@ -7,7 +7,8 @@ and the post-game wizard are the combat app's; they are linked by URL name.
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.shortcuts import get_object_or_404, redirect, render
+from django.http import Http404
+from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.views.decorators.http import require_POST
 
@@ -22,7 +23,6 @@ from campaigns.access import (
     get_game_for_user,
     is_organiser,
 )
-from campaigns.models import GamePlayer
 from rosters.forms.games import GameForm
 from rosters.selectors import games as game_selectors
 from rosters.services import fielding as fielding_services
@@ -167,7 +167,9 @@ def game_delete(request, game_id: int):
 def game_field(request, game_id: int, warband_id: int):
     """Field fighters for this game (issue 13): refused with 422 and the reason when over the battle's limits."""
     game, membership = get_game_for_user(request.user, game_id)
-    player = get_object_or_404(GamePlayer.objects.select_related("warband"), game=game, warband_id=warband_id)
+    player = game_selectors.game_player(game=game, warband_id=warband_id)
+    if player is None:
+        raise Http404("That warband did not play this game.")
     if not can_set_game_side(membership, game, player.warband):
         raise PermissionDenied("Only the warband's player or the organiser fields its fighters.")
     try:
