@@ -1,0 +1,237 @@
+"""The demo campaign's games (`manage.py load_demo`, combat/management/commands/load_demo.py): its four games
+recorded, each warband's post-game through the wizard's own services with the dice typed in, and the game on the
+tracker.
+
+`DemoGames` is a mixin of the command: it reads the users (`self.organiser`, `self.player`) and the warbands with
+their fighters by name (`self.pilgrims`/`self.p`, `self.heretics`/`self.h`) that the command's story made first.
+It lives under `combat/management/` with the command, as it writes through combat's services (ARCHITECTURE.md,
+"Nothing imports combat.services but combat's own views and commands").
+"""
+
+from __future__ import annotations
+
+from campaigns.models import Game, GamePlayer
+from combat.models import TrackerFighter, TrackerGame
+from combat.selectors.post_game.state import post_game_state
+from combat.selectors.tracker_attack import AttackTest
+from combat.services.post_game.advancement import (
+    post_game_advancement_charts,
+    post_game_advancement_pick,
+    post_game_advancement_roll,
+)
+from combat.services.post_game.apply import post_game_apply
+from combat.services.post_game.experience import ExperienceAnswer, post_game_record_experience
+from combat.services.post_game.out_of_action import post_game_set_out_of_action
+from combat.services.post_game.ransom import post_game_answer_ransom
+from combat.services.post_game.rolls import post_game_roll
+from combat.services.tracker import board as tracker_board
+from combat.services.tracker import confusion as tracker_confusion
+from combat.services.tracker import damage as tracker_damage
+from rosters.services import battlekit as battlekit_services
+from rosters.services import fighters as fighter_services
+from rosters.services import games as game_services
+from rosters.services import warbands as warband_services
+from rosters.services.games import GameEntry
+
+
+class DemoGames:
+    """The demo's games, one service call (one transaction) at a time, for `load_demo`'s `Command`."""
+
+    def _entry(self, game: Game, warband) -> GamePlayer:
+        return GamePlayer.objects.select_related("game__campaign", "warband").get(game=game, warband=warband)
+
+    def _post_game(self, game, warband, by, *, rolls, deeds=None, ransoms=None):
+        """One warband's post-game through the wizard's own steps, with the dice typed in (RULING T-7).
+
+        `rolls`: (fighter, purpose, faces) in the order the wizard asks (RULING T-1: Troops first); `ransoms`:
+        fighter -> ducats paid to the other warband (TRAUMA_TABLE.md 12, Captured).
+        """
+        entry = self._entry(game, warband)
+        marked = list(entry.out_of_action.values_list("fighter_id", flat=True))
+        post_game_set_out_of_action(player=entry, fighter_ids=marked, by=by)
+        sequences: dict[tuple[int, str], int] = {}
+        for fighter, purpose, faces in rolls:
+            key = (fighter.pk, purpose)
+            sequences[key] = sequences.get(key, 0) + 1
+            post_game_roll(
+                player=entry,
+                fighter_id=fighter.pk,
+                purpose=purpose,
+                sequence=sequences[key],
+                faces=faces,
+                by=by,
+            )
+        for fighter, ducats in (ransoms or {}).items():
+            post_game_answer_ransom(player=entry, fighter_id=fighter.pk, paid=True, ransom=ducats, by=by)
+        if deeds:
+            answers = {
+                fighter.pk: ExperienceAnswer(took_part=True, glorious_deeds=count)
+                for fighter, count in deeds.items()
+            }
+            post_game_record_experience(player=entry, by=by, answers=answers)
+        self._advancements(entry, by)
+        return post_game_apply(player=entry, by=by)
+
+    # Every Skill Advancement Roll of the demo: Melee & Strength and Ranged, 2D6 typed in as 3+4 and 4+5.
+    ADVANCEMENT_CHARTS = ("melee_strength", "ranged")
+    ADVANCEMENT_FACES = {1: [3, 4], 2: [4, 5]}
+
+    def _advancements(self, entry, by) -> None:
+        """The Advancement step through its own services (RULINGS X-1 to X-3): each card's charts, its two 2D6
+        typed in, and the first skill found taken."""
+        while True:
+            step = post_game_state(player=entry).advancement
+            card = next((card for card in step.cards if card.waiting_for), None) if step else None
+            if card is None:
+                return
+            common = {"player": entry, "fighter_id": card.fighter.pk, "number": card.number, "by": by}
+            if card.waiting_for == "charts":
+                first, second = self.ADVANCEMENT_CHARTS
+                post_game_advancement_charts(first_chart=first, second_chart=second, **common)
+            elif card.waiting_for == "roll":
+                die = card.next_roll.die
+                post_game_advancement_roll(die=die, faces=self.ADVANCEMENT_FACES[die], **common)
+            else:
+                post_game_advancement_pick(skill_code=card.options[0].code, **common)
+
+    def _game_one(self, campaign, played_on, shield) -> None:
+        organiser, player, p, h = self.organiser, self.player, self.p, self.h
+        game = game_services.game_record(
+            campaign=campaign,
+            by=organiser,
+            played_on=played_on,
+            scenario="No Man's Land",
+            notes="The Prophet held the crater against three charges.",
+            entries=[
+                GameEntry(self.pilgrims, "win", [p["Prophet Anselm the Unbowed"], p["Pilgrim Hale"]]),
+                GameEntry(self.heretics, "loss", [h["Trooper Rhee"]]),
+            ],
+        )
+        # A Troop that dies (D6 2, RULING T-2) and an ELITE's Hand Wound (D66 14) with its Battle Scar (T-4).
+        self._post_game(
+            game,
+            self.pilgrims,
+            player,
+            rolls=[
+                (p["Pilgrim Hale"], "survival", [2]),
+                (p["Prophet Anselm the Unbowed"], "trauma", [1, 4]),
+            ],
+            deeds={p["Castigator Voss"]: 1},
+        )
+        # A Troop that survives (D6 5).
+        self._post_game(game, self.heretics, organiser, rolls=[(h["Trooper Rhee"], "survival", [5])])
+        warband_services.warband_adjust(
+            warband=self.pilgrims,
+            by=player,
+            strongbox=20,
+            glory=1,
+            reason="spoils of No Man's Land",
+            game=game.pk,
+        )
+        fighter_services.fighter_adjust_xp(
+            fighter=p["Prophet Anselm the Unbowed"], delta=-5, by=player, reason="spent on an Advancement"
+        )
+        battlekit_services.item_move(item=shield, to_fighter=p["Pilgrim Bettina"], by=player)
+
+    def _game_two(self, campaign, played_on, tome) -> None:
+        organiser, player, p, h = self.organiser, self.player, self.p, self.h
+        game = game_services.game_record(
+            campaign=campaign,
+            by=player,
+            played_on=played_on,
+            scenario="Raid on the Relic",
+            entries=[
+                GameEntry(self.pilgrims, "loss", [p["Castigator Voss"], p["Communicant Brother Mattias"]]),
+                GameEntry(self.heretics, "win", [h["Chorister Vex"]]),
+            ],
+        )
+        # Captured (D66 12) and ransomed: 15 ducats to the captor, Full Recovery (RULING T-8); Bitter Lessons
+        # (D66 65) with its D3 of extra XP.
+        self._post_game(
+            game,
+            self.pilgrims,
+            player,
+            rolls=[
+                (p["Castigator Voss"], "trauma", [1, 2]),
+                (p["Communicant Brother Mattias"], "trauma", [6, 5]),
+                (p["Communicant Brother Mattias"], "bitter_lessons", [2]),
+            ],
+            ransoms={p["Castigator Voss"]: 15},
+        )
+        self._post_game(
+            game,
+            self.heretics,
+            organiser,
+            rolls=[(h["Chorister Vex"], "trauma", [1, 6])],
+            deeds={h["Death Commando Sabine"]: 1},
+        )
+        warband_services.warband_adjust(
+            warband=self.heretics, glory=1, by=organiser, reason="Glory for the Raid", game=game.pk
+        )
+        battlekit_services.item_move(item=tome, to_fighter=h["Heretic Priest Malachai"], by=organiser)
+        fighter_services.fighter_adjust_xp(
+            fighter=h["Heretic Priest Malachai"], delta=-4, by=organiser, reason="spent on an Advancement"
+        )
+
+    def _game_three(self, campaign, played_on) -> None:
+        p, h = self.p, self.h
+        # Both post-games wait, with an ELITE fighter and a Troop Out of Action on each side.
+        game_services.game_record(
+            campaign=campaign,
+            by=self.player,
+            played_on=played_on,
+            scenario="Hold the Line",
+            notes="Try the post-game wizard on this one.",
+            entries=[
+                GameEntry(self.pilgrims, "draw", [p["Castigator Ilse"], p["Pilgrim Jory"]]),
+                GameEntry(self.heretics, "draw", [h["Trooper Gorn"], h["Death Commando Sabine"]]),
+            ],
+        )
+
+    def _game_four(self, campaign, played_on) -> None:
+        organiser, player, p, h = self.organiser, self.player, self.p, self.h
+        game = game_services.game_start(
+            campaign=campaign,
+            by=player,
+            played_on=played_on,
+            warbands=[self.pilgrims, self.heretics],
+            scenario="Night Raid",
+            notes="In progress on the tracker: open it to carry on.",
+        )
+        tracker_board.tracker_start(game=game, by=player)
+
+        def version() -> int:
+            return TrackerGame.objects.get(game=game).version
+
+        def attack(attacker, target, faces, by, stat=5):
+            tracked = TrackerFighter.objects.get(tracker__game=game, fighter=attacker)
+            test = AttackTest(dice=len(faces), stat=stat, attacker=tracked)
+            tracker_damage.tracker_roll_attack(
+                game=game, target_id=target.pk, attack=test, faces=faces, by=by, version=version()
+            )
+
+        # 2 Hits on Endurance 5: 1 Harm. Then 5 Hits on Pilgrim Odo: an Injury, and with Health 1 he is
+        # Incapacitated; his friends within 3" take their Confusion Tests (000 "Confusion").
+        attack(p["Prophet Anselm the Unbowed"], h["Trooper Lisk"], [2, 4, 9], player)
+        attack(h["Death Commando Sabine"], p["Pilgrim Odo"], [1, 3, 2, 5, 4], organiser)
+        tracker_confusion.tracker_mark_friends(
+            game=game,
+            friend_ids=[p["Pilgrim Bettina"].pk, p["Pilgrim Wendel"].pk],
+            by=player,
+            version=version(),
+        )
+        tracker_confusion.tracker_confusion_test(
+            game=game, friend_id=p["Pilgrim Bettina"].pk, faces=[3, 8], by=player, version=version()
+        )
+        tracker_confusion.tracker_confusion_test(
+            game=game, friend_id=p["Pilgrim Wendel"].pk, faces=[7, 9], by=player, version=version()
+        )
+        tracker_confusion.tracker_confusion_choose(game=game, choice="fatigue", by=player, version=version())
+        # Damage put on the wrong fighter, undone, then put on the right one.
+        tracker_damage.tracker_apply_damage(
+            game=game, target_id=h["Heretic Priest Malachai"].pk, damage=3, by=player, version=version()
+        )
+        tracker_board.tracker_undo(game=game, by=player, version=version())
+        tracker_damage.tracker_apply_damage(
+            game=game, target_id=h["Trooper Oszkar"].pk, damage=3, by=player, version=version()
+        )
