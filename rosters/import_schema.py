@@ -1,7 +1,7 @@
 """The import's schema: pydantic models of the export format, built from the roster models' own fields and limits.
 
 Each row of the file (the warband, a fighter, an Injury, a piece of Battlekit) is a pydantic model made from the
-Django model's fields (rosters/models.py): a whole number within the field's validators, text within its
+Django model's fields (rosters/models/): a whole number within the field's validators, text within its
 `max_length` and free of control characters (line breaks allowed in a TextField), true or false for a flag, one
 of the field's choices, keywords within the ArrayField's size and length. Every row forbids unknown keys
 (`extra="forbid"`) and takes no value of another type (`strict`: no `true` for a number, no `7.0` or `"7"` for a

@@ -1,7 +1,8 @@
 """The limits a model field carries, read back from the field itself for the forms and the import schema.
 
-The numbers are written once, on the models (rosters/models.py: validators, `max_length`, ArrayField `size`);
-everything that checks a value before it reaches the model asks these functions, so nothing restates them.
+The numbers are written once, on the models (rosters/models/: validators, `max_length`, ArrayField `size`,
+from the tables of rosters/models/limits.py); everything that checks a value before it reaches the model asks
+these functions, so nothing restates them.
 """
 
 from django.core.validators import MaxValueValidator, MinValueValidator

@@ -3,7 +3,7 @@
 Two kinds (rosters.models.PriceList.Kind): the fighter types a warband recruits from (`name`, `cost`, `keywords`,
 and the profile the fighter starts with: `movement`, `health`, `harm_limit`), and the Battlekit it buys (`name`,
 `cost`, `keywords` such as HEAVY, `removable`). Every number is checked against the very limits the roster's
-fields carry (rosters/models.py: FIGHTER_LIMITS, ITEM_LIMITS), so a listed price or profile is one the roster
+fields carry (rosters/models/limits.py: FIGHTER_LIMITS, ITEM_LIMITS), so a listed price or profile is one the roster
 keeps. No official list is shipped (issue 13): the demo's rows below are made up.
 
 CSV: a header line naming the fields, then a row per line; keywords separated by ";" in one cell; removable reads

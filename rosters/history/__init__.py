@@ -38,7 +38,8 @@ The modules, in the order a page is made:
 - `feed` — the keyset query over the registered event tables, `history_page()`, `iter_history()`;
 - `lookups` — the names the sentences need, in one query per page;
 - `sentences`, `teller` — each event told as sentences (`describe_events()`) by its source;
-- `roster_events`, `campaign_events` — the sources rosters registers;
+- `roster_events`, `kit_events`, `campaign_events`, `location_events`, `report_events` — the sources rosters
+  registers (`roster_rows`: what the roster's share);
 - `moment`, `snapshot`, `game_changes` — the as-of view;
 - `selectors`, `forms` — what the history pages read and the feed's filter form.
 

@@ -15,7 +15,7 @@ from rosters.history import registry
 from rosters.history.entries import Change
 from rosters.history.lookups import _as_int
 from rosters.history.registry import Source
-from rosters.history.roster_events import in_warbands
+from rosters.history.roster_rows import in_warbands
 from rosters.history.teller import Teller
 
 GAME_STATUS = {

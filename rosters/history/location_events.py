@@ -7,7 +7,7 @@ from __future__ import annotations
 from campaigns.words import possessive
 from rosters.history.lookups import _as_int
 from rosters.history.registry import Source
-from rosters.history.roster_events import in_warbands
+from rosters.history.roster_rows import in_warbands
 from rosters.history.teller import Teller
 
 TABLE_WORDS = {"common": "Common", "rare": "Rare", "legendary": "Legendary"}

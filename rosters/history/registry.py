@@ -4,7 +4,8 @@ The feed, the timelines and the as-of view (the rest of this package) know no ap
 app describes its own events in a `Source` and registers it from its `AppConfig.ready()`:
 
 - `rosters` registers the roster's tables and the campaign's (`rosters/history/roster_events.py`,
-  `campaign_events.py`): `campaigns` sits below `rosters` and may not import it, so `rosters` tells its tables;
+  `kit_events.py`, `campaign_events.py`): `campaigns` sits below `rosters` and may not import it, so `rosters`
+  tells its tables;
 - an app above `rosters` registers its own, from its own module, and nothing here names them.
 
 A source may read an event table (`event_label`: the feed pages through it), add names to the page's one lookup

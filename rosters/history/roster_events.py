@@ -1,4 +1,5 @@
-"""The roster's own events told as history: fighters, warbands, Battlekit and Injuries (registered by rosters)."""
+"""The roster's own events told as history: fighters and warbands here, Battlekit, Injuries and skills in
+kit_events.py; `ROSTER_SOURCES` is all five, as rosters registers them."""
 
 from __future__ import annotations
 
@@ -6,9 +7,18 @@ import re
 
 from campaigns.words import possessive
 from rosters.history import registry
-from rosters.history.entries import Change, HistoryEntry, HistoryFilter
+from rosters.history.entries import Change, HistoryEntry
+from rosters.history.kit_events import (
+    InjurySource,
+    ItemSource,
+    SkillSource,
+    _holder,
+    _item_changes,
+    _item_moved,
+)
 from rosters.history.lookups import Lookups, _as_int
-from rosters.history.registry import EventRow, Ids, Source
+from rosters.history.registry import Source
+from rosters.history.roster_rows import _fighter_warband, _rows, in_warbands
 from rosters.history.teller import Teller, signed
 from rosters.models import has_elite_keyword  # the ELITE keyword read as the roster reads it (RULING T-1)
 
@@ -71,20 +81,6 @@ WARBAND_FIELDS = {
     "starting_value": "profile",  # issue 13
     "disbanded_at": "profile",
 }
-
-
-def in_warbands(f: HistoryFilter) -> str:
-    return "e.warband_id = %(w)s" if f.warband_id is not None else "e.warband_id IN (SELECT id FROM wb)"
-
-
-def _rows(row: EventRow) -> tuple[dict, dict]:
-    return row.data or {}, row.prev or {}
-
-
-def _fighter_warband(entry: HistoryEntry, look: Lookups) -> None:
-    if entry.fighter_id in look.fighters:
-        entry.warband_id = _as_int(look.fighters[entry.fighter_id].get("warband_id"))
-
 
 # -- fighters ---------------------------------------------------------------------------------------------------
 
@@ -262,160 +258,25 @@ class WarbandSource(Source):
         return _warband_changes(t, name, t.diff()) or [t.finish("profile", f"{name} was updated")]
 
 
-# -- Battlekit --------------------------------------------------------------------------------------------------
-
-
-def _holder(t: Teller, fighter_id, warband_id) -> str:
-    if fighter_id is None:
-        return f"{possessive(t.look.warband(warband_id))} {t.terms.arsenal}"
-    return t.look.fighter(fighter_id)
-
-
-def _item_moved(t: Teller, item: str, holder: str, diff: dict) -> Change:
-    d, old_fighter, old_warband = t.d, t.p.get("fighter_id"), t.p.get("warband_id")
-    if "warband_id" in diff:
-        src, dst = t.look.warband(old_warband), t.look.warband(d.get("warband_id"))
-    else:
-        # "the Arsenal" reads better than "Iron Sepulchre's Arsenal" when the item stays in its warband.
-        src = f"the {t.terms.arsenal}" if old_fighter is None else _holder(t, old_fighter, old_warband)
-        dst = f"the {t.terms.arsenal}" if d.get("fighter_id") is None else holder
-    return t.finish("battlekit", f"{item} moved from {src} to {dst}")
-
-
-def _item_changes(t: Teller, item: str, holder: str) -> list[Change]:
-    d, diff, out = t.d, t.diff(), []
-    if "fighter_id" in diff or "warband_id" in diff:
-        out.append(_item_moved(t, item, holder, diff))
-    if "name" in diff:
-        out.append(t.finish("battlekit", f"{diff['name'][0]} is now called {diff['name'][1]}"))
-    if "keywords" in diff:
-        kw = ", ".join(d.get("keywords") or []) or "none"
-        out.append(t.finish("battlekit", f"{possessive(item)} keywords are now {kw}"))
-    if "notes" in diff:
-        out.append(t.finish("battlekit", f"{possessive(item)} notes were edited"))
-    if "removable" in diff:
-        text = f"{item} can be removed again" if d.get("removable") else f"{item} can no longer be removed"
-        out.append(t.finish("battlekit", text))
-    return out
-
-
-class ItemSource(Source):
-    name, event_label, rank, kind = "item", "rosters.ItemEvent", 0, "battlekit"
-
-    def scope(self, f):
-        held = " AND (e.fighter_id = %(f)s OR p.fighter_id = %(f)s)" if f.fighter_id is not None else ""
-        return in_warbands(f) + held
-
-    def collect(self, row, ids):
-        for r in _rows(row):
-            ids["fighters"].add(r.get("fighter_id"))
-            ids["warbands"].add(r.get("warband_id"))
-
-    def links(self, entry, look):
-        entry.fighter_id = _as_int(entry.data.get("fighter_id"))
-        entry.warband_id = _as_int(entry.data.get("warband_id"))
-        if entry.fighter_id is None and entry.prev:
-            entry.fighter_id = _as_int(entry.prev.get("fighter_id"))
-
-    def tell(self, entry, look):
-        t = Teller(entry, look)
-        d, label = t.d, entry.label
-        item = d.get("name", "an item")
-        holder = _holder(t, d.get("fighter_id"), d.get("warband_id"))
-        if label == "insert" and d.get("fighter_id") is None:
-            return t.told("battlekit", f"{{who}} added {item} to {holder}", f"{item} was added to {holder}")
-        if label == "insert":
-            return t.told("battlekit", f"{{who}} gave {item} to {holder}", f"{holder} got {item}")
-        if label == "delete" and entry.action in ("fighter.remove", "post_game.apply"):
-            # Lost with a fighter who left the roster, or to the Trauma Table (RULING T-6, Robbed).
-            return [t.finish("battlekit", f"{item} was lost with {holder}")]
-        if label == "delete":
-            return t.told(
-                "battlekit", f"{{who}} removed {item} from {holder}", f"{item} was lost from {holder}"
-            )
-        return _item_changes(t, item, holder) or [t.finish("battlekit", f"{item} was updated")]
-
-
-# -- Injuries ---------------------------------------------------------------------------------------------------
-
-
-class InjurySource(Source):
-    name, event_label, rank, kind = "injury", "rosters.InjuryEvent", 1, "injuries"
-
-    def scope(self, f):
-        return "e.fighter_id = %(f)s" if f.fighter_id is not None else "e.fighter_id IN (SELECT id FROM ft)"
-
-    def game_scope(self):
-        return " OR e.game_id = %(gi)s"
-
-    def collect(self, row, ids: Ids):
-        for r in _rows(row):
-            ids["fighters"].add(r.get("fighter_id"))
-            ids["games"].add(r.get("game_id"))
-
-    def links(self, entry, look):
-        entry.fighter_id = _as_int(entry.data.get("fighter_id"))
-        _fighter_warband(entry, look)
-        return _as_int(entry.data.get("game_id"))
-
-    def tell(self, entry, look):
-        t = Teller(entry, look)
-        d, label = t.d, entry.label
-        fighter = look.fighter(d.get("fighter_id"))
-        injury = d.get("name") or d.get("code") or "an Injury"
-        if label == "insert":
-            roll = f" (D66 {d['d66']})" if d.get("d66") else ""
-            return [t.finish("injuries", f"{fighter} suffered {injury}{roll}")]
-        if label == "delete":
-            return [t.finish("injuries", f"{injury} was removed from {fighter}")]
-        diff = t.diff()
-        if "name" in diff:
-            return [t.finish("injuries", f"{possessive(fighter)} {diff['name'][0]} is now {diff['name'][1]}")]
-        return [t.finish("injuries", f"{possessive(fighter)} {injury} was corrected")]
-
-
-# -- skills (issue 12) ------------------------------------------------------------------------------------------
-
-
-class SkillSource(Source):
-    """A skill a fighter learnt (the post-game's Advancement step, or by hand), told with where it came from."""
-
-    name, event_label, rank, kind = "skill", "rosters.SkillEvent", 13, "xp"
-
-    def scope(self, f):
-        return "e.fighter_id = %(f)s" if f.fighter_id is not None else "e.fighter_id IN (SELECT id FROM ft)"
-
-    def game_scope(self):
-        return " OR e.game_id = %(gi)s"
-
-    def collect(self, row, ids: Ids):
-        for r in _rows(row):
-            ids["fighters"].add(r.get("fighter_id"))
-            ids["games"].add(r.get("game_id"))
-
-    def links(self, entry, look):
-        entry.fighter_id = _as_int(entry.data.get("fighter_id"))
-        _fighter_warband(entry, look)
-        return _as_int(entry.data.get("game_id"))
-
-    def tell(self, entry, look):
-        t = Teller(entry, look)
-        d, label = t.d, entry.label
-        fighter = look.fighter(d.get("fighter_id"))
-        skill = d.get("name") or d.get("code") or "a skill"
-        if label == "insert":
-            game = look.game(d.get("game_id"))
-            where = [
-                part
-                for part in (d.get("chart"), f"Game {game.number}" if game and game.number else None)
-                if part
-            ]
-            told = f" ({', '.join(where)})" if where else ""
-            # "Sister Agnes learnt Deadeye (Ranged 9, Game 3)"
-            return [t.finish("xp", f"{fighter} learnt {skill}{told}")]
-        if label == "delete":
-            return [t.finish("xp", f"{skill} was struck off {fighter}")]
-        return [t.finish("xp", f"{possessive(fighter)} {skill} was corrected")]
-
-
 ROSTER_SOURCES = (ItemSource, InjurySource, FighterSource, WarbandSource, SkillSource)
+
+# Kept importable from here, where they were first written (location_events.py and campaign_events.py read
+# `in_warbands` from this module).
+__all__ = [
+    "FIGHTER_FIELDS",
+    "ROSTER_SOURCES",
+    "STATUS_SENTENCES",
+    "STAT_LABELS",
+    "WARBAND_FIELDS",
+    "FighterSource",
+    "InjurySource",
+    "ItemSource",
+    "SkillSource",
+    "WarbandSource",
+    "_fighter_warband",
+    "_holder",
+    "_item_changes",
+    "_item_moved",
+    "_rows",
+    "in_warbands",
+]

@@ -1,6 +1,6 @@
 """Every limit once: for each limited roster field, the model, its form and the JSON import agree.
 
-The numbers live on the models (rosters/models.py); the forms and the import schema read them from the fields. This
+The numbers live on the models (rosters/models/); the forms and the import schema read them from the fields. This
 walks every limited field and proves the three agree at the edge: the limit itself passes all three, one past it
 is refused by all three (the import with a message naming the field), and the database's check constraint holds
 the same line.

@@ -1,4 +1,4 @@
-"""A Skill row told as history (rosters/history/roster_events.py `SkillSource`), and skills in the as-of roster
+"""A Skill row told as history (rosters/history/kit_events.py `SkillSource`), and skills in the as-of roster
 and in what a game changed (rosters/history/snapshot.py, game_changes.py)."""
 
 import pghistory
