@@ -5,6 +5,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 from django.core.exceptions import ImproperlyConfigured
@@ -49,6 +50,10 @@ def test_the_pool_serves_queries_and_stays_within_its_size():
         "print(json.dumps({'max': connection.pool.max_size, 'size': stats['pool_size']}))\n"
     )
     env = {**os.environ, "DATABASE_POOL_SIZE": "2", "DJANGO_SETTINGS_MODULE": "config.settings_test"}
+    if env.get("DATABASE_URL"):
+        # The server's own maintenance database: the one DATABASE_URL names may not exist yet (CI names a fresh
+        # one, whose test database pytest makes), and this process runs outside pytest's.
+        env["DATABASE_URL"] = urlunsplit(urlsplit(env["DATABASE_URL"])._replace(path="/postgres"))
     result = subprocess.run(
         [sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60
     )

@@ -46,7 +46,7 @@ def test_a_fighter_reaching_2_xp_learns_a_skill_from_typed_dice(
     page.get_by_role("button", name="Confirm and go on").click()
     page.goto(f"{base}/experience/")
     expect(page.locator(f"#xp-{agnes.pk}")).to_contain_text("1 → 2")
-    page.get_by_role("button", name="Save and review").click()
+    page.get_by_role("button", name="Save and go on").click()
 
     # The Advancement step: one card, the charts picked, the odds shown before each roll.
     card = page.locator(f"#card-{agnes.pk}-1")

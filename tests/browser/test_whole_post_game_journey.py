@@ -80,7 +80,7 @@ def test_a_whole_post_game_with_typed_dice_ends_on_the_roster(page: Page, live_s
     # Experience: 1 → 2 XP, a Skill Advancement Roll due (RULING X-1).
     page.get_by_role("link", name="Next: Experience").click()
     expect(page.locator(f"#xp-{agnes.pk}")).to_contain_text("1 → 2")
-    page.get_by_role("button", name="Save and review").click()
+    page.get_by_role("button", name="Save and go on").click()
 
     card = page.locator(f"#card-{agnes.pk}-1")
     expect(card).to_contain_text("Sister Agnes: Skill Advancement Roll 1")

@@ -31,8 +31,10 @@ from combat.views.post_game.common import (
 TEMPLATE = "combat/post_game_promotions.html"
 
 
-def promotions_page(request, player, membership, can_write: bool, *, status=200, form=None, roll_error=None):
-    context = page_context(request, player, membership, can_write, step="promotions")
+def promotions_page(
+    request, player, membership, can_write: bool, *, status=200, form=None, roll_error=None, state=None
+):
+    context = page_context(request, player, membership, can_write, step="promotions", state=state)
     state = context["state"]
     if state.applied:
         return applied_redirect(request, player)
@@ -106,7 +108,12 @@ def post_game_promotions(request, game_id: int, warband_id: int):
     posted = request.method == "POST"
     player, membership, can_write = player_for_user(request.user, game_id, warband_id, write=posted)
     if not posted:
-        return promotions_page(request, player, membership, can_write)
+        state = post_game_state(player=player)
+        if not state.applied and state.promotions is not None and state.promotions.nothing_to_do:
+            # No die in the pool (RULING P-5) or no model that may take one: on to the next step, as Advancement
+            # and Dismiss the wounded do when they have nothing to ask.
+            return redirect(next_step_url("promotions", player))
+        return promotions_page(request, player, membership, can_write, state=state)
     if request.POST.get("action") == forms.ROLL:
         return _roll(request, player, membership)
     return _assign(request, player, membership)
