@@ -34,3 +34,9 @@ def test_a_troop_a_negative_share_or_more_than_the_allowance_is_refused_by_name(
         check_starting_xp({"agnes": 4, "marcus": 2}, allowance=5, elite={"agnes", "marcus"})
     with pytest.raises(ValueError, match="battles played must be 0 or more"):
         late_joiner_xp(battles_played=[2, -1])
+
+
+@pytest.mark.parametrize("allowance", [-1, "5", 2.0, None])
+def test_an_allowance_that_is_not_a_count_is_refused_by_its_name(allowance):
+    with pytest.raises(ValueError, match=r"^allowance must be 0 or more, got "):
+        check_starting_xp({}, allowance=allowance, elite=set())
