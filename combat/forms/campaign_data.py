@@ -5,8 +5,8 @@ is the engine's to say, through the service, whose problems the view puts beside
 """
 
 from django import forms
-from django.core.exceptions import ValidationError
 
+from campaigns.table_import import FORMATS, TableImportMixin
 from combat.campaign_data_io import MAX_FILE_BYTES
 from combat.models.campaign_data import NOTE_LENGTH
 
@@ -33,10 +33,11 @@ class DataRowsForm(forms.Form):
     note = NoteField()
 
 
-class DataImportForm(forms.Form):
+class DataImportForm(TableImportMixin, forms.Form):
     """A CSV or JSON export of this kind (this tool's, or a spreadsheet's CSV), uploaded or pasted."""
 
-    FORMATS = [("auto", "Tell from the file"), ("csv", "CSV"), ("json", "JSON")]
+    FORMATS = FORMATS
+    max_bytes, what = MAX_FILE_BYTES, "campaign data"
 
     file = forms.FileField(label="A CSV or JSON file", required=False)
     text = forms.CharField(
@@ -47,28 +48,3 @@ class DataImportForm(forms.Form):
     )
     format = forms.ChoiceField(choices=FORMATS, initial="auto")
     note = NoteField()
-
-    def clean_file(self):
-        upload = self.cleaned_data.get("file")
-        if upload is not None and upload.size > MAX_FILE_BYTES:
-            raise ValidationError(f"The file is larger than {MAX_FILE_BYTES // 1000} kB: not campaign data.")
-        return upload
-
-    def clean(self):
-        data = super().clean()
-        if not data.get("file") and not (data.get("text") or "").strip():
-            raise ValidationError("Choose a file or paste its text.")
-        return data
-
-    @property
-    def content(self) -> str | bytes:
-        upload = self.cleaned_data.get("file")
-        return upload.read() if upload is not None else self.cleaned_data["text"]
-
-    @property
-    def fmt(self) -> str:
-        upload = self.cleaned_data.get("file")
-        chosen = self.cleaned_data["format"]
-        if chosen == "auto" and upload is not None and upload.name.lower().endswith((".csv", ".json")):
-            return upload.name.lower().rsplit(".", 1)[1]
-        return chosen

@@ -1,8 +1,8 @@
 """The price list editor's forms (issue 13): the rows as CSV text to edit or paste, and an import of a file."""
 
 from django import forms
-from django.core.exceptions import ValidationError
 
+from campaigns.table_import import FORMATS, TableImportMixin
 from rosters.models import PRICE_LIST_NOTE_LENGTH
 from rosters.price_lists import MAX_FILE_BYTES
 
@@ -28,8 +28,9 @@ class PriceRowsForm(forms.Form):
         super().__init__(*args, prefix=kind, **kwargs)
 
 
-class PriceImportForm(forms.Form):
-    FORMATS = [("auto", "Tell from the file"), ("csv", "CSV"), ("json", "JSON")]
+class PriceImportForm(TableImportMixin, forms.Form):
+    FORMATS = FORMATS
+    max_bytes, what = MAX_FILE_BYTES, "a price list"
 
     file = forms.FileField(label="A CSV or JSON file", required=False)
     text = forms.CharField(
@@ -43,28 +44,3 @@ class PriceImportForm(forms.Form):
 
     def __init__(self, *args, kind: str, **kwargs):
         super().__init__(*args, prefix=f"{kind}-import", **kwargs)
-
-    def clean_file(self):
-        upload = self.cleaned_data.get("file")
-        if upload is not None and upload.size > MAX_FILE_BYTES:
-            raise ValidationError(f"The file is larger than {MAX_FILE_BYTES // 1000} kB: not a price list.")
-        return upload
-
-    def clean(self):
-        data = super().clean()
-        if not data.get("file") and not (data.get("text") or "").strip():
-            raise ValidationError("Choose a file or paste its text.")
-        return data
-
-    @property
-    def content(self) -> str | bytes:
-        upload = self.cleaned_data.get("file")
-        return upload.read() if upload is not None else self.cleaned_data["text"]
-
-    @property
-    def fmt(self) -> str:
-        upload = self.cleaned_data.get("file")
-        chosen = self.cleaned_data["format"]
-        if chosen == "auto" and upload is not None and upload.name.lower().endswith((".csv", ".json")):
-            return upload.name.lower().rsplit(".", 1)[1]
-        return chosen
