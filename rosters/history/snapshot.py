@@ -88,10 +88,31 @@ def roster_state(warband) -> dict:
     }
 
 
+def _members(name: str, table: str, column: str, start: str) -> str:
+    """`name`: the ids of the rows whose events have `column` = a value of `start` (a query of `owner`s), read
+    by skipping through the (column, pgh_obj_id) index one row id at a time (a loose index scan, recursive), so
+    the cost is one index probe per row ever held, never one per event: a fighter whose XP changed ten thousand
+    times after the moment costs what one that never changed does (issue 15, the as-of page)."""
+    return f"""
+        {name}_pairs AS (
+            SELECT first.* FROM ({start}) owners CROSS JOIN LATERAL (
+                SELECT e.{column} AS owner, e.pgh_obj_id AS id FROM {table} e
+                WHERE e.{column} = owners.owner ORDER BY e.pgh_obj_id LIMIT 1
+            ) first
+            UNION ALL
+            SELECT next.* FROM {name}_pairs p CROSS JOIN LATERAL (
+                SELECT e.{column} AS owner, e.pgh_obj_id AS id FROM {table} e
+                WHERE e.{column} = p.owner AND e.pgh_obj_id > p.id ORDER BY e.pgh_obj_id LIMIT 1
+            ) next
+        ),
+        {name} AS (SELECT DISTINCT id FROM {name}_pairs)"""
+
+
 def _snapshot_sql(op: str) -> str:
-    """For each fighter, item, injury and skill that ever belonged to the warband (the (warband_id, pgh_obj_id)
-    indexes), the last event at or before the moment (the (pgh_obj_id, pgh_created_at, pgh_id) indexes); rows
-    that did not exist yet, were deleted, or were in another warband then drop out."""
+    """For each fighter, item, injury, skill and Location that ever belonged to the warband (a loose scan of the
+    (warband_id or fighter_id, pgh_obj_id) indexes, `_members`), the last event at or before the moment (the
+    (pgh_obj_id, pgh_created_at, pgh_id) indexes); rows that did not exist yet, were deleted, or were in another
+    warband then drop out. Neither other warbands' events nor the warband's own after the moment are read."""
     fe, ie, je, we = (registry.by_name(n).table for n in ("fighter", "item", "injury", "warband"))
     le = registry.by_name("found_location").table
     ke = registry.by_name("skill").table
@@ -105,22 +126,18 @@ def _snapshot_sql(op: str) -> str:
             ) last WHERE last.pgh_label <> 'delete' AND {extra}"""
 
     held = "(last.row->>'fighter_id')::bigint IN (SELECT (row->>'id')::bigint FROM fighters)"
+    warband = "SELECT %(w)s::bigint AS owner"
+    on_roster = "SELECT DISTINCT (row->>'id')::bigint AS owner FROM fighters"
     return f"""
-        WITH f_ids AS (SELECT DISTINCT pgh_obj_id AS id FROM {fe} WHERE warband_id = %(w)s),
+        WITH RECURSIVE {_members("f_ids", fe, "warband_id", warband)},
         fighters AS ({last(fe, "f_ids", "(last.row->>'warband_id')::bigint = %(w)s")}),
-        i_ids AS (SELECT DISTINCT pgh_obj_id AS id FROM {ie} WHERE warband_id = %(w)s),
+        {_members("i_ids", ie, "warband_id", warband)},
         items AS ({last(ie, "i_ids", "(last.row->>'warband_id')::bigint = %(w)s")}),
-        j_ids AS (
-            SELECT DISTINCT pgh_obj_id AS id FROM {je}
-            WHERE fighter_id IN (SELECT (row->>'id')::bigint FROM fighters)
-        ),
+        {_members("j_ids", je, "fighter_id", on_roster)},
         injuries AS ({last(je, "j_ids", held)}),
-        l_ids AS (SELECT DISTINCT pgh_obj_id AS id FROM {le} WHERE warband_id = %(w)s),
+        {_members("l_ids", le, "warband_id", warband)},
         locations AS ({last(le, "l_ids", "(last.row->>'warband_id')::bigint = %(w)s")}),
-        k_ids AS (
-            SELECT DISTINCT pgh_obj_id AS id FROM {ke}
-            WHERE fighter_id IN (SELECT (row->>'id')::bigint FROM fighters)
-        ),
+        {_members("k_ids", ke, "fighter_id", on_roster)},
         skills AS ({last(ke, "k_ids", held)})
         SELECT 'warband', (
             SELECT to_jsonb(e) FROM {we} e WHERE e.pgh_obj_id = %(w)s AND e.pgh_created_at {op} %(t)s

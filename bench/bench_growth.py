@@ -1,0 +1,166 @@
+"""Pages that do not grow with the campaign (issue 15): `python bench/bench_growth.py`.
+
+Each pair is the same page on data alike but for its size, measured in one run, printed with its ratio:
+- the campaign page at 10 and at 500 games;
+- the roster at 10 and at 200 fighters, warm (its cached parts there) and cold (the cache emptied before every
+  request), and each size's cold against its warm;
+- the as-of page (a 15-fighter warband as of its 5th game) with 10,000 and with 1,000,000 history events in the
+  database, the extra ones written with SQL generate_series (bench/growth_data.py), ANALYZEd after.
+Aim: each pair within 1.5x, cold within 2x of warm. Server time: the Django test client calling the app in
+process (every middleware, the view, the template; no network), the median of RUNS requests after a warm-up,
+with the production settings and each process's own memory cache. The database is the bench's own
+`warband_bench_growth` (loaded once, in about a minute; later runs take seconds, plus the 1M events' filling).
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from support import bench_database_url, setup_django  # noqa: E402
+
+BENCH_DATABASE = "warband_bench_growth"
+WARMUP = 5
+RUNS = int(os.environ.get("BENCH_GROWTH_RUNS", "30"))
+EVENTS = {"10k events": 10_000, "1M events": int(os.environ.get("BENCH_GROWTH_EVENTS", "1000000"))}
+PAIR_AIM, COLD_AIM = 1.5, 2.0
+
+
+def timed(client, url: str, *, cold: bool = False) -> tuple[float, int]:
+    """Median milliseconds of RUNS requests of `url` (the cache emptied before each when `cold`), and queries."""
+    from django.core.cache import cache
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    for _ in range(WARMUP):
+        status = client.get(url).status_code
+        if status != 200:
+            raise RuntimeError(f"{url} answered {status}")
+    times = []
+    for _ in range(RUNS):
+        if cold:
+            cache.clear()
+        started = time.perf_counter()
+        client.get(url)
+        times.append((time.perf_counter() - started) * 1000)
+    if cold:
+        cache.clear()
+    with CaptureQueriesContext(connection) as queries:
+        client.get(url)
+    return statistics.median(times), len(queries)
+
+
+def pair(title: str, small: tuple[str, float, int], large: tuple[str, float, int], aim: float) -> bool:
+    (small_name, small_ms, small_queries), (large_name, large_ms, large_queries) = small, large
+    ratio = large_ms / small_ms
+    verdict = "ok" if ratio <= aim else "MISSED"
+    print(
+        f"{title:34} {small_name} {small_ms:6.1f} ms ({small_queries} q)   {large_name} {large_ms:6.1f} ms "
+        f"({large_queries} q)   ratio {ratio:4.2f}  aim <= {aim:.1f} {verdict}",
+        flush=True,
+    )
+    return ratio <= aim
+
+
+def client_for(user):
+    from django.test import Client
+
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def campaign_pages() -> None:
+    import growth_data
+    from django.urls import reverse
+
+    found = growth_data.campaigns()
+    client = client_for(found["user"])
+    figures = {}
+    for size, campaign in found["campaigns"].items():
+        ms, queries = timed(client, reverse("campaign_detail", args=[campaign.pk]))
+        figures[size] = (f"{growth_data.GAMES[size]} games", ms, queries)
+    pair("campaign page", figures["short"], figures["long"], PAIR_AIM)
+
+
+def rosters() -> None:
+    import growth_data
+    from django.urls import reverse
+
+    found = growth_data.warbands()
+    client = client_for(found["user"])
+    figures = {}
+    for size, warband in found["warbands"].items():
+        url = reverse("warband_detail", args=[warband.pk])
+        for temperature in ("warm", "cold"):
+            ms, queries = timed(client, url, cold=temperature == "cold")
+            figures[size, temperature] = (f"{growth_data.FIGHTERS[size]} fighters {temperature}", ms, queries)
+    pair("roster, warm", figures["small", "warm"], figures["large", "warm"], PAIR_AIM)
+    pair("roster, cold", figures["small", "cold"], figures["large", "cold"], PAIR_AIM)
+    for size in growth_data.FIGHTERS:
+        pair(
+            f"roster of {growth_data.FIGHTERS[size]}, warm to cold",
+            figures[size, "warm"],
+            figures[size, "cold"],
+            COLD_AIM,
+        )
+
+
+def as_of_pages() -> None:
+    import growth_data
+    from django.urls import reverse
+
+    setup = growth_data.as_of_campaign()
+    client = client_for(setup["user"])
+    url = reverse("warband_as_of", args=[setup["warband"].pk, setup["game"].pk])
+    figures = {}
+    for name, total in EVENTS.items():
+        started = time.perf_counter()
+        events = growth_data.fill_history(setup, total)
+        print(f"   {events:,} history events in the database ({time.perf_counter() - started:.0f} s to fill)")
+        ms, queries = timed(client, url)
+        figures[name] = (name, ms, queries)
+    pair("as-of page (15 fighters)", figures["10k events"], figures["1M events"], PAIR_AIM)
+
+
+def main() -> int:
+    os.environ.update(
+        {
+            "DJANGO_SETTINGS_MODULE": "config.settings",
+            "DEBUG": "false",
+            "SECRET_KEY": secrets.token_urlsafe(50),
+            "ALLOWED_HOSTS": "testserver",
+            "SECURE_SSL_REDIRECT": "false",
+            "SESSION_COOKIE_SECURE": "false",
+            "CSRF_COOKIE_SECURE": "false",
+            "SECURE_HSTS_SECONDS": "0",
+            "LOG_LEVEL": "ERROR",
+        }
+    )
+    os.environ.pop("REDIS_URL", None)
+    setup_django(bench_database_url(BENCH_DATABASE))
+    from django.core.management import call_command
+
+    call_command("collectstatic", verbosity=0, interactive=False)
+    print(
+        f"in-process, median of {RUNS} requests after {WARMUP}; each process's own memory cache", flush=True
+    )
+    only = set(sys.argv[1:]) or {"campaign", "roster", "as-of"}
+    if "campaign" in only:
+        campaign_pages()
+    if "roster" in only:
+        rosters()
+    if "as-of" in only:
+        as_of_pages()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
