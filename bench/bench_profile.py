@@ -1,6 +1,7 @@
 """Where a request's time goes (issue 15): `python bench/bench_profile.py`.
 
-The tracker's "nothing changed" poll, the board's changed poll and the roster page of bench_web.py's campaign,
+The tracker's "nothing changed" poll, the board's changed poll, the roster, campaign page, dashboard, a
+fighter's card and the history feed of bench_web.py's campaign,
 each asked REQUESTS times in-process through Django's test Client (every middleware, the view, the template; no
 network, no gunicorn) with the production settings, once with each process's own memory cache and once with
 this machine's Redis (a key prefix of the run's own, deleted at the end). pyinstrument samples the timed requests;
@@ -25,7 +26,7 @@ sys.path.insert(0, str(ROOT))
 from support import bench_database_url  # noqa: E402
 from web_load import flush_redis  # noqa: E402
 
-REQUESTS = 200
+REQUESTS = int(os.environ.get("BENCH_PROFILE_REQUESTS", "200"))
 WARM_UP = 20
 REDIS_URL = "redis://127.0.0.1:6379/0"
 # Where a sampled frame's own time is counted, by the first match on its file's path.
@@ -97,13 +98,18 @@ def run_configuration(title: str) -> None:
     game = targets["game"]
     client = Client()
     client.cookies["sessionid"] = targets["cookie"].split("=", 1)[1]
-    changed = f"/games/{game['game']}/tracker/board/?version={max(game['version'] - 1, 0)}"
+    # A version the board never had: the whole board is sent, as to a phone that missed a change.
+    changed = f"/games/{game['game']}/tracker/board/?version=-1"
     pages = [
         ("bare view (/bench/plain)", "/bench/plain", 200, REQUESTS),
         ("tracker poll, unchanged (204)", game["poll"], 204, REQUESTS),
         # The whole board of both crews (62 fighters) is rendered: a few hundred ms each, so fewer of them.
         ("tracker poll, changed (board)", changed, 200, 20),
         ("roster, 50 fighters", targets["roster"], 200, REQUESTS),
+        ("campaign page", targets["campaign"], 200, REQUESTS),
+        ("dashboard", targets["dashboard"], 200, REQUESTS),
+        ("fighter card", targets["fighter card"], 200, REQUESTS),
+        ("history feed", targets["history feed"], 200, REQUESTS),
     ]
     print(f"-- {title}: in-process, {REQUESTS} requests each (the changed board 20)", flush=True)
     for name, path, expect, requests in pages:

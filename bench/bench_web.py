@@ -99,10 +99,14 @@ def prepare() -> dict[str, str]:
     session[HASH_SESSION_KEY] = user.get_session_auth_hash()
     session.create()
     connection.close()
+    fighter = warband.fighters.order_by("id").first()
     return {
         "cookie": f"sessionid={session.session_key}",
         "roster": f"/warbands/{warband.pk}/",
         "campaign": f"/campaigns/{campaign.pk}/",
+        "dashboard": "/",
+        "fighter card": f"/fighters/{fighter.pk}/",
+        "history feed": f"/campaigns/{campaign.pk}/history/",
         "game": game,
     }
 
@@ -219,7 +223,14 @@ def measure(port: int, pages: dict[str, str], cookie: str, load, log_name: str, 
     return results
 
 
-AIMS = {"roster, 50 fighters": 0.5, "campaign page": 0.5, "tracker poll, unchanged (204)": 0.8}
+AIMS = {
+    "roster, 50 fighters": 0.5,
+    "campaign page": 0.5,
+    "dashboard": 0.5,
+    "fighter card": 0.5,
+    "history feed": 0.5,
+    "tracker poll, unchanged (204)": 0.8,
+}
 
 
 def report(title: str, results: dict[str, dict]) -> None:
@@ -255,6 +266,9 @@ def main() -> int:
         "bare view (/bench/plain)": "/bench/plain",
         "roster, 50 fighters": targets["roster"],
         "campaign page": targets["campaign"],
+        "dashboard": targets["dashboard"],
+        "fighter card": targets["fighter card"],
+        "history feed": targets["history feed"],
         "tracker poll, unchanged (204)": game["poll"],
     }
     prefix = f"wl-bench-{secrets.token_hex(4)}"

@@ -2,12 +2,13 @@
 
 from collections import defaultdict
 from dataclasses import dataclass
+from functools import cached_property
 
 from django.contrib.postgres.aggregates import ArrayAgg
+from django.db import connection
 from django.db.models import Q
 
 from campaigns.models import Campaign, Game, Membership
-from campaigns.terms import Terms
 from combat.rules import RosterFighter, campaign_stage, rank_standings, warband_value
 from combat.rules.campaign_limits import BATTLES
 from rosters.models import Fighter, Warband
@@ -80,15 +81,46 @@ def leaderboard(warbands: list[Warband], values: dict[int, int]) -> list[Standin
     return ranked
 
 
-@dataclass
+# The campaign page's version: PostgreSQL's triggers change it in the transaction of every write to what the
+# page's cached parts show (rosters/migrations/0006_as_of_and_page_version.py); 0 until the first such write.
+PAGE_VERSION_SQL = "SELECT version FROM rosters_campaign_page_version WHERE campaign_id = %s"
+
+
 class CampaignPage:
-    campaign: Campaign
-    terms: Terms
-    members: list[Membership]
-    warbands: list[Warband]
-    games: list[Game]  # the latest LATEST_GAMES
-    game_count: int
-    leaderboard: list[StandingRow]
+    """The campaign page's data, each part loaded on first use only: the page caches the parts that show them
+    under `version` (templates/rosters/campaign.html), so a page whose campaign has not changed since it was last
+    shown, by anyone, through any process, loads none of them (issue 15)."""
+
+    def __init__(self, *, campaign: Campaign, version: int):
+        self.campaign = campaign
+        self.terms = campaign.terms
+        self.version = version
+
+    @cached_property
+    def members(self) -> list[Membership]:
+        return list(
+            Membership.objects.filter(campaign=self.campaign).select_related("user").order_by("joined_at")
+        )
+
+    @cached_property
+    def warbands(self) -> list[Warband]:
+        queryset = Warband.objects.filter(campaign=self.campaign).select_related("owner")
+        return list(warbands_with_headlines(queryset).order_by("name", "id"))
+
+    @cached_property
+    def games(self) -> list[Game]:
+        """The latest LATEST_GAMES, with their warbands."""
+        return list(
+            games_with_players(Game.objects.filter(campaign=self.campaign)).order_by("-number")[:LATEST_GAMES]
+        )
+
+    @cached_property
+    def game_count(self) -> int:
+        return Game.objects.filter(campaign=self.campaign).count()
+
+    @cached_property
+    def leaderboard(self) -> list[StandingRow]:
+        return leaderboard(self.warbands, _values(self.campaign))
 
     @property
     def invitation_folded(self) -> bool:
@@ -114,27 +146,17 @@ class CampaignPage:
         return self.game_count > len(self.games)
 
 
+def campaign_page_version(*, campaign: Campaign) -> int:
+    with connection.cursor() as cursor:
+        cursor.execute(PAGE_VERSION_SQL, [campaign.pk])
+        row = cursor.fetchone()
+    return row[0] if row else 0
+
+
 def campaign_page(*, campaign: Campaign) -> CampaignPage:
-    """The campaign page: members, warbands with headline numbers, games with their warbands, standings."""
-    members = list(Membership.objects.filter(campaign=campaign).select_related("user").order_by("joined_at"))
-    warbands = list(
-        warbands_with_headlines(Warband.objects.filter(campaign=campaign).select_related("owner")).order_by(
-            "name", "id"
-        )
-    )
-    games = list(
-        games_with_players(Game.objects.filter(campaign=campaign)).order_by("-number")[:LATEST_GAMES]
-    )
-    game_count = Game.objects.filter(campaign=campaign).count()
-    return CampaignPage(
-        campaign=campaign,
-        terms=campaign.terms,
-        members=members,
-        warbands=warbands,
-        games=games,
-        game_count=game_count,
-        leaderboard=leaderboard(warbands, _values(campaign)),
-    )
+    """The campaign page: members, warbands with headline numbers, games with their warbands, standings (each
+    read when first used), and the version its cached parts are kept under (one query)."""
+    return CampaignPage(campaign=campaign, version=campaign_page_version(campaign=campaign))
 
 
 def campaign_games(*, campaign: Campaign):

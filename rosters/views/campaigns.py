@@ -10,6 +10,7 @@ from django.urls import reverse
 from campaigns.access import can_keep_warbands, can_record_games, get_campaign_for_user, is_organiser
 from rosters.forms.warbands import WarbandForm
 from rosters.selectors import campaigns as campaign_selectors
+from rosters.selectors.roster import consistent_reads
 from rosters.services import warbands as warband_services
 from rosters.views.common import UNPROCESSABLE, add_errors
 
@@ -17,7 +18,12 @@ from rosters.views.common import UNPROCESSABLE, add_errors
 @login_required
 def campaign_detail(request, campaign_id: int):
     campaign, membership = get_campaign_for_user(request.user, campaign_id)
-    page = campaign_selectors.campaign_page(campaign=campaign)
+    with consistent_reads():  # the version and the parts read on a cache miss: one snapshot
+        page = campaign_selectors.campaign_page(campaign=campaign)
+        return render(request, "rosters/campaign.html", _detail_context(request, campaign, membership, page))
+
+
+def _detail_context(request, campaign, membership, page) -> dict:
     context = {
         "page": page,
         "campaign": campaign,
@@ -31,7 +37,7 @@ def campaign_detail(request, campaign_id: int):
         context["invitation_url"] = request.build_absolute_uri(
             reverse("campaign_join", args=[campaign.invitation_code])
         )
-    return render(request, "rosters/campaign.html", context)
+    return context
 
 
 @login_required
