@@ -52,6 +52,8 @@ SECONDS = int(os.environ.get("BENCH_WEB_SECONDS", "8"))  # shorter for a quick l
 # then spoils one round of one page, not the comparison.
 ROUNDS = int(os.environ.get("BENCH_WEB_ROUNDS", "2"))
 MANY_CONNECTIONS = 20
+CROWD = 100  # issue 15: zero non-2xx and zero socket errors at 100 connections
+CROWD_SECONDS = int(os.environ.get("BENCH_WEB_CROWD_SECONDS", "5"))
 
 # Production settings (config/settings.py reads them): DEBUG off, so SECRET_KEY and ALLOWED_HOSTS are needed.
 PRODUCTION = {
@@ -248,6 +250,25 @@ def report(title: str, results: dict[str, dict]) -> None:
         )
 
 
+def crowd(port: int, pages: dict[str, str], cookie: str, load) -> list[tuple[str, dict]]:
+    """Each page once at CROWD connections for CROWD_SECONDS: its throughput and what went wrong."""
+    results = []
+    for name, path in pages.items():
+        results.append((name, load(port, path, cookie, CROWD_SECONDS, CROWD)))
+        time.sleep(1)
+    return results
+
+
+def report_crowd(title: str, results: list[tuple[str, dict]]) -> None:
+    print(f"-- {title}, {CROWD} connections, {CROWD_SECONDS} s each (aim: zero non-2xx, zero socket errors)")
+    for name, figures in results:
+        clean = figures["errors"] == 0 and figures.get("socket_errors", 0) == 0
+        print(
+            f"{name:30} {figures['rps']:8.0f} req/s  p99 {figures['p99']:7.1f} ms  non-2xx {figures['errors']}"
+            f"  socket errors {figures.get('socket_errors', 0)}  {'ok' if clean else 'MISSED'}"
+        )
+
+
 def main() -> int:
     stop_on_sigterm()  # a SIGTERM still runs the `finally` below, which stops gunicorn
     url = bench_database_url(BENCH_DATABASE)
@@ -286,6 +307,8 @@ def main() -> int:
                     "load",
                 )
                 report(f"{title}, {connections} connections", results)
+        title, env = list(configs.items())[-1]  # with Redis when there is one: as deployed
+        report_crowd(title, serve(env, lambda port, _: crowd(port, pages, cookie, load), "crowd"))
         first_pages = {**{k: v for k, v in pages.items() if "/bench/" not in v and "board" not in v}}
         first_pages["tracker board"] = game["board"]
         report_bytes(serve({}, lambda port, log: first_load_bytes(port, first_pages, cookie), "bytes"))

@@ -66,6 +66,9 @@ def load_with_wrk(port: int, path: str, cookie: str, seconds: int, connections: 
         f"-c{connections}",
         f"-d{seconds}s",
         "--latency",
+        # A phone waits 10 s before it gives up, not wrk's 2 s: a queue at 100 connections is slow, not an error.
+        "--timeout",
+        "10s",
         "-H",
         f"Cookie: {cookie}",
         f"http://127.0.0.1:{port}{path}",
@@ -79,6 +82,9 @@ def load_with_wrk(port: int, path: str, cookie: str, seconds: int, connections: 
         "p99": _milliseconds(re.search(r"\s99%\s+(\S+)", output).group(1)),
         "errors": int(errors.group(1)) if errors else 0,
         "note": socket_errors.group(1) if socket_errors else "",
+        "socket_errors": sum(int(n) for n in re.findall(r"\d+", socket_errors.group(1)))
+        if socket_errors
+        else 0,
     }
 
 
@@ -86,13 +92,13 @@ def load_with_python(port: int, path: str, cookie: str, seconds: int, connection
     """`connections` threads, each sending one request after another for `seconds` (gunicorn's sync workers close
     every connection, so each request opens its own)."""
     latencies: list[float] = []
-    errors = 0
+    errors = socket_errors = 0
     lock = threading.Lock()
     stop = time.monotonic() + seconds
 
     def worker() -> None:
-        nonlocal errors
-        mine, failed = [], 0
+        nonlocal errors, socket_errors
+        mine, failed, sockets = [], 0, 0
         while time.monotonic() < stop:
             started = time.perf_counter()
             connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
@@ -103,12 +109,14 @@ def load_with_python(port: int, path: str, cookie: str, seconds: int, connection
                 failed += response.status >= 400
             except OSError:
                 failed += 1
+                sockets += 1
             finally:
                 connection.close()
             mine.append((time.perf_counter() - started) * 1000)
         with lock:
             latencies.extend(mine)
             errors += failed
+            socket_errors += sockets
 
     threads = [threading.Thread(target=worker) for _ in range(connections)]
     began = time.perf_counter()
@@ -128,6 +136,7 @@ def load_with_python(port: int, path: str, cookie: str, seconds: int, connection
         "p99": percentile(0.99),
         "errors": errors,
         "note": "",
+        "socket_errors": socket_errors,
     }
 
 
