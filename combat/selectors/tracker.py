@@ -223,11 +223,11 @@ def tracker_board(*, game, recent: int = 8, viewer=None) -> Board | None:
     return board
 
 
-def board_rows(tracker: TrackerGame, ids: Iterable[int] | None = None) -> list[TrackerFighter]:
-    """The board's fighters (only the TrackerFighter `ids` when given), in one query."""
+def board_rows(tracker: TrackerGame, fighter_ids: Iterable[int] | None = None) -> list[TrackerFighter]:
+    """The board's fighters (only those of these roster `fighter_ids` when given), in one query."""
     rows = TrackerFighter.objects.filter(tracker=tracker)
-    if ids is not None:
-        rows = rows.filter(pk__in=list(ids))
+    if fighter_ids is not None:
+        rows = rows.filter(fighter_id__in=list(fighter_ids))
     return list(
         rows.select_related("fighter", "player__warband__owner")
         .only(*BOARD_COLUMNS)

@@ -114,8 +114,9 @@ def board_changes(*, game, since: str | None, layout: str | None, viewer=None) -
 
 
 def _touched_since(log: list[TrackerAction], seen: int, current: int) -> set[int] | None:
-    """The TrackerFighter ids the actions and undos after version `seen` changed; None when some version in
-    between was moved on by no logged action or undo (each moves it on by exactly one)."""
+    """The fighters (roster ids, as the services list them in `touched`) the actions and undos after version
+    `seen` changed; None when some version in between was moved on by no logged action or undo (each moves it on
+    by exactly one)."""
     moves = [action for action in log if seen < action.version <= current]
     moves += [action for action in log if action.undone_version and seen < action.undone_version <= current]
     if len(moves) != current - seen:

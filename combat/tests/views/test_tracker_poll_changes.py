@@ -81,6 +81,9 @@ def test_one_fighter_changed_sends_the_same_few_kb_in_crews_of_2_and_of_50(clien
         assert 'id="tracker-live"' not in body
         assert len(body.encode()) < FEW_KB, size
         assert "Damage 2 &lt; Endurance 6: 1 Harm" in body
+        # The card is the damaged fighter's, as it is now.
+        assert '<strong class="tf-name">Fighter 1</strong>' in body
+        assert re.search(r'tf-harm">Harm <strong class="num">1</strong>', body)
         assert '<span id="board-version" data-version="1" hidden hx-swap-oob="true"></span>' in body
     small, large = (len(answers[size][0].content) for size in (2, 50))
     assert abs(small - large) <= 20  # only the ids' digits differ
