@@ -3,42 +3,22 @@ game log and the board's version, out of band, a few KB whatever the crews' size
 cannot be told card by card."""
 
 import re
-from datetime import date
 
 import pytest
 
-from campaigns.models import Game, GamePlayer
 from combat.models import TrackerGame
 from combat.selectors import tracker_poll
-from combat.services.tracker.board import tracker_start, tracker_undo
+from combat.services.tracker.board import tracker_undo
 from combat.services.tracker.damage import tracker_apply_damage
 from combat.services.tracker.fatigue import tracker_adjust_fatigue
-from combat.tests.tracker_helpers import board_url, damage, text
-from rosters.models import Fighter, Warband
+from combat.tests.tracker_helpers import board_url, crews_of, damage, text
+from rosters.models import Fighter
 
 pytestmark = pytest.mark.django_db
 
 HTMX = {"HX-Request": "true"}
 # One card (about 5 KB with its twelve Damage choices and its forms), the last action, a short game log, the version.
 FEW_KB = 8 * 1024
-
-
-def crews_of(size: int, *, campaign, player, player2, number: int = 1) -> tuple[Game, Fighter]:
-    """A game in progress between two new crews of `size` fighters each, on a started board, and the second
-    crew's "Fighter 1" (the one the tests damage)."""
-    game = Game.objects.create(
-        campaign=campaign, number=number, played_on=date(2026, 11, 30), status=Game.Status.IN_PROGRESS
-    )
-    for owner in (player, player2):
-        crew = Warband.objects.create(
-            campaign=campaign, owner=owner, name=f"Crew {number} of {owner.username}"
-        )
-        GamePlayer.objects.create(game=game, warband=crew)
-        fighters = Fighter.objects.bulk_create(
-            Fighter(warband=crew, name=f"Fighter {index}", endurance=6, health=2) for index in range(size)
-        )
-    tracker_start(game=game, by=player)
-    return game, fighters[1]
 
 
 def page_poll(client, game) -> tuple[str, dict]:
