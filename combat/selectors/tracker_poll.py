@@ -24,6 +24,7 @@ play or a fighter more or fewer (the page's `layout` differs), or more cards tha
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 
 from django.conf import settings
 from django.contrib.postgres.aggregates import ArrayAgg
@@ -92,10 +93,21 @@ def board_unchanged(*, session_key: str | None, game_id: int, version: str | Non
     )
 
 
-def board_changes(*, game, since: str | None, layout: str | None, viewer=None) -> Board | None:
-    """The board of a changed poll whose crews hold only the fighters changed since version `since` of a page
-    showing `layout` (`Board.layout`), with the last action and the game log; None when only the whole board is
-    right (see the module's docstring). Four queries whatever the size of the crews."""
+@dataclass
+class BoardChanges:
+    """What a changed poll sends: `board`, whose crews hold only the changed fighters, and of its game log the
+    entries the page lacks (`added`, oldest first) and those it shows that now read otherwise (`redrawn`: undone
+    since, or gaining or losing the Undo of the last action); the log whole when the page's was empty."""
+
+    board: Board
+    added: list[TrackerAction] = field(default_factory=list)
+    redrawn: list[TrackerAction] = field(default_factory=list)
+    whole_log: bool = False
+
+
+def board_changes(*, game, since: str | None, layout: str | None, viewer=None) -> BoardChanges | None:
+    """What changed since version `since` of a page showing `layout` (`Board.layout`); None when only the whole
+    board is right (see the module's docstring). Four queries whatever the size of the crews."""
     if not since or not since.isdigit() or not layout:
         return None
     tracker = TrackerGame.objects.filter(game=game).first()
@@ -110,7 +122,27 @@ def board_changes(*, game, since: str | None, layout: str | None, viewer=None) -
         return None
     if _layout_now(tracker) != layout:
         return None
-    return board_of(tracker, game, board_rows(tracker, touched), log, viewer=viewer)
+    board = board_of(tracker, game, board_rows(tracker, touched), log, viewer=viewer)
+    return _log_changes(board, seen, current)
+
+
+def _log_changes(board: Board, seen: int, current: int) -> BoardChanges:
+    """The game log's entries to send: each is drawn from what it is now, and the page had every action up to
+    version `seen` (actions are never deleted, so a page at version 0 alone had none)."""
+    if seen == 0:
+        return BoardChanges(board, whole_log=True)
+    had = [action for action in board.log if action.version <= seen]
+    added = [action for action in board.log if seen < action.version <= current]
+    redrawn = {action for action in had if action.undone_version and seen < action.undone_version <= current}
+    # The last action not undone carries the Undo: the one the page showed it on, and the one that has it now.
+    then = next(
+        (action for action in reversed(had) if not (action.undone_version and action.undone_version <= seen)),
+        None,
+    )
+    now = board.last_action
+    if then is not now:
+        redrawn.update(action for action in (then, now) if action is not None and action.version <= seen)
+    return BoardChanges(board, added, sorted(redrawn, key=lambda action: action.version))
 
 
 def _touched_since(log: list[TrackerAction], seen: int, current: int) -> set[int] | None:

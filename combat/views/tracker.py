@@ -107,7 +107,7 @@ def _tracker_board_checked(request, game_id: int, version: str | None):
         )
         if changes is not None:
             # Only out-of-band parts: the live partial polling stays in place (and keeps polling).
-            context = board_context(request, game, can_act, board=changes)
+            context = {**board_context(request, game, can_act, board=changes.board), "changes": changes}
             return reswap(render(request, "combat/tracker.html#board-changes", context), "none")
     return render(request, "combat/tracker.html#tracker-live", board_context(request, game, can_act))
 

@@ -63,8 +63,19 @@ def test_a_damage_on_one_phone_reaches_the_other_as_its_card_alone(
     with quinn.expect_response(lambda response: "/board/?version=1&" in response.url) as quiet:
         pass
     assert quiet.value.status == 204
+    # Pat opens his game log; what Quinn does next reaches it entry by entry, and it stays open.
+    pat.locator("#tracker-log summary").click()
+    expect(pat.locator("#tracker-log")).to_have_attribute("open", "")
+    remember(pat, "#tracker-log", "#log-1")
     fighter(quinn, table, "Vera").get_by_role("button", name="Vera: take 1 Fatigue").click()
     expect(quinn.locator(f"{vera} .tf-fatigue")).to_contain_text("Fatigue 1/2")
     expect(quinn.locator("#tracker-error")).to_have_count(0)
     expect(pat.locator(f"{vera} .tf-fatigue")).to_contain_text("Fatigue 1/2", timeout=FIVE_SECONDS)
     assert same_node(quinn, "#tracker-live")
+    expect(pat.locator("#tracker-log summary")).to_have_text("Game log (2 actions)")
+    expect(pat.locator("#tracker-log")).to_have_attribute("open", "")
+    assert same_node(pat, "#tracker-log")
+    assert not same_node(pat, "#log-1")  # redrawn without its Undo, which moved to the new entry
+    expect(pat.locator("#tracker-log-list > li")).to_have_count(2)
+    expect(pat.locator("#log-1 #log-undo-button")).to_have_count(0)
+    expect(pat.locator("#log-2 #log-undo-button")).to_have_count(1)

@@ -95,9 +95,39 @@ def test_an_undo_of_an_action_the_page_saw_swaps_its_card_back(client, table, pl
     tracker_undo(game=table.game, by=player2, version=1)
     response = client.get(path, params, headers=HTMX)
     body = text(response)
-    assert oob_ids(body)[0] == f"fighter-{table['Brick'].pk}"
+    assert oob_ids(body) == [
+        f"fighter-{table['Brick'].pk}",
+        "last-action",
+        "tracker-log-summary",
+        "log-1",  # the Damage, now undone: its Undo goes, "Undone by" comes
+        "board-version",
+    ]
     assert re.search(r'tf-harm">Harm <strong class="num">0</strong>', body)
     assert "Undone by quinn_player" in body
+    assert 'id="log-undo-button"' not in body
+
+
+def test_a_page_with_a_log_gets_only_its_new_and_changed_entries(client, table, player, player2):
+    for change in (1, -1) * 6:  # a long game so far: twelve actions on Vera
+        tracker_adjust_fatigue(
+            game=table.game, target_id=table["Vera"].pk, change=change, by=player2, version=table.version
+        )
+    client.force_login(player)
+    path, params = page_poll(client, table.game)
+    damage(table, "Brick", 2, player2)
+    body = text(client.get(path, params, headers=HTMX))
+    assert oob_ids(body) == [
+        f"fighter-{table['Brick'].pk}",
+        "last-action",
+        "tracker-log-summary",
+        "log-12",  # the last action the page had: its Undo moves to the new one
+        "board-version",
+    ]
+    assert "Game log (13 actions)</summary>" in body
+    added = body[body.index('<ol hx-swap-oob="beforeend:#tracker-log-list">') :]
+    assert re.findall(r'<li id="(log-\d+)"', added) == ["log-13"]
+    assert 'id="log-undo-button"' in added
+    assert len(body.encode()) < FEW_KB
 
 
 def test_without_htmx_the_poll_answers_the_live_partial(client, table, player, player2):
