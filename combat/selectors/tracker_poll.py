@@ -15,7 +15,7 @@ version another worker moved on would never arrive. Without it the poll reads th
 
 A changed poll carries only what changed (issue 15, item 4), when the page's version and layout allow it
 (`board_changes`): the cards of the fighters the actions since that version touched (each action lists them), the
-last action, the game log and the new version, all swapped out of band. The whole board instead when the gap
+last action, the game log's new and changed entries and the new version, all swapped out of band. The whole board instead when the gap
 cannot be worked out card by card: too old, a version moved on by no logged action (the end of the game), an action
 on the game's own state (a pending step, Harsh Lessons, a shooting engagement), a fighter come into or gone out of
 play or a fighter more or fewer (the page's `layout` differs), or more cards than the board is worth.
