@@ -6,7 +6,10 @@ for a game between two warbands of 15 fighters each on PostgreSQL:
 - apply Damage: the round trip of the "type the Damage" form's POST, answered by a redirect to the board;
 - the board page that redirect leads to;
 - the board's refresh: the poll after another phone changed the board (the live partial, rendered);
-- the poll while nothing changed (204, no body).
+- the poll while nothing changed (204, no body);
+- the bytes of a changed poll (one fighter damaged by the other phone) at 15 and at 200 fighters per crew: the
+  changed card alone with the last action and the game log (issue 15, item 4), beside the whole live partial a
+  page without the layout in its poll still gets.
 
 Each figure is the median and the 95th percentile of many requests (aim: under 30 ms). Between two timed
 Damages an untimed undo puts the board back, so every request does the same work. The database is
@@ -29,13 +32,15 @@ from support import bench_database_url, median_p95_ms, setup_django  # noqa: E40
 
 BENCH_DATABASE = "warband_bench_tracker"
 FIGHTERS = 15
+BYTES_AT = (15, 200)  # fighters per crew for the changed poll's bytes
 SAMPLES = 200
 WARM_UP = 20
 AIM_MS = 30.0
 
 
-def load_game():
-    """Two players, two warbands of FIGHTERS fighters, a game in progress with its board (the previous run's go)."""
+def load_game(size: int = FIGHTERS):
+    """Two players, two warbands of `size` fighters, a game in progress with its board (the previous run's
+    go)."""
     from django.contrib.auth import get_user_model
     from django.db import connection
 
@@ -65,9 +70,9 @@ def load_game():
                 champion=number == 0,
                 endurance=6,
                 health=2 + number % 3,
-                unit_size=5 if number == FIGHTERS - 1 else 1,
+                unit_size=5 if number == size - 1 else 1,
             )
-            for number in range(FIGHTERS)
+            for number in range(size)
         )
         targets.append(fighters[1])
     tracker_start(game=game, by=pat)
@@ -158,6 +163,39 @@ def time_service(game, pat, quinn, target) -> list:
     return service
 
 
+def changed_poll_bytes(fighters: int) -> str:
+    """The bytes of the other phone's poll after one Damage, raw and gzipped, card by card and whole."""
+    import gzip
+    import re
+
+    from django.test import Client
+    from django.urls import reverse
+
+    from combat.services.tracker.damage import tracker_apply_damage
+
+    game, pat, quinn, targets = load_game(fighters)
+    phone = Client()
+    phone.force_login(pat)
+    page = phone.get(reverse("tracker", kwargs={"game_id": game.pk})).content.decode()
+    live = page[page.index('id="tracker-live"') :]
+    path, query = re.search(r'hx-get="([^"]+)"', live).group(1).replace("&amp;", "&").split("?")
+    params = dict(part.split("=") for part in query.split("&"))
+    tracker_apply_damage(game=game, target_id=targets[1].pk, damage=2, by=quinn, version=board_version(game))
+    htmx = {"HX-Request": "true"}
+    changed = phone.get(path, params, headers=htmx)
+    whole = phone.get(path, {"version": params["version"]}, headers=htmx)
+    assert changed.status_code == whole.status_code == 200, (changed.status_code, whole.status_code)
+    assert changed.get("HX-Reswap") == "none", "the changed poll did not answer card by card"
+    assert "HX-Reswap" not in whole, "the poll without a layout did not answer the whole board"
+    sizes = [(len(answer.content), len(gzip.compress(answer.content))) for answer in (changed, whole)]
+    (card, card_gz), (board, board_gz) = sizes
+    return (
+        f"changed poll, one fighter damaged, {fighters} fighters per crew: {card / 1024:.1f} KB "
+        f"({card_gz / 1024:.1f} KB gzipped) card by card; the whole board {board / 1024:.1f} KB "
+        f"({board_gz / 1024:.1f} KB gzipped)"
+    )
+
+
 def run() -> list[str]:
     game, pat, quinn, targets = load_game()
     target = targets[1]  # one of Sam's fighters, Damage 2 < Endurance 6: 1 Harm
@@ -172,6 +210,7 @@ def run() -> list[str]:
         report("board refresh after a change (poll, live partial)", refresh),
         report("poll, nothing changed (204)", unchanged),
         report("tracker_apply_damage service alone", service),
+        *(changed_poll_bytes(fighters) for fighters in BYTES_AT),
     ]
 
 

@@ -7,6 +7,8 @@ The target's page reads from `tracker_attack`; the engine's objects are built in
 
 from __future__ import annotations
 
+import hashlib
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from campaigns.models import GamePlayer
@@ -126,6 +128,21 @@ class Board:
     def by_id(self) -> dict[int, BoardFighter]:
         return {fighter.id: fighter for crew in self.crews for fighter in crew.fighters}
 
+    @property
+    def layout(self) -> str:
+        """What the page's poll sends back, so a changed poll can answer with the changed cards alone
+        (`board_layout`; combat/selectors/tracker_poll.py)."""
+        fighters = [fighter for crew in self.crews for fighter in crew.fighters]
+        return board_layout(len(fighters), (f.id for f in fighters if not f.in_play))
+
+
+def board_layout(count: int, out_of_play: Iterable[int]) -> str:
+    """What a changed fighter's card cannot bring by itself: how many fighters the board holds and which are out
+    of play (folded under their crew and counted in its header). A page showing another layout needs the whole
+    board. A short digest, as it travels in every poll's URL."""
+    text = f"{count}:{','.join(str(fighter_id) for fighter_id in sorted(out_of_play))}"
+    return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
+
 
 def tracker_players(*, game) -> list:
     """The game's players (GamePlayer) with their warbands, in the order they joined: the results to enter."""
@@ -190,6 +207,7 @@ ACTION_COLUMNS = (
     "undone_by__username",
     "by__first_name",
     "undone_by__first_name",
+    "touched",
 )
 
 
@@ -199,14 +217,33 @@ def tracker_board(*, game, recent: int = 8, viewer=None) -> Board | None:
     tracker = TrackerGame.objects.filter(game=game).first()
     if tracker is None:
         return None
-    tracked = list(
-        TrackerFighter.objects.filter(tracker=tracker)
-        .select_related("fighter", "player__warband__owner")
+    board = board_of(tracker, game, board_rows(tracker), game_log(tracker), recent=recent, viewer=viewer)
+    board.pending = _pending_step(tracker, board)
+    board.shooting = _shooting_step(tracker, board)
+    return board
+
+
+def board_rows(tracker: TrackerGame, fighter_ids: Iterable[int] | None = None) -> list[TrackerFighter]:
+    """The board's fighters (only those of these roster `fighter_ids` when given), in one query."""
+    rows = TrackerFighter.objects.filter(tracker=tracker)
+    if fighter_ids is not None:
+        rows = rows.filter(fighter_id__in=list(fighter_ids))
+    return list(
+        rows.select_related("fighter", "player__warband__owner")
         .only(*BOARD_COLUMNS)
         .order_by("player_id", "fighter_id")
     )
+
+
+def game_log(tracker: TrackerGame) -> list[TrackerAction]:
+    """Every action of the game in one query, oldest first: the game log, the latest few, the last to undo."""
+    return list(tracker.actions.select_related("by", "undone_by").only(*ACTION_COLUMNS).order_by("version"))
+
+
+def board_of(tracker: TrackerGame, game, rows, log, *, recent: int = 8, viewer=None) -> Board:
+    """The board of these rows and this log, without its pending step and open shooting (the caller adds them)."""
     crews: dict[int, BoardCrew] = {}
-    for row in tracked:
+    for row in rows:
         crew = crews.get(row.player_id)
         if crew is None:
             warband = row.player.warband
@@ -214,15 +251,10 @@ def tracker_board(*, game, recent: int = 8, viewer=None) -> Board | None:
                 row.player, warband, [], warband.pk in tracker.harsh_lessons
             )
         crew.fighters.append(_board_fighter(row))
-    # Every action of the game in one query: the game log, the latest few and the last one to undo.
-    log = list(tracker.actions.select_related("by", "undone_by").only(*ACTION_COLUMNS).order_by("version"))
     actions = log[::-1][:recent]
     last = next((action for action in reversed(log) if not action.undone), None)
     crews_in_order = viewer_first(list(crews.values()), viewer)
-    board = Board(tracker, game, crews_in_order, last, actions, None, log=log)
-    board.pending = _pending_step(tracker, board)
-    board.shooting = _shooting_step(tracker, board)
-    return board
+    return Board(tracker, game, crews_in_order, last, actions, None, log=log)
 
 
 def _shooting_step(tracker: TrackerGame, board: Board) -> ShootingStep | None:

@@ -12,17 +12,35 @@ version is still N, and this session may read the game. Both are in the cache on
 
 Only a cache every process shares is trusted (`settings.CACHE_IS_SHARED`, Redis): in a worker's own memory the
 version another worker moved on would never arrive. Without it the poll reads the version from the database.
+
+A changed poll carries only what changed (issue 15, item 4), when the page's version and layout allow it
+(`board_changes`): the cards of the fighters the actions since that version touched (each action lists them), the
+last action, the game log's new and changed entries and the new version, all swapped out of band. The whole board instead when the gap
+cannot be worked out card by card: too old, a version moved on by no logged action (the end of the game), an action
+on the game's own state (a pending step, Harsh Lessons, a shooting engagement), a fighter come into or gone out of
+play or a fighter more or fewer (the page's `layout` differs), or more cards than the board is worth.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 
 from django.conf import settings
+from django.contrib.postgres.aggregates import ArrayAgg
 from django.core.cache import cache
+from django.db.models import Count, Q
 
 from campaigns import access_cache
-from combat.selectors.tracker import tracker_version
+from combat.models import TrackerAction, TrackerFighter, TrackerGame
+from combat.selectors.tracker import Board, board_layout, board_of, board_rows, game_log, tracker_version
+
+# A changed poll answers card by card when the page is at most this many versions behind and at most this many
+# fighters changed; beyond, the whole board is about as cheap and certainly right.
+MOST_VERSIONS_BEHIND = 20
+MOST_CARDS = 10
+# The id an action lists in `touched` for the game's own state (combat/services/tracker/board.py).
+GAME_STATE = 0
 
 
 def _version_key(game_id: int) -> str:
@@ -73,3 +91,74 @@ def board_unchanged(*, session_key: str | None, game_id: int, version: str | Non
         entry=found.get(keys["reader"]),
         token=found.get(keys["token"]),
     )
+
+
+@dataclass
+class BoardChanges:
+    """What a changed poll sends: `board`, whose crews hold only the changed fighters, and of its game log the
+    entries the page lacks (`added`, oldest first) and those it shows that now read otherwise (`redrawn`: undone
+    since, or gaining or losing the Undo of the last action); the log whole when the page's was empty."""
+
+    board: Board
+    added: list[TrackerAction] = field(default_factory=list)
+    redrawn: list[TrackerAction] = field(default_factory=list)
+    whole_log: bool = False
+
+
+def board_changes(*, game, since: str | None, layout: str | None, viewer=None) -> BoardChanges | None:
+    """What changed since version `since` of a page showing `layout` (`Board.layout`); None when only the whole
+    board is right (see the module's docstring). Four queries whatever the size of the crews."""
+    if not since or not since.isdigit() or not layout:
+        return None
+    tracker = TrackerGame.objects.filter(game=game).first()
+    if tracker is None or tracker.ended or tracker.pending or tracker.shooting:
+        return None
+    seen, current = int(since), tracker.version
+    if not 0 <= current - seen <= MOST_VERSIONS_BEHIND:
+        return None
+    log = game_log(tracker)
+    touched = _touched_since(log, seen, current)
+    if touched is None or GAME_STATE in touched or len(touched) > MOST_CARDS:
+        return None
+    if _layout_now(tracker) != layout:
+        return None
+    board = board_of(tracker, game, board_rows(tracker, touched), log, viewer=viewer)
+    return _log_changes(board, seen, current)
+
+
+def _log_changes(board: Board, seen: int, current: int) -> BoardChanges:
+    """The game log's entries to send: each is drawn from what it is now, and the page had every action up to
+    version `seen` (actions are never deleted, so a page at version 0 alone had none)."""
+    if seen == 0:
+        return BoardChanges(board, whole_log=True)
+    had = [action for action in board.log if action.version <= seen]
+    added = [action for action in board.log if seen < action.version <= current]
+    redrawn = {action for action in had if action.undone_version and seen < action.undone_version <= current}
+    # The last action not undone carries the Undo: the one the page showed it on, and the one that has it now.
+    then = next(
+        (action for action in reversed(had) if not (action.undone_version and action.undone_version <= seen)),
+        None,
+    )
+    now = board.last_action
+    if then is not now:
+        redrawn.update(action for action in (then, now) if action is not None and action.version <= seen)
+    return BoardChanges(board, added, sorted(redrawn, key=lambda action: action.version))
+
+
+def _touched_since(log: list[TrackerAction], seen: int, current: int) -> set[int] | None:
+    """The fighters (roster ids, as the services list them in `touched`) the actions and undos after version
+    `seen` changed; None when some version in between was moved on by no logged action or undo (each moves it on
+    by exactly one)."""
+    moves = [action for action in log if seen < action.version <= current]
+    moves += [action for action in log if action.undone_version and seen < action.undone_version <= current]
+    if len(moves) != current - seen:
+        return None
+    return {fighter_id for action in moves for fighter_id in action.touched}
+
+
+def _layout_now(tracker: TrackerGame) -> str:
+    found = TrackerFighter.objects.filter(tracker=tracker).aggregate(
+        count=Count("pk"),
+        out_of_play=ArrayAgg("fighter_id", filter=~Q(status=TrackerFighter.Status.ACTIVE)),
+    )
+    return board_layout(found["count"], found["out_of_play"] or [])

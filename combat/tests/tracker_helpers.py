@@ -14,6 +14,7 @@ from campaigns.models import Game, GamePlayer
 from combat.models import TrackerFighter, TrackerGame
 from combat.services.tracker.board import tracker_start
 from combat.services.tracker.damage import tracker_apply_damage
+from rosters.models import Fighter, Warband
 
 
 @dataclass
@@ -64,6 +65,24 @@ def setup_game(
     if start:
         tracker_start(game=game, by=by)
     return Table(game, alex, sam, fighters)
+
+
+def crews_of(size: int, *, campaign, player, player2, number: int = 1) -> tuple[Game, Fighter]:
+    """A game in progress between two new crews of `size` fighters each, on a started board, and the second
+    crew's "Fighter 1" (the one the tests damage)."""
+    game = Game.objects.create(
+        campaign=campaign, number=number, played_on=date(2026, 11, 30), status=Game.Status.IN_PROGRESS
+    )
+    for owner in (player, player2):
+        crew = Warband.objects.create(
+            campaign=campaign, owner=owner, name=f"Crew {number} of {owner.username}"
+        )
+        GamePlayer.objects.create(game=game, warband=crew)
+        fighters = Fighter.objects.bulk_create(
+            Fighter(warband=crew, name=f"Fighter {index}", endurance=6, health=2) for index in range(size)
+        )
+    tracker_start(game=game, by=player)
+    return game, fighters[1]
 
 
 STATE = ("harm", "injuries", "fatigue", "status", "models_left", "lost_hp")

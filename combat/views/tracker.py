@@ -5,7 +5,8 @@ Each view parses, calls one service or selector, and renders (STYLE.md); GET nev
 the "Track this game live" button (POST). The target's page is `tracker_target.py`, the end of the game
 `tracker_end.py`, what they share `tracker_common.py`.
 
-htmx: the board polls `tracker/board/?version=N` every 2 seconds; an unchanged board answers 204 with no body.
+htmx: the board polls `tracker/board/?version=N&layout=L` every 2 seconds; an unchanged board answers 204 with no
+body, a changed one the changed fighters' cards out of band (or the whole live partial when that cannot be told).
 Quick actions answer with the fighter's card when the form asked for it (`hx-target="#fighter-N"`, only what
 changed, the rest out of band), else with the board's live partial.
 """
@@ -18,6 +19,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import reswap
 
 from campaigns import access_cache
 from campaigns.access import can_manage_game, get_game_for_user
@@ -99,6 +101,14 @@ def _tracker_board_checked(request, game_id: int, version: str | None):
     if version == str(current):
         return HttpResponse(status=204)
     can_act = can_manage_game(membership, game)
+    if request.htmx:
+        changes = tracker_poll.board_changes(
+            game=game, since=version, layout=request.GET.get("layout"), viewer=request.user
+        )
+        if changes is not None:
+            # Only out-of-band parts: the live partial polling stays in place (and keeps polling).
+            context = {**board_context(request, game, can_act, board=changes.board), "changes": changes}
+            return reswap(render(request, "combat/tracker.html#board-changes", context), "none")
     return render(request, "combat/tracker.html#tracker-live", board_context(request, game, can_act))
 
 

@@ -234,7 +234,7 @@ def test_the_game_log_shows_every_action_in_order_with_undo_on_the_last(client, 
     log = re.search(r'<details class="card tracker-log" id="tracker-log">(.*?)</details>', page, re.S).group(
         1
     )
-    assert "<summary>Game log (20 actions)</summary>" in log
+    assert '<summary id="tracker-log-summary">Game log (20 actions)</summary>' in log
     sentences = re.findall(r"<span>((?:Vera|Kit)[^<]*)</span>", log)
     assert len(sentences) == 20
     assert sentences[0] == "Vera takes 1 Fatigue (1 now)."
