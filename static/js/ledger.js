@@ -105,6 +105,12 @@
   }
   window.addEventListener("load", registerWorker);
 
+  // Back online: a page shown from the phone's copy loses its "Offline — as of" mark once it is fetched again.
+  window.addEventListener("online", function () {
+    var mark = document.getElementById("offline-mark");
+    if (mark) mark.textContent = "Back online: reload the page for its latest copy.";
+  });
+
   // A boosted link that finds no network becomes a plain visit, which the service worker answers from its copy.
   document.addEventListener("htmx:sendError", function (event) {
     var config = event.detail.requestConfig;
