@@ -1,14 +1,19 @@
-/* The board's taps while the signal is gone (issue 17), on the tracker's page only. Without this file, or without
-   JavaScript, the board works as before: each tap is a POST that needs the connection.
+/* Taps and typed dice while the signal is gone (issue 17): on the tracker's board and on the post-game wizard's
+   roll steps. Without this file, or without JavaScript, both work as before: each is a POST that needs the
+   connection.
 
-   form[data-offline-queue]   a card's forms (Quick Damage, +1 Harm, +1 Injury, Fatigue, Recover Harm). A tap made
+   form[data-offline-queue]   a board card's forms (Quick Damage, +1 Harm, +1 Injury, Fatigue, Recover Harm) and the
+                              wizard's roll forms (the dice typed in; "Roll for me" needs the server). One made
                               offline (or whose request found no network) is kept in IndexedDB with the board
-                              version it was made on, the value picked (Quick Damage's N) and an idempotency key.
-   #offline-queue             lists the kept taps in order, greyed, "will be sent when back online". When the
-                              connection returns they are sent one by one through the same endpoints, as htmx
-                              sends them; the server applies a key once (combat/services/tracker/keys.py). A tap
-                              refused (the other phone changed that fighter) stays listed with the reason — who
-                              changed it — and what was typed, to redo on the board as it is now, or to drop.
+                              version it was made on, what was typed, and an idempotency key.
+                              `data-queue-words` names it when its button has no label of its own.
+   #offline-queue             lists the kept ones in order, greyed, "will be sent when back online"; its
+                              `data-scope` names the page's game (or post-game) and `data-refresh` the part to
+                              fetch again once they are sent. When the connection returns they are sent one by one
+                              through the same endpoints, as htmx sends them; the server applies a key once
+                              (combat/services/tracker/keys.py), and a post-game roll once per fighter and step.
+                              One refused (the other phone changed that fighter) stays listed with the reason —
+                              who changed it — and what was typed, to redo or drop.
 
    Taps kept together share a batch: they were made on the same board, so the server checks each against what the
    other phones changed, not against the taps of the same batch sent before it. */
@@ -19,7 +24,8 @@
   var RETRY_MS = 5000;
   var panel = document.getElementById("offline-queue");
   if (!panel || !window.indexedDB || !window.fetch) return;
-  var game = panel.getAttribute("data-game");
+  var game = panel.getAttribute("data-scope");
+  var refresh = panel.getAttribute("data-refresh");
   var list = panel.querySelector("ol");
   var sending = false;
   var database = null;
@@ -86,27 +92,40 @@
     }
   }
 
-  // What the tap was, in the card's words: its button's label, or the Quick Damage picked.
+  // The dice typed in, by their labels ("Tens die 3, Units die 5").
+  function typedDice(form) {
+    var typed = [];
+    form.querySelectorAll('input[type="number"]').forEach(function (input) {
+      var label = input.closest("label") || (input.id && form.querySelector('label[for="' + input.id + '"]'));
+      var name = label ? label.textContent.trim() : (input.getAttribute("aria-label") || input.name);
+      if (input.value) typed.push(name + " " + input.value);
+    });
+    return typed.join(", ");
+  }
+
+  // What the tap was, in the page's words: its button's label, the Quick Damage picked, or the form's words.
   function describe(element, fields) {
+    var form = element.closest("form");
     var card = element.closest(".tracker-fighter");
     var name = card && card.querySelector(".tf-name") ? card.querySelector(".tf-name").textContent.trim() : "";
     var damage = fields.filter(function (field) { return field[0] === "damage"; })[0];
     if (damage) return { words: "Quick Damage " + damage[1] + (name ? " to " + name : ""), typed: "Damage " + damage[1] };
-    return { words: element.getAttribute("aria-label") || element.textContent.trim(), typed: "" };
+    var words = element.getAttribute("aria-label") || (form && form.getAttribute("data-queue-words")) ||
+      element.textContent.trim();
+    return { words: words, typed: form ? typedDice(form) : "" };
   }
 
-  function keep(element, path, formData) {
+  function keep(element, path, formData, target) {
     var fields = [];
     formData.forEach(function (value, name) { if (name !== "batch") fields.push([name, String(value)]); });
     fields.push(["batch", batch()]);
     var version = fields.filter(function (field) { return field[0] === "version"; })[0];
     var what = describe(element, fields);
-    var card = element.closest(".tracker-fighter");
     return put({
       game: game,
       url: path,
       fields: fields,
-      target: card ? card.id : "",
+      target: target && target.id ? target.id : "",
       words: what.words,
       typed: what.typed,
       version: version ? version[1] : "",
@@ -116,24 +135,28 @@
     }).then(show);
   }
 
-  function queueable(element) {
-    return element && element.closest && element.closest("form[data-offline-queue]");
+  // A server roll is never queued: offline, its button is disabled and the page asks for the physical dice.
+  function queueable(element, formData) {
+    var form = element && element.closest && element.closest("form[data-offline-queue]");
+    return Boolean(form) && formData.get("mode") !== "roll" && formData.get("roll") !== "server";
   }
 
   // Every tap of a card carries a key, so one whose answer is lost can be sent again safely.
   document.addEventListener("htmx:configRequest", function (event) {
     var detail = event.detail;
-    if (detail.verb !== "post" || !queueable(detail.elt)) return;
+    if (detail.verb !== "post" || !queueable(detail.elt, detail.formData)) return;
     if (!detail.parameters.key) detail.parameters.key = newKey();
     if (navigator.onLine === false) {
       event.preventDefault();
-      keep(detail.elt, detail.path, detail.formData);
+      keep(detail.elt, detail.path, detail.formData, detail.target);
     }
   });
 
   document.addEventListener("htmx:sendError", function (event) {
     var config = event.detail.requestConfig;
-    if (config && config.verb === "post" && queueable(config.elt)) keep(config.elt, config.path, config.formData);
+    if (config && config.verb === "post" && queueable(config.elt, config.formData)) {
+      keep(config.elt, config.path, config.formData, config.target);
+    }
   });
 
   function item(tap) {
@@ -149,7 +172,8 @@
       entry.appendChild(button("Redo on the board as it is now", "redo", tap.id));
       entry.appendChild(button("Drop it", "drop", tap.id));
     } else {
-      line.textContent = tap.words + ", tapped at " + when + " — will be sent when back online.";
+      var typed = tap.typed && tap.words.indexOf(tap.typed) < 0 ? " (you typed " + tap.typed + ")" : "";
+      line.textContent = tap.words + typed + ", tapped at " + when + " — will be sent when back online.";
       entry.appendChild(line);
     }
     return entry;
@@ -180,7 +204,7 @@
   // Server rolls need the server: offline, "Roll for me" waits and the board asks for the physical dice.
   function markOffline() {
     var offline = navigator.onLine === false;
-    document.querySelectorAll('button[name="roll"][value="server"]').forEach(function (roll) {
+    document.querySelectorAll('button[name="roll"][value="server"], button[name="mode"][value="roll"]').forEach(function (roll) {
       roll.disabled = offline;
     });
     show();
@@ -188,8 +212,8 @@
 
   function refusal(html) {
     var page = new DOMParser().parseFromString(html, "text/html");
-    var reason = page.getElementById("tracker-error");
-    return reason ? reason.textContent.replace(/^Not applied: [^.]*\.\s*/, "").trim() : "The board refused it.";
+    var reason = page.querySelector("#tracker-error, .errorlist[role=alert], [role=alert]");
+    return reason ? reason.textContent.replace(/^Not applied: [^.]*\.\s*/, "").trim() : "It was refused.";
   }
 
   function send(tap) {
@@ -222,8 +246,8 @@
     next().catch(function () { return null; }).then(function () {
       sending = false;
       show();
-      if (sent && window.htmx && document.getElementById("tracker-live")) {
-        window.htmx.ajax("GET", window.location.pathname, { target: "#tracker-live", select: "#tracker-live", swap: "outerHTML" });
+      if (sent && window.htmx && refresh && document.querySelector(refresh)) {
+        window.htmx.ajax("GET", window.location.pathname, { target: refresh, select: refresh, swap: "outerHTML" });
       }
     });
   }

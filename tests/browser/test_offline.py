@@ -11,8 +11,9 @@ import pytest
 from django.test import Client
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from combat.models import TrackerAction, TrackerActionKey, TrackerFighter
+from combat.models import PostGameRoll, TrackerAction, TrackerActionKey, TrackerFighter
 from combat.services.tracker.marks import tracker_mark
+from combat.tests.post_game_helpers import record_game
 from combat.tests.tracker_helpers import events_of, setup_game
 from tests.browser.axe import violations
 
@@ -254,4 +255,41 @@ def test_logging_out_clears_the_pages_kept_on_the_phone(
     offline(context)
     page.goto(f"{live_server.url}/warbands/{warband.pk}/")
     expect(page.get_by_role("heading", name="Offline")).to_be_visible()
+    context.close()
+
+
+def test_dice_typed_in_the_post_game_offline_are_kept_and_sent_when_back_online(
+    browser: Browser, live_server, campaign, warband, rival_warband, make_fighter, player
+):
+    kell = make_fighter(warband, "Yeoman Kell")
+    jon = make_fighter(warband, "Yeoman Jon")
+    after = record_game(
+        campaign=campaign, warband=warband, rival_warband=rival_warband, out_of_action=[kell, jon]
+    )
+    context = phone_of(browser, live_server, player)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/games/{after.game.pk}/post-game/{warband.pk}/")
+    page.get_by_role("button", name="Confirm and go on").click()
+    expect(page.get_by_role("heading", name="Troops: the Survival Roll")).to_be_visible()
+    controlled(page)
+
+    offline(context)
+    expect(page.locator("#offline-queue")).to_contain_text("the dice you type in are kept on this phone")
+    expect(page.locator(f"#fighter-{kell.pk}").get_by_role("button", name="Roll for me")).to_be_disabled()
+    for fighter, face in ((kell, "4"), (jon, "2")):
+        page.locator(f"#fighter-{fighter.pk}").get_by_label("D6").fill(face)
+        page.locator(f"#fighter-{fighter.pk}").get_by_role("button", name="Enter dice").click()
+    queue = page.locator("#offline-queue li.queued")
+    expect(queue).to_have_count(2)
+    expect(queue.nth(0)).to_contain_text("Yeoman Kell's roll")
+    expect(queue.nth(0)).to_contain_text("D6 4")
+    expect(queue.nth(1)).to_contain_text("will be sent when back online")
+    assert not PostGameRoll.objects.exists()
+
+    online(context)
+    expect(page.locator("#offline-queue")).to_be_hidden(timeout=TEN_SECONDS)
+    expect(page.locator(f"#fighter-{kell.pk}")).to_contain_text("Survival Roll 4", timeout=FIVE_SECONDS)
+    expect(page.locator(f"#fighter-{jon.pk}")).to_contain_text("Survival Roll 2")
+    rolls = PostGameRoll.objects.order_by("pk")
+    assert [(roll.fighter_id, roll.dice_roll.faces) for roll in rolls] == [(kell.pk, [4]), (jon.pk, [2])]
     context.close()
