@@ -4,7 +4,8 @@
    the site's own paths in the query string (`static`, `offline`, `logout`, `login`), so this file names none.
 
    - Static files: cache first. Their names carry the hash of their content (WhiteNoise's manifest), so a name
-     never changes meaning and a cached copy is never stale.
+     never changes meaning and a cached copy is never stale. Under a plain name (DEBUG and the tests, where
+     Django serves files unhashed): the network first, the kept copy without one.
    - Pages (a GET navigation): the network first; each page that answered is kept, stamped with the time it was
      fetched. With no network, the last copy is shown, marked "Offline — as of 21:14"; a page never opened here
      gets the offline page.
@@ -76,11 +77,27 @@ self.addEventListener("fetch", function (event) {
     return;
   }
   if (url.pathname.indexOf(STATIC_PREFIX) === 0) {
-    event.respondWith(cacheFirst(request));
+    event.respondWith(HASHED.test(url.pathname) ? cacheFirst(request) : freshFirst(request));
   } else if (request.mode === "navigate" && !request.headers.get("HX-Request")) {
     event.respondWith(networkFirst(request));
   }
 });
+
+// A name with its content's hash in it (WhiteNoise's manifest: ledger.3f2a9c01b7de.css) never changes meaning.
+var HASHED = /\.[0-9a-f]{12}\.[A-Za-z0-9]+$/;
+
+// A static file under its plain name (DEBUG, `make run`, the tests): its content may change under the same name,
+// so the network first, and the kept copy only without one.
+function freshFirst(request) {
+  return caches.open(STATIC_CACHE).then(function (cache) {
+    return fetch(request).then(function (response) {
+      if (response.ok) cache.put(request, response.clone());
+      return response;
+    }).catch(function () {
+      return cache.match(request).then(function (found) { return found || Response.error(); });
+    });
+  });
+}
 
 function cacheFirst(request) {
   return caches.open(STATIC_CACHE).then(function (cache) {

@@ -8,10 +8,12 @@
                               version it was made on, what was typed, and an idempotency key.
                               `data-queue-words` names it when its button has no label of its own.
    #offline-queue             lists the kept ones in order, greyed, "will be sent when back online"; its
-                              `data-scope` names the page's game (or post-game) and `data-refresh` the part to
-                              fetch again once they are sent. When the connection returns they are sent one by one
-                              through the same endpoints, as htmx sends them; the server applies a key once
-                              (combat/services/tracker/keys.py), and a post-game roll once per fighter and step.
+                              `data-scope` names the page's game (or post-game) and the person logged in (a phone
+                              passed on after logging out never sends one person's taps as another's), and
+                              `data-refresh` the part to fetch again once they are sent. When the connection
+                              returns they are sent one by one through the same endpoints, as htmx sends them;
+                              the server applies a key once (combat/services/tracker/keys.py), and a post-game roll
+                              once per fighter and step.
                               One refused (the other phone changed that fighter) stays listed with the reason —
                               who changed it — and what was typed, to redo or drop.
 
