@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from config import views
+from config import pwa, views
 from config.env import env_bool
 
 # A lost database answers 503, anything else 500 (config/outages.py).
@@ -9,6 +9,10 @@ handler500 = "config.outages.server_error"
 
 urlpatterns = [
     path("healthz", views.healthz, name="healthz"),
+    # Installable, and readable offline (issue 17): the worker must be served from the root to control every page.
+    path("manifest.webmanifest", pwa.manifest, name="web_manifest"),
+    path("sw.js", pwa.service_worker, name="service_worker"),
+    path("offline/", pwa.offline, name="offline"),
     path("admin/", admin.site.urls),
     path("accounts/", include("campaigns.urls_accounts")),
     path("accounts/", include("django.contrib.auth.urls")),

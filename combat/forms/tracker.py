@@ -10,6 +10,7 @@ from django import forms
 from campaigns.fields import WholeNumberField
 from campaigns.models import GamePlayer
 from campaigns.words import possessive
+from combat.models.tracker import ACTION_KEY_LENGTH
 
 # A D10 shows 1 to 10 (RULINGS.md facts: Tests roll ten-sided dice).
 D10_FACES = range(1, 11)
@@ -23,6 +24,9 @@ class VersionForm(forms.Form):
         widget=forms.HiddenInput,
         error_messages={"required": "This form lost its board version: reload the board and try again."},
     )
+    # A tap queued offline (issue 17, static/js/offline.js): its idempotency key and its queue. Empty otherwise.
+    key = forms.CharField(max_length=ACTION_KEY_LENGTH, required=False, widget=forms.HiddenInput)
+    batch = forms.CharField(max_length=ACTION_KEY_LENGTH, required=False, widget=forms.HiddenInput)
 
 
 def _number(label: str, *, low: int, high: int, initial: int | None = None, required: bool = True, **extra):

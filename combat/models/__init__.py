@@ -3,7 +3,7 @@
 from combat.models.campaign_data import CampaignDataSet
 from combat.models.dice_log import DiceRoll
 from combat.models.postgame import PostGame, PostGameAdvancement, PostGameFighter, PostGameRoll
-from combat.models.tracker import TrackerAction, TrackerFighter, TrackerGame
+from combat.models.tracker import TrackerAction, TrackerActionKey, TrackerFighter, TrackerGame
 
 __all__ = [
     "CampaignDataSet",
@@ -13,6 +13,7 @@ __all__ = [
     "PostGameFighter",
     "PostGameRoll",
     "TrackerAction",
+    "TrackerActionKey",
     "TrackerFighter",
     "TrackerGame",
 ]

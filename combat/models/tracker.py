@@ -156,3 +156,35 @@ class TrackerAction(models.Model):
     @property
     def undone(self) -> bool:
         return self.undone_at is not None
+
+
+# A queued tap's idempotency key: a UUID's 36 characters, with room to spare; its batch (one phone's queue) alike.
+ACTION_KEY_LENGTH = 64
+
+
+class TrackerActionKey(models.Model):
+    """The idempotency key a phone gave an action on the board (issue 17): a tap queued offline is sent again
+    until the phone hears the answer, and a repeat is answered with the action it made, never applied twice.
+
+    Scoped per person and game: `key` is unique for (`game`, `user`). `batch` names the phone's queue the tap was
+    kept in: the taps of one queue were made on the same board version, and each is checked against what others
+    changed since, not against the taps sent before it from the same queue (combat/services/tracker/keys.py).
+    Not tracked by pghistory: the action it points to is the log; a key goes with its action.
+    """
+
+    game = models.ForeignKey("campaigns.Game", on_delete=models.CASCADE, related_name="+")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    key = models.CharField(max_length=ACTION_KEY_LENGTH)
+    batch = models.CharField(max_length=ACTION_KEY_LENGTH, blank=True)
+    action = models.OneToOneField(TrackerAction, on_delete=models.CASCADE, related_name="key")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "user", "key"], name="tracker_action_key_once"),
+            models.CheckConstraint(condition=~Q(key=""), name="tracker_action_key_not_empty"),
+        ]
+        indexes = [models.Index(fields=["game", "user", "batch"], name="tracker_action_key_batch")]
+
+    def __str__(self) -> str:
+        return self.key

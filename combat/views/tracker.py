@@ -47,6 +47,7 @@ from combat.views.tracker_common import (
     refused,
     refused_attempt,
     render_board,
+    sent_with,
 )
 
 # --- The board ------------------------------------------------------------------------------------------------
@@ -136,7 +137,12 @@ def tracker_fatigue(request, game_id: int, fighter_id: int):
         game_id,
         FatigueForm,
         lambda game, data: fatigue_services.tracker_adjust_fatigue(
-            game=game, target_id=fighter_id, change=data["change"], by=request.user, version=data["version"]
+            game=game,
+            target_id=fighter_id,
+            change=data["change"],
+            by=request.user,
+            version=data["version"],
+            sent=sent_with(data),
         ),
     )
 
@@ -149,7 +155,7 @@ def tracker_recover_harm(request, game_id: int, fighter_id: int):
         game_id,
         VersionForm,
         lambda game, data: fatigue_services.tracker_recover_harm(
-            game=game, target_id=fighter_id, by=request.user, version=data["version"]
+            game=game, target_id=fighter_id, by=request.user, version=data["version"], sent=sent_with(data)
         ),
     )
 
@@ -174,7 +180,12 @@ def _mark(request, game_id: int, fighter_id: int, mark: str):
         game_id,
         VersionForm,
         lambda game, data: mark_services.tracker_mark(
-            game=game, target_id=fighter_id, mark=mark, by=request.user, version=data["version"]
+            game=game,
+            target_id=fighter_id,
+            mark=mark,
+            by=request.user,
+            version=data["version"],
+            sent=sent_with(data),
         ),
     )
 

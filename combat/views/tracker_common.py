@@ -20,6 +20,7 @@ from campaigns.access import can_manage_game, get_game_for_user
 from campaigns.models import Game
 from combat.selectors.tracker import Board, tracker_board
 from combat.services.tracker.errors import TrackerBlocked, TrackerConflict, TrackerError
+from combat.services.tracker.keys import Sent
 
 UNPROCESSABLE = 422
 CONFLICT = 409
@@ -191,6 +192,12 @@ def refused_attempt(request, game: Game) -> dict | None:
         "damage": request.GET.get("damage", "")[:10],
         "error": flash.get("error", ""),
     }
+
+
+def sent_with(data: dict) -> Sent | None:
+    """The idempotency key a queued tap came with (issue 17), or None for a tap sent as it was made."""
+    key = data.get("key")
+    return Sent(key=key, batch=data.get("batch") or "") if key else None
 
 
 def form_error(form) -> str:

@@ -32,6 +32,7 @@ from combat.views.tracker_common import (
     refused,
     refused_on_board,
     render_board,
+    sent_with,
 )
 
 NOT_ON_BOARD = "That fighter is not on this game's board."
@@ -206,6 +207,7 @@ def tracker_damage(request, game_id: int, fighter_id: int):
             distances=form.distances(),
             target_limit=form.target_limit(),
             shooting=form.shooting(),
+            sent=sent_with(data),
         )
 
     def parse(target):

@@ -10,7 +10,9 @@
    data-outcome-line="#line"      on a <select>: write the picked option's data-outcome into that element, as it
                                   is picked (the tracker's "Damage N"; without this file the page lists them all).
    #board-version[data-version]   the tracker's board version: an htmx request from the board carries it (the
-                                  poll's `version=`, a form's `version` field), as only the changed card is swapped. */
+                                  poll's `version=`, a form's `version` field), as only the changed card is swapped.
+   <meta name="service-worker">   base.html: the service worker (static/sw.js) is registered with the site's paths,
+                                  and told the static files this page loaded before it controlled the page. */
 (function () {
   "use strict";
 
@@ -78,5 +80,40 @@
 
   document.addEventListener("focusin", function (event) {
     if (event.target.matches && event.target.matches("[data-select-on-focus]")) event.target.select();
+  });
+
+  // Installable, and readable offline (issue 17). Without a service worker (or this file) nothing changes.
+  function registerWorker() {
+    var meta = document.querySelector('meta[name="service-worker"]');
+    if (!meta || !("serviceWorker" in navigator)) return;
+    var query = new URLSearchParams({
+      static: meta.getAttribute("data-static"),
+      offline: meta.getAttribute("data-offline"),
+      logout: meta.getAttribute("data-logout"),
+      login: meta.getAttribute("data-login")
+    });
+    navigator.serviceWorker.register(meta.getAttribute("content") + "?" + query.toString(), { scope: "/" })
+      .then(function () { return navigator.serviceWorker.ready; })
+      .then(function (registration) {
+        var urls = [];
+        document.querySelectorAll("link[rel=stylesheet][href], script[src], link[rel=icon][href]").forEach(function (node) {
+          urls.push(node.href || node.src);
+        });
+        if (registration.active) registration.active.postMessage({ type: "keep-static", urls: urls });
+      })
+      .catch(function () { return null; });
+  }
+  window.addEventListener("load", registerWorker);
+
+  // Back online: a page shown from the phone's copy loses its "Offline — as of" mark once it is fetched again.
+  window.addEventListener("online", function () {
+    var mark = document.getElementById("offline-mark");
+    if (mark) mark.textContent = "Back online: reload the page for its latest copy.";
+  });
+
+  // A boosted link that finds no network becomes a plain visit, which the service worker answers from its copy.
+  document.addEventListener("htmx:sendError", function (event) {
+    var config = event.detail.requestConfig;
+    if (config && config.verb === "get" && config.boosted) window.location.href = config.path;
   });
 })();

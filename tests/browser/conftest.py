@@ -5,8 +5,15 @@ the following Content Security Policy directive"). Every browser context a test 
 `page`, or `browser.new_context()` in a test) is watched; the test fails at its end if any such message came.
 """
 
+import os
+
 import pytest
 from playwright.sync_api import Browser
+
+# Every page registers the service worker (issue 17). With this, Playwright's routes also see the worker's own
+# requests, so a test that cuts the network cuts the worker's too (PITFALLS.md, Playwright issue 2311). It must be
+# set before Playwright's driver starts: here, at import.
+os.environ.setdefault("PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS", "1")
 
 CSP_MARKERS = ("Content Security Policy", "Content-Security-Policy")
 

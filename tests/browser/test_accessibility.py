@@ -55,7 +55,13 @@ def demo(django_user_model):
         "/accounts/profile/",
         "/rules/",
     ]
-    public_pages = ["/accounts/login/", "/accounts/signup/", f"/join/{campaign.invitation_code}/", "/rules/"]
+    public_pages = [
+        "/accounts/login/",
+        "/accounts/signup/",
+        f"/join/{campaign.invitation_code}/",
+        "/rules/",
+        "/offline/",
+    ]
     return {
         "organiser": django_user_model.objects.get(username="organiser"),
         "member_pages": member_pages,

@@ -28,6 +28,7 @@ from campaigns.words import possessive
 from combat import rules
 from combat.models import DiceRoll, TrackerAction, TrackerFighter, TrackerGame
 from combat.selectors.tracker_poll import remember_board_version
+from combat.services.tracker import keys
 from combat.services.tracker.errors import TrackerBlocked, TrackerConflict, TrackerError
 from rosters.models import Fighter
 
@@ -93,11 +94,20 @@ def tracker_start(*, game: Game, by) -> TrackerGame:
     return tracker
 
 
-def lock(game: Game, version: int, touching: Iterable[int], *, strict: bool = False) -> TrackerGame:
+def lock(
+    game: Game,
+    version: int,
+    touching: Iterable[int],
+    *,
+    strict: bool = False,
+    by=None,
+    sent: keys.Sent | None = None,
+) -> TrackerGame:
     """The game's tracker row, locked; refuses a form filled in on a board that has changed under it since.
 
     `touching`: the fighter ids (or TRACKER_GAME_STATE) the action reads and changes; only changes to those refuse
     it, so two players acting on different fighters at once both succeed. `strict` (undo, end of game): any change.
+    `sent` (a tap queued offline, by `by`): the taps sent before it from the same queue do not refuse it (keys.py).
     """
     tracker = (
         TrackerGame.objects.select_for_update(of=("self",))
@@ -119,6 +129,7 @@ def lock(game: Game, version: int, touching: Iterable[int], *, strict: bool = Fa
     changes = TrackerAction.objects.filter(tracker=tracker).filter(
         Q(version__gt=version) | Q(undone_version__gt=version)
     )
+    changes = keys.own_queue(changes, game=game, by=by, sent=sent)
     touching = set(touching)
     if not strict:
         changes = changes.filter(touched__overlap=sorted(touching))

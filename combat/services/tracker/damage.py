@@ -17,6 +17,7 @@ from combat import rules
 from combat.models import DiceRoll, TrackerAction, TrackerFighter, TrackerGame
 from combat.selectors.tracker_attack import AttackTest, attack_dice_pool
 from combat.selectors.tracker_state import is_unit, tracker_combatant
+from combat.services.tracker import keys
 from combat.services.tracker.board import (
     board_fighter,
     commit,
@@ -129,15 +130,19 @@ def tracker_apply_damage(
     distances: Sequence[float | None] | None = None,
     target_limit: int | None = None,
     shooting: bool = False,
+    sent: keys.Sent | None = None,
 ) -> TrackerAction:
     """Damage counted at the table (the Hits of an Attack Test, or any other danger) applied to one fighter.
 
     A single model goes through the Damage table (seed 000); a unit through its Health Pool (seed 004) or, when the
     players give each model's distance, through Damage Allocation (seed 001); `shooting`: the Damage is one shot
     of the shooting engagement on that unit, its models removed when the engagement ends (RULING A-5).
+    `sent`: the idempotency key of a Quick Damage queued offline; a repeat answers the action it made (keys.py).
     """
     _tracker_check_damage(damage)
-    tracker = lock(game, version, [target_id])
+    if (replay := keys.replayed(game=game, by=by, sent=sent)) is not None:
+        return replay
+    tracker = lock(game, version, [target_id], by=by, sent=sent)
     refuse_while_pending(tracker)
     target = board_fighter(tracker, target_id, to="take Damage")
     before = [fighter_image(target), game_image(tracker)]
@@ -145,7 +150,7 @@ def tracker_apply_damage(
         tracker, target, damage, distances=distances, target_limit=target_limit, shooting=shooting
     )
     # `damage`: the amount, for the history's battle report (rosters.history.tracker).
-    return commit(
+    action = commit(
         tracker,
         action="tracker.damage",
         kind=TrackerAction.Kind.DAMAGE,
@@ -157,6 +162,7 @@ def tracker_apply_damage(
         fighter=target.fighter_id,
         damage=damage,
     )
+    return keys.remember(action, by=by, sent=sent)
 
 
 def _roll_attack_test(game: Game, target: TrackerFighter, attacker, pool, faces, *, by):

@@ -8,6 +8,7 @@ from campaigns.models import Game
 from combat import rules
 from combat.models import TrackerAction
 from combat.selectors.tracker_state import is_unit, tracker_combatant
+from combat.services.tracker import keys
 from combat.services.tracker.board import (
     board_fighter,
     commit,
@@ -19,11 +20,17 @@ from combat.services.tracker.errors import TrackerError
 
 
 @transaction.atomic
-def tracker_adjust_fatigue(*, game: Game, target_id: int, change: int, by, version: int) -> TrackerAction:
-    """+1 Fatigue (a model takes 1 Fatigue for each Action; none at 2, RULING D-7) or -1 (Fatigue removed)."""
+def tracker_adjust_fatigue(
+    *, game: Game, target_id: int, change: int, by, version: int, sent: keys.Sent | None = None
+) -> TrackerAction:
+    """+1 Fatigue (a model takes 1 Fatigue for each Action; none at 2, RULING D-7) or -1 (Fatigue removed).
+
+    `sent`: the tap's idempotency key; a repeat answers the action it made (keys.py)."""
     if change not in (1, -1):
         raise TrackerError("Fatigue changes by one at a time: +1 or -1.")
-    tracker = lock(game, version, [target_id])
+    if (replay := keys.replayed(game=game, by=by, sent=sent)) is not None:
+        return replay
+    tracker = lock(game, version, [target_id], by=by, sent=sent)
     refuse_while_pending(tracker)
     target = board_fighter(tracker, target_id, to="change Fatigue")
     name = target.fighter.name
@@ -39,7 +46,7 @@ def tracker_adjust_fatigue(*, game: Game, target_id: int, change: int, by, versi
             raise TrackerError(f"{name} has no Fatigue to remove.")
         target.fatigue -= 1
         sentence = f"{name} loses 1 Fatigue ({target.fatigue} now)."
-    return commit(
+    action = commit(
         tracker,
         action="tracker.fatigue",
         kind=TrackerAction.Kind.FATIGUE,
@@ -50,12 +57,17 @@ def tracker_adjust_fatigue(*, game: Game, target_id: int, change: int, by, versi
         touched=[target_id],
         fighter=target_id,
     )
+    return keys.remember(action, by=by, sent=sent)
 
 
 @transaction.atomic
-def tracker_recover_harm(*, game: Game, target_id: int, by, version: int) -> TrackerAction:
-    """The model Recovers 1 Harm (000 "Harm": "Some rules allow models to Recover Harm")."""
-    tracker = lock(game, version, [target_id])
+def tracker_recover_harm(
+    *, game: Game, target_id: int, by, version: int, sent: keys.Sent | None = None
+) -> TrackerAction:
+    """The model Recovers 1 Harm (000 "Harm": "Some rules allow models to Recover Harm"); `sent` as above."""
+    if (replay := keys.replayed(game=game, by=by, sent=sent)) is not None:
+        return replay
+    tracker = lock(game, version, [target_id], by=by, sent=sent)
     refuse_while_pending(tracker)
     target = board_fighter(tracker, target_id, to="Recover Harm")
     name = target.fighter.name
@@ -64,7 +76,7 @@ def tracker_recover_harm(*, game: Game, target_id: int, by, version: int) -> Tra
     before = [fighter_image(target)]
     target.harm = rules.recover_harm(tracker_combatant(target), 1).harm
     sentence = f"{name} Recovers 1 Harm ({target.harm} now)."
-    return commit(
+    action = commit(
         tracker,
         action="tracker.recover_harm",
         kind=TrackerAction.Kind.RECOVER_HARM,
@@ -75,3 +87,4 @@ def tracker_recover_harm(*, game: Game, target_id: int, by, version: int) -> Tra
         touched=[target_id],
         fighter=target_id,
     )
+    return keys.remember(action, by=by, sent=sent)

@@ -10,6 +10,7 @@ from campaigns.models import Game
 from combat.models import TrackerAction
 from combat.rules import marks
 from combat.selectors.tracker_state import is_unit, tracker_combatant
+from combat.services.tracker import keys
 from combat.services.tracker.board import (
     board_fighter,
     commit,
@@ -27,11 +28,17 @@ RULES = {"harm": marks.suffer_harm, "injury": marks.suffer_injury}
 
 
 @transaction.atomic
-def tracker_mark(*, game: Game, target_id: int, mark: str, by, version: int) -> TrackerAction:
-    """1 Harm (`mark="harm"`) or 1 Injury (`mark="injury"`) marked on one single model of the board."""
+def tracker_mark(
+    *, game: Game, target_id: int, mark: str, by, version: int, sent: keys.Sent | None = None
+) -> TrackerAction:
+    """1 Harm (`mark="harm"`) or 1 Injury (`mark="injury"`) marked on one single model of the board.
+
+    `sent`: the tap's idempotency key; a repeat answers the action it made (keys.py)."""
     if mark not in RULES:
         raise TrackerError("The board marks 1 Harm or 1 Injury.")
-    tracker = lock(game, version, [target_id])
+    if (replay := keys.replayed(game=game, by=by, sent=sent)) is not None:
+        return replay
+    tracker = lock(game, version, [target_id], by=by, sent=sent)
     refuse_while_pending(tracker)
     words = "1 Harm" if mark == "harm" else "an Injury"
     target = board_fighter(tracker, target_id, to=f"suffer {words}")
@@ -50,7 +57,7 @@ def tracker_mark(*, game: Game, target_id: int, mark: str, by, version: int) -> 
     sentence = marks.explain_mark(outcome)
     if outcome.incapacitated:
         sentence += incapacitation_follows(tracker, target, outcome.after)
-    return commit(
+    action = commit(
         tracker,
         action=f"tracker.{mark}",
         kind=KINDS[mark],
@@ -61,3 +68,4 @@ def tracker_mark(*, game: Game, target_id: int, mark: str, by, version: int) -> 
         touched=touched_by(tracker, before, target.fighter_id),
         fighter=target.fighter_id,
     )
+    return keys.remember(action, by=by, sent=sent)
