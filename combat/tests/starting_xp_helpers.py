@@ -25,7 +25,9 @@ def late_joiner(*, campaign, warband, rival_warband, organiser, owner, battles: 
         GamePlayer.objects.create(game=game, warband=warband)
         GamePlayer.objects.create(game=game, warband=rival_warband)
     band = warband_create(campaign=campaign, owner=owner, by=owner, name="Grey Wardens")
-    campaign_data_copy_demo(campaign=campaign, by=organiser)  # after it, so its Patron's skills are copied too
+    campaign_data_copy_demo(
+        campaign=campaign, by=organiser
+    )  # after it, so its Patron's skills are copied too
     return band
 
 
