@@ -140,3 +140,10 @@ def test_the_page_reads_in_a_constant_number_of_queries(
 
 
 QUERIES = 11  # the session and the user, the warband, the page (selectors/starting_xp.py), the template
+
+
+def test_the_warbands_dice_log_shows_a_starting_xp_roll_with_no_game(owner, band, agnes, player2):
+    starting_xp_share(warband=band, shares={agnes.pk: 2}, by=player2)
+    settle(band, agnes, by=player2)
+    html = owner.get(f"/warbands/{band.pk}/dice/").content.decode()
+    assert "Sister Agnes: Skill Advancement 2D6 on Ranged, 9 (4+5) (starting XP)" in html
