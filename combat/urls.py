@@ -24,6 +24,11 @@ urlpatterns += [
         starting_xp.starting_xp_apply,
         name="starting_xp_apply",
     ),
+    path(
+        "warbands/<int:warband_id>/starting-xp/rolls/<int:roll_id>/correct/",
+        starting_xp.starting_xp_correct,
+        name="starting_xp_correct",
+    ),
 ]
 
 # The post-game wizard (issue 5). The game page links to `post_game` by its literal path.

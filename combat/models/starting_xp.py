@@ -151,3 +151,8 @@ class StartingXpRoll(models.Model):
 
     def __str__(self) -> str:
         return f"Starting XP 2D6 {self.sequence} for fighter {self.fighter_id}"
+
+    @property
+    def purpose(self) -> str:
+        """As `PostGameRoll.purpose` reads: the pages that show a roll (its fix form) ask what it was for."""
+        return "advancement"

@@ -32,6 +32,7 @@ from combat.selectors.post_game.rolls import RollNeeded
 from combat.selectors.starting_xp import StartingXpPage, starting_xp_page
 from combat.services.post_game.advancement import advancement_label
 from combat.services.post_game.attempt import PostGameError
+from combat.services.post_game.fixes import MAX_REASON
 from combat.services.post_game.rolls import RollMade, checked_faces
 from rosters.models import Warband
 from rosters.services.fighters import fighter_adjust_xp
@@ -270,3 +271,69 @@ def starting_xp_apply(*, warband: Warband, by) -> StartingXp:
         record.status, record.applied_by, record.applied_at = StartingXp.Status.APPLIED, by, timezone.now()
         record.save(update_fields=["status", "applied_by", "applied_at"])
     return record
+
+
+def _clear_lost_picks(warband: Warband) -> None:
+    """After a correction the skill found is worked out again from the right faces: a pick no longer among the
+    skills found is cleared, and its card waits for a new pick (as `clear_lost_picks` does for a post-game)."""
+    for card in starting_xp_page(warband=warband).advancement.cards:
+        if (
+            card.record is not None
+            and card.record.skill_code
+            and card.picked is None
+            and card.waiting_for == "pick"
+        ):
+            card.record.skill_code, card.record.skill_name, card.record.skill_chart = "", "", ""
+            card.record.save(update_fields=["skill_code", "skill_name", "skill_chart"])
+
+
+@transaction.atomic
+def starting_xp_correct_roll(
+    *, warband: Warband, roll_id: int, faces: Sequence[int], reason: str, by
+) -> DiceRoll:
+    """Correct a 2D6 typed from the table (RULING T-7, ENTERED rolls only) with the faces really rolled, before the
+    Apply: the typed roll stays in the dice log, struck as corrected, with who, when and why, and the roll with the
+    right faces counts instead (the dice log's rules, combat/models/dice_log.py)."""
+    reason = (reason or "").strip()
+    if not reason:
+        raise StartingXpError("Say why (a few words: the reason is kept in the dice log).")
+    if len(reason) > MAX_REASON:
+        raise StartingXpError(f"The reason is {len(reason)} characters long: at most {MAX_REASON}, please.")
+    page = _page(warband)
+    link = (
+        StartingXpRoll.objects.select_for_update()
+        .select_related("dice_roll", "fighter")
+        .filter(start=page.record, dice_roll_id=roll_id)
+        .first()
+    )
+    if link is None:
+        raise StartingXpError("That roll is not one of this starting XP's rolls.")
+    dice = link.dice_roll
+    if dice.source != DiceRoll.Source.ENTERED:
+        raise StartingXpError("That roll was made by the server's dice: it cannot be corrected.")
+    try:
+        faces, source = checked_faces(RollNeeded(ADVANCEMENT, link.sequence, 6, 2), faces)
+    except PostGameError as error:
+        raise StartingXpError(str(error)) from error
+    before = "-".join(str(face) for face in dice.faces)
+    with _context(page, by, f"{by} corrected a typed die: {reason}", fighter=link.fighter_id, roll=[dice.pk]):
+        new = DiceRoll.objects.create(
+            campaign_id=dice.campaign_id,
+            warband_id=dice.warband_id,
+            fighter_id=dice.fighter_id,
+            rolled_by=by,
+            source=source,
+            sides=6,
+            faces=faces,
+            purpose=dice.purpose,
+            label=f"{link.fighter.name}: Skill Advancement 2D6 {sum(faces)} (starting XP, corrected from {before})"[
+                :200
+            ],
+        )
+        dice.status, dice.status_by, dice.status_at = DiceRoll.Status.CORRECTED, by, timezone.now()
+        dice.status_reason, dice.replaced_by = reason, new
+        dice.save(update_fields=["status", "status_by", "status_at", "status_reason", "replaced_by"])
+        link.dice_roll = new
+        link.save(update_fields=["dice_roll"])
+        _clear_lost_picks(page.warband)
+    return new

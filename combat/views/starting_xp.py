@@ -12,6 +12,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
+from combat.forms.fixes import FixForm
 from combat.forms.post_game_advancement import CHARTS, PICK, AdvancementForm
 from combat.forms.postgame import form_reason
 from combat.forms.starting_xp import SharesForm
@@ -31,6 +32,8 @@ def _urls(warband) -> dict:
         "share": reverse("starting_xp_share", args=args),
         "apply": reverse("starting_xp_apply", args=args),
         "roster": reverse("warband_detail", args=args),
+        # The roll-fix form of templates/combat/post_game_parts.html adds the roll's id and "/".
+        "correct": f"{reverse('starting_xp', args=args)}rolls/",
     }
 
 
@@ -46,6 +49,7 @@ def _render(request, warband, membership, *, status=200, card_id=None, error=Non
         "terms": warband.campaign.terms,
         "state": page,
         "can_write": can_write,
+        "can_fix": can_write,  # a typed die is corrected until the Apply (the dice log's rules)
         "urls": _urls(warband),
         "step_target": "#starting-xp-step",
         "shares_form": form or SharesForm(lines=page.lines),
@@ -120,3 +124,28 @@ def starting_xp_apply(request, warband_id: int):
         return _render(request, warband, membership, status=UNPROCESSABLE, error=str(error))
     messages.success(request, f"{warband.name}'s starting XP is ticked: the roster shows it.")
     return redirect("warband_detail", warband_id=warband.pk)
+
+
+@require_POST
+@login_required
+def starting_xp_correct(request, warband_id: int, roll_id: int):
+    """Correct a 2D6 typed from the table: the faces really rolled and why (owner or organiser), before the Apply."""
+    warband, membership = get_warband_for_user(request.user, warband_id, write=True)
+    form = FixForm(request.POST)
+    if not form.is_valid() or form.faces() is None:
+        error = form_reason(form) if form.errors else "Enter the faces that were really rolled."
+        return _render(request, warband, membership, status=UNPROCESSABLE, error=error)
+    try:
+        services.starting_xp_correct_roll(
+            warband=warband,
+            roll_id=roll_id,
+            faces=form.faces(),
+            reason=form.cleaned_data["reason"],
+            by=request.user,
+        )
+    except services.StartingXpError as error:
+        return _render(request, warband, membership, status=UNPROCESSABLE, error=str(error))
+    messages.success(
+        request, "Corrected: the typed roll stays in the dice log, struck, and the right faces count."
+    )
+    return redirect("starting_xp", warband_id=warband.pk)

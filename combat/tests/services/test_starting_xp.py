@@ -182,3 +182,35 @@ def test_a_patron_skill_result_offers_the_patrons_skills_it_lacks(band, agnes, p
     names = [option.name for option in card.options]
     assert "Candle of Vigil" in names
     assert "Long Shadow Shot" in names
+
+
+def test_a_typed_die_is_corrected_by_the_dice_logs_rules_and_a_lost_pick_is_cleared(band, agnes, player2):
+    from combat.services.starting_xp import starting_xp_correct_roll
+
+    starting_xp_share(warband=band, shares={agnes.pk: 2}, by=player2)
+    settle(band, agnes, by=player2, skill="long_shadow_shot")
+    typed = StartingXpRoll.objects.get(sequence=1).dice_roll
+    with pytest.raises(StartingXpError, match="Say why"):
+        starting_xp_correct_roll(warband=band, roll_id=typed.pk, faces=[3, 4], reason=" ", by=player2)
+    new = starting_xp_correct_roll(warband=band, roll_id=typed.pk, faces=[3, 4], reason="typo", by=player2)
+    typed.refresh_from_db()
+    assert (typed.status, typed.replaced_by, typed.status_reason) == ("corrected", new, "typo")
+    assert list(new.faces) == [3, 4]
+    assert DiceRoll.objects.filter(warband=band).count() == 3  # the typed roll is kept, struck
+    [card] = starting_xp_page(warband=band).advancement.cards
+    assert card.charts[0].total == 7  # Ranged 7 is Rapid Reload: Long Shadow Shot is no longer found
+    assert (card.picked, card.waiting_for, card.record.skill_code) == (None, "pick", "")
+
+
+def test_a_server_roll_is_not_corrected(band, agnes, player2):
+    from combat.services.starting_xp import starting_xp_charts, starting_xp_correct_roll
+
+    starting_xp_share(warband=band, shares={agnes.pk: 2}, by=player2)
+    common = {"warband": band, "fighter_id": agnes.pk, "number": 1, "by": player2}
+    starting_xp_charts(first_chart="ranged", second_chart="wildcard", **common)
+    made = starting_xp_roll(die=1, **common)
+    with pytest.raises(StartingXpError, match="made by the server's dice"):
+        starting_xp_correct_roll(
+            warband=band, roll_id=made.roll.dice_roll_id, faces=[1, 1], reason="typo", by=player2
+        )
+    assert DiceRoll.objects.get(pk=made.roll.dice_roll_id).counts

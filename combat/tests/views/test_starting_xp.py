@@ -147,3 +147,19 @@ def test_the_warbands_dice_log_shows_a_starting_xp_roll_with_no_game(owner, band
     settle(band, agnes, by=player2)
     html = owner.get(f"/warbands/{band.pk}/dice/").content.decode()
     assert "Sister Agnes: Skill Advancement 2D6 on Ranged, 9 (4+5) (starting XP)" in html
+
+
+def test_a_typed_die_is_corrected_from_its_card(owner, band, agnes, player2):
+    starting_xp_share(warband=band, shares={agnes.pk: 2}, by=player2)
+    settle(band, agnes, by=player2)
+    typed = DiceRoll.objects.filter(warband=band).order_by("id").first()
+    html = owner.get(url(band)).content.decode()
+    assert f'action="/warbands/{band.pk}/starting-xp/rolls/{typed.pk}/correct/"' in html
+    refused = owner.post(url(band, f"rolls/{typed.pk}/correct/"), {"first": "3", "second": "4"})
+    assert refused.status_code == 422
+    assert DiceRoll.objects.get(pk=typed.pk).counts
+    done = owner.post(
+        url(band, f"rolls/{typed.pk}/correct/"), {"first": "3", "second": "4", "reason": "typo"}
+    )
+    assert done.status_code == 302
+    assert DiceRoll.objects.get(pk=typed.pk).status == "corrected"
