@@ -249,7 +249,7 @@ def starting_xp_apply(*, warband: Warband, by) -> StartingXp:
                         fighter=line.fighter,
                         delta=line.xp_after - line.fighter.xp,
                         by=by,
-                        reason=told[line.fighter.pk],
+                        reason="its starting XP as a late joiner",
                         action=APPLY,
                     )
             for card in page.advancement.cards:
@@ -260,7 +260,7 @@ def starting_xp_apply(*, warband: Warband, by) -> StartingXp:
                         name=card.picked.name,
                         code=card.picked.code,
                         chart=card.picked.chart,
-                        reason=f"{card.sentence} (starting XP as a late joiner)",
+                        reason=f"Skill Advancement Roll {card.number} of its starting XP as a late joiner",
                     )
         except ValidationError as error:
             raise StartingXpError(" ".join(error.messages)) from error
