@@ -9,6 +9,28 @@ urlpatterns = [
     path("warbands/<int:warband_id>/dice/", dice_log.warband_dice_log, name="warband_dice_log"),
 ]
 
+# A late joiner's starting XP (CAMPAIGN_PHASE.md, late joiners; issue 12 item 5).
+from combat.views import starting_xp  # noqa: E402
+
+urlpatterns += [
+    path("warbands/<int:warband_id>/starting-xp/", starting_xp.starting_xp, name="starting_xp"),
+    path(
+        "warbands/<int:warband_id>/starting-xp/share/",
+        starting_xp.starting_xp_share,
+        name="starting_xp_share",
+    ),
+    path(
+        "warbands/<int:warband_id>/starting-xp/apply/",
+        starting_xp.starting_xp_apply,
+        name="starting_xp_apply",
+    ),
+    path(
+        "warbands/<int:warband_id>/starting-xp/rolls/<int:roll_id>/correct/",
+        starting_xp.starting_xp_correct,
+        name="starting_xp_correct",
+    ),
+]
+
 # The post-game wizard (issue 5). The game page links to `post_game` by its literal path.
 from combat.views.post_game import advancement as post_game_advancement  # noqa: E402
 from combat.views.post_game import apply as post_game_apply  # noqa: E402

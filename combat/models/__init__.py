@@ -3,6 +3,7 @@
 from combat.models.campaign_data import CampaignDataSet
 from combat.models.dice_log import DiceRoll
 from combat.models.postgame import PostGame, PostGameAdvancement, PostGameFighter, PostGameRoll
+from combat.models.starting_xp import StartingXp, StartingXpAdvancement, StartingXpFighter, StartingXpRoll
 from combat.models.tracker import TrackerAction, TrackerActionKey, TrackerFighter, TrackerGame
 
 __all__ = [
@@ -12,6 +13,10 @@ __all__ = [
     "PostGameAdvancement",
     "PostGameFighter",
     "PostGameRoll",
+    "StartingXp",
+    "StartingXpAdvancement",
+    "StartingXpFighter",
+    "StartingXpRoll",
     "TrackerAction",
     "TrackerActionKey",
     "TrackerFighter",

@@ -31,6 +31,7 @@ __all__ = [
     "Standing",
     "campaign_limits",
     "campaign_stage",
+    "late_joiner_threshold",
     "rank_standings",
     "reinforcement_budget",
     "sale_value",
@@ -74,6 +75,24 @@ def campaign_limits(*, battle: int, starting_value: int = STANDARD_STARTING_VALU
     check_count(starting_value, name="starting_value")
     shift = starting_value - STANDARD_STARTING_VALUE
     return CampaignLimits(THRESHOLD_VALUE[index] + shift, FIELD_STRENGTH[index])
+
+
+# CAMPAIGN_PHASE.md, late joiners: "A late joiner builds its warband at the campaign's current Threshold Value".
+def late_joiner_threshold(
+    *, battles_played: Iterable[int], starting_value: int = STANDARD_STARTING_VALUE
+) -> int:
+    """What a warband founded now builds at: the Threshold Value of the battle the warband that has played most is
+    about to play (RULING C-1: its battles played plus one), from this warband's own `starting_value`; with no
+    battle played yet, the starting value itself. Each count is a warband's battles played; a negative one, or a
+    campaign whose warband that played most has played its battle 12 ("There is no battle 13"), raises
+    `ValueError`."""
+    counts = [check_count(count, name="battles played") for count in battles_played]
+    most = max(counts, default=0)
+    if most >= BATTLES[-1]:
+        raise ValueError(
+            f"a warband has played all {BATTLES[-1]} battles: there is no battle {most + 1} to join"
+        )
+    return campaign_limits(battle=most + 1, starting_value=starting_value).threshold
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,6 +25,9 @@ WARBAND_LIMITS = {
     "promotion_tally": (0, 5),
     # CAMPAIGN_PHASE.md: "700 for most; the Papal States start 200 lower"; RULING C-1 shifts the Threshold by it.
     "starting_value": (0, 10_000),
+    # CAMPAIGN_PHASE.md, late joiners: "1 XP per battle played by the warband that has played most"; a warband
+    # joins before battle 12 at the latest (RULING C-1: there is no battle 13).
+    "starting_xp": (0, 11),
 }
 # Issue 13: costs in the campaign's currency (ducats; caps). 10,000 is far past any warband's Threshold Value
 # (1800 at battle 12, C-1): a bigger number is a typing slip, not a price.

@@ -48,6 +48,14 @@ class Warband(models.Model):
         help_text="Ducats it began the campaign with: 700 for most (CAMPAIGN_PHASE.md); the Threshold Value "
         "rises from it (RULING C-1).",
     )
+    # CAMPAIGN_PHASE.md, late joiners: "may tick 1 XP per battle played by the warband that has played most",
+    # counted when it joins (a battle played later does not raise it); ticked on its Starting XP page (combat).
+    starting_xp = models.PositiveSmallIntegerField(
+        default=0,
+        validators=_within(WARBAND_LIMITS, "starting_xp"),
+        help_text="XP a late joiner may tick among its ELITE fighters: 1 per battle of the warband that had "
+        "played most when it joined.",
+    )
     # "A warband may be disbanded at the end of any game; a new one starts in its place." (CAMPAIGN_PHASE.md)
     # Kept in the standings, marked (RULING W-2).
     disbanded_at = models.DateTimeField(null=True, blank=True)

@@ -7,10 +7,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.contrib.postgres.aggregates import ArrayAgg
-from django.db.models import Q
+from django.db.models import Count, Q
 
-from campaigns.models import Game, GamePlayer
-from combat.rules import RosterFighter, campaign_limits, warband_value
+from campaigns.models import Campaign, Game, GamePlayer
+from combat.rules import (
+    RosterFighter,
+    campaign_limits,
+    late_joiner_threshold,
+    late_joiner_xp,
+    warband_value,
+)
 from combat.rules.campaign_limits import BATTLES
 from rosters.models import Fighter, Warband
 
@@ -42,6 +48,45 @@ class WarbandLimits:
 def battles_played(*, warband: Warband) -> int:
     """Games the warband took part in that are over (a game still being played is not yet a battle played)."""
     return GamePlayer.objects.filter(warband=warband).exclude(game__status=Game.Status.IN_PROGRESS).count()
+
+
+def campaign_battles_played(*, campaign: Campaign) -> list[int]:
+    """Each warband's battles played in the campaign (as `battles_played`), in one query; warbands that have
+    played none are left out."""
+    over = GamePlayer.objects.filter(game__campaign=campaign).exclude(game__status=Game.Status.IN_PROGRESS)
+    return list(over.values("warband").annotate(played=Count("id")).values_list("played", flat=True))
+
+
+@dataclass(frozen=True)
+class LateJoiner:
+    """What a warband founded now starts with (CAMPAIGN_PHASE.md, late joiners), decided by the engine."""
+
+    most_played: int  # the battles of the warband that has played most
+    starting_value: int  # the current Threshold Value for its own starting value (RULING C-1)
+    starting_xp: int  # 1 per battle of the warband that has played most
+    problem: str | None = None  # why no warband can join now
+
+    @property
+    def joins_late(self) -> bool:
+        return self.most_played > 0
+
+
+def late_joiner(*, campaign: Campaign, starting_value: int) -> LateJoiner:
+    """A warband founded in `campaign` now, with its own `starting_value`: the starting value it builds at and the
+    starting XP it may tick. A campaign whose preset leaves the Threshold off (`uses_limits`), or where no battle
+    is played yet, starts it at its own starting value with no starting XP."""
+    if not campaign.uses_limits:
+        return LateJoiner(0, starting_value, 0)
+    played = campaign_battles_played(campaign=campaign)
+    most = late_joiner_xp(battles_played=played)
+    try:
+        threshold = late_joiner_threshold(battles_played=played, starting_value=starting_value)
+    except ValueError:
+        problem = (
+            f"A warband of this campaign has played all {BATTLES[-1]} battles: there is none left to join."
+        )
+        return LateJoiner(most, starting_value, most, problem)
+    return LateJoiner(most, threshold, most)
 
 
 def warband_limits(*, warband: Warband) -> WarbandLimits:

@@ -10,6 +10,7 @@ from campaigns.history_context import add_context
 from campaigns.models import Campaign, Game
 from campaigns.words import possessive
 from rosters.models import WARBAND_FIELDS, LedgerCause, StrongboxEntry, Warband
+from rosters.selectors.limits import late_joiner
 from rosters.services.common import change_context, describe_fields, refuse_unknown
 from rosters.services.errors import RosterRefused
 from rosters.services.strongbox import strongbox_post
@@ -33,7 +34,16 @@ def warband_create(
     crew_xp: int = 0,
 ) -> Warband:
     """A new warband in the campaign, kept by `owner`, with its starting value in its Strongbox (or `strongbox`
-    when given: a warband brought in part-way) as the ledger's first entry, "start"."""
+    when given: a warband brought in part-way) as the ledger's first entry, "start".
+
+    A late joiner (a battle of the campaign is played already) builds at the campaign's current Threshold Value
+    for its `starting_value` and may tick 1 XP per battle of the warband that has played most (CAMPAIGN_PHASE.md,
+    late joiners; `rosters.selectors.limits.late_joiner`): its stored starting value is that Threshold Value, so
+    its own Threshold Values rise from it (RULING C-1). Refused when a warband has played battle 12."""
+    joining = late_joiner(campaign=campaign, starting_value=starting_value)
+    if joining.problem:
+        raise RosterRefused(joining.problem, code="campaign_over")
+    starting_value = joining.starting_value
     strongbox = starting_value if strongbox is None else strongbox
     warband = Warband(
         campaign=campaign,
@@ -45,6 +55,7 @@ def warband_create(
         strongbox=strongbox,
         glory=glory,
         crew_xp=crew_xp,
+        starting_xp=joining.starting_xp,
     )
     warband.full_clean()
     with change_context(action="warband.create", reason=f"{owner} founded the warband {warband.name}", by=by):
@@ -57,7 +68,12 @@ def warband_create(
             balance=strongbox,
             glory_balance=glory,
             cause=LedgerCause.START,
-            reason=f"Starting value of {warband.name}",
+            reason=(
+                f"Starting value of {warband.name}: the Threshold Value of battle {joining.most_played + 1}, "
+                "as a late joiner"
+                if joining.joins_late
+                else f"Starting value of {warband.name}"
+            ),
             by=by if getattr(by, "pk", None) else None,
         )
     return warband

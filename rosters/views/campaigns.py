@@ -10,6 +10,7 @@ from django.urls import reverse
 from campaigns.access import can_keep_warbands, can_record_games, get_campaign_for_user, is_organiser
 from rosters.forms.warbands import WarbandForm
 from rosters.selectors import campaigns as campaign_selectors
+from rosters.selectors import limits as limits_selectors
 from rosters.selectors.roster import consistent_reads
 from rosters.services import warbands as warband_services
 from rosters.views.common import UNPROCESSABLE, add_errors
@@ -47,7 +48,11 @@ def warband_create(request, campaign_id: int):
         raise PermissionDenied("Spectators read the campaign; only players and organisers keep warbands.")
     terms = campaign.terms
     form = WarbandForm(request.POST or None, terms=terms)
-    context = {"form": form, "campaign": campaign, "terms": terms}
+    # CAMPAIGN_PHASE.md, late joiners: the page says what a warband founded now starts with, and why.
+    joining = limits_selectors.late_joiner(
+        campaign=campaign, starting_value=warband_services.STANDARD_STARTING_VALUE
+    )
+    context = {"form": form, "campaign": campaign, "terms": terms, "joining": joining}
     if request.method == "POST":
         if form.is_valid():
             try:

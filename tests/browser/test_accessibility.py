@@ -38,6 +38,8 @@ def demo(django_user_model):
         f"/campaigns/{c}/data/location_table:common/",
         f"/campaigns/{c}/data/fighter_types/",
         f"/warbands/{w}/",
+        f"/warbands/{w}/starting-xp/",
+        f"/campaigns/{c}/warbands/new/",
         f"/warbands/{w}/history/",
         f"/warbands/{w}/as-of/{g[2].pk}/",
         f"/warbands/{w}/print/",

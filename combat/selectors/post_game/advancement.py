@@ -23,6 +23,7 @@ from rosters.models import Fighter, Skill
 
 if TYPE_CHECKING:
     from combat.models import PostGameFighter
+    from combat.selectors.campaign_data import CampaignData
     from combat.selectors.post_game.experience import XpLine
     from combat.selectors.post_game.state import PostGameState
 
@@ -206,7 +207,7 @@ def _settle(step: Advancement, card: AdvancementCard, rolls, earlier_done: bool)
             card.problem = f"{record.skill_name} is no longer among the skills found: pick again."
 
 
-def _waits(card: AdvancementCard) -> str:
+def waits(card: AdvancementCard) -> str:
     what = {
         "earlier": f"its Skill Advancement Roll {card.number - 1} settled first",
         "charts": "two skill charts picked",
@@ -216,7 +217,7 @@ def _waits(card: AdvancementCard) -> str:
     return f"{card.name} still needs Skill Advancement Roll {card.number} (reached {card.mark} XP): {what}."
 
 
-def _fighter_cards(
+def fighter_cards(
     step: Advancement, line: XpLine, known: dict[str, str], records, rolls
 ) -> list[AdvancementCard]:
     """`known`: the codes and names of the skills the fighter has, grown by each card's pick."""
@@ -257,7 +258,12 @@ def _stored(state: PostGameState, fighter_ids: list[int]):
 
 
 def _load(state: PostGameState) -> Advancement:
-    data = state.campaign_data
+    return load_step(state.campaign_data, warband_id=state.warband.pk)
+
+
+def load_step(data: CampaignData | None, *, warband_id: int) -> Advancement:
+    """The campaign's skill charts and the warband's Patron's skills, or the reason they cannot be used (also the
+    late joiner's starting XP's, combat/selectors/starting_xp.py)."""
     step = Advancement()
     if data is None:
         return step
@@ -265,7 +271,7 @@ def _load(state: PostGameState) -> Advancement:
         step.charts = data.skill_charts()
     except ValueError as error:
         step.problem = f"The campaign's skill charts cannot be used ({error})."
-    step.patron = {row["code"]: row["name"] for row in data.patron_skills(state.warband.pk)}
+    step.patron = {row["code"]: row["name"] for row in data.patron_skills(warband_id)}
     if not step.problem and len(step.charts) < 2:
         # CAMPAIGN_PHASE.md: "the player picks 2 of the 4 skill charts".
         step.problem = (
@@ -309,11 +315,11 @@ def read(state: PostGameState, answers: dict[int, PostGameFighter]) -> None:
         return
     records, rolls, known = _stored(state, [line.fighter.pk for line in lines])
     for line in lines:
-        cards = _fighter_cards(step, line, known[line.fighter.pk], records, rolls)
+        cards = fighter_cards(step, line, known[line.fighter.pk], records, rolls)
         step.cards.extend(cards)
         for card in cards:
             if card.waiting_for is not None:
-                state.blockers.append(_waits(card))
+                state.blockers.append(waits(card))
             else:
                 _tell(state, card, line)
 
