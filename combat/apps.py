@@ -11,6 +11,7 @@ class CombatConfig(AppConfig):
         from combat.history.dice_log import DiceLogSource
         from combat.history.post_game import PostGameSource
         from combat.history.ransom import RansomSource
+        from combat.history.scenario import ScenarioSource
         from combat.history.tracker import TrackerSource
         from combat.selectors.post_game.offers import ransom_items
         from rosters.history import registry
@@ -22,6 +23,7 @@ class CombatConfig(AppConfig):
             TrackerSource(),
             CampaignDataSource(),
             RansomSource(),
+            ScenarioSource(),
         ):
             registry.register(source)
         # The ransom offers waiting for each player, on their dashboard.

@@ -35,6 +35,7 @@ from .dice import Dice
 __all__ = [
     "SCENARIO_DIE",
     "SCENARIO_FIELDS",
+    "SCENARIO_RULE",
     "STAGE_NAMES",
     "ScenarioResult",
     "ScenarioTable",
@@ -49,6 +50,11 @@ __all__ = [
 SCENARIO_DIE = 6
 SCENARIO_FIELDS = ("roll", "name")
 STAGE_NAMES = {"early": "Early", "mid": "Mid", "endgame": "Endgame", "final": "Final Battle"}
+# The rule in one sentence, as the game's page shows it before the roll.
+SCENARIO_RULE = (
+    "A warband does not play the same scenario twice in a row: a roll that finds the scenario a warband of this game "
+    "played in its previous game is rolled again."
+)
 # A reroll loop that has not found a usable face after this many dice is not a fair die.
 MOST_ROLLS = 200
 
