@@ -12,7 +12,13 @@ from combat.rules import SCENARIO_DIE
 class ScenarioRollForm(forms.Form):
     ROLL, ENTER = "roll", "enter"
 
-    mode = forms.ChoiceField(choices=[(ROLL, "Roll for me"), (ENTER, "Enter the die")])
+    mode = forms.ChoiceField(
+        choices=[(ROLL, "Roll for me"), (ENTER, "Enter the die")],
+        error_messages={
+            "required": "Roll for me, or enter the die you rolled.",
+            "invalid_choice": "Roll for me, or enter the die you rolled: nothing else rolls a scenario.",
+        },
+    )
     face = forms.IntegerField(
         label=f"D{SCENARIO_DIE}",
         min_value=1,

@@ -58,7 +58,7 @@ class ScenarioPage:
 
     @property
     def settled(self) -> bool:
-        return bool(self.game.scenario)
+        return bool(self.game.scenario) or (self.roll is not None and self.roll.settled)
 
     @property
     def waiting(self) -> bool:

@@ -49,7 +49,7 @@ def game_scenario(request, game_id: int):
     try:
         roll, rolled = game_scenario_roll(game=game, by=request.user, face=form.face_or_server)
     except ScenarioError as error:
-        form.add_error("face" if form.cleaned_data["mode"] == form.ENTER else None, str(error))
+        form.add_error(None, str(error))
         return _page(request, game, membership, form=form, status=UNPROCESSABLE)
     if not rolled:
         messages.info(request, f"Already rolled: {roll.scenario}. Shown again, not rolled twice.")
