@@ -37,6 +37,7 @@ def demo(django_user_model):
         f"/campaigns/{c}/data/skill_chart:ranged/",
         f"/campaigns/{c}/data/location_table:common/",
         f"/campaigns/{c}/data/fighter_types/",
+        f"/campaigns/{c}/data/scenario_table:early/",
         f"/warbands/{w}/",
         f"/warbands/{w}/history/",
         f"/warbands/{w}/as-of/{g[2].pk}/",
@@ -52,6 +53,7 @@ def demo(django_user_model):
         f"/games/{g[3].pk}/post-game/{w}/out-of-action/",
         f"/games/{g[3].pk}/post-game/{w}/advancement/",
         f"/games/{g[4].pk}/tracker/",
+        f"/games/{g[4].pk}/scenario/",
         "/accounts/profile/",
         "/rules/",
     ]
