@@ -39,6 +39,8 @@ def test_a_player_rolls_the_scenario_and_a_repeat_is_rolled_again(
     page.set_viewport_size(PHONE)
     log_in(page, live_server, player, password)
     page.goto(f"{live_server.url}/games/{game.pk}/")
+    # The game page brings the roll in by htmx; the roll page itself is the no-JavaScript way.
+    expect(page.locator("#scenario-roll")).to_contain_text("The Early scenario table")
     page.get_by_role("link", name="Roll the scenario").click()
     section = page.locator("#scenario-roll")
     expect(section).to_contain_text("The Early scenario table")
@@ -70,3 +72,20 @@ def test_a_player_rolls_the_scenario_and_a_repeat_is_rolled_again(
     expect(page.get_by_role("heading", level=1)).to_have_text(f"Game 2: {scenario}")
     page.goto(f"{live_server.url}/campaigns/{campaign.pk}/history/")
     expect(page.locator("main")).to_contain_text(f"rolled Game 2's scenario on the Early table: {scenario}")
+
+
+def test_the_game_page_rolls_in_place(
+    page: Page, live_server, campaign, organiser, player, password, warband, rival_warband
+):
+    campaign_data_copy_demo(campaign=campaign, by=organiser, kinds=["scenario_table:early"])
+    game = make_game(campaign, warband, rival_warband)
+    page.set_viewport_size(PHONE)
+    log_in(page, live_server, player, password)
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    section = page.locator("#scenario-roll")
+    section.get_by_label("D6").fill("4")
+    section.get_by_role("button", name="Enter the die").click()
+    expect(page.locator("#scenario-result")).to_have_text("Broken Bell Tower")
+    assert page.url.endswith(f"/games/{game.pk}/")  # swapped in place, no page load
+    assert fits_the_phone(page)
+    assert violations(page) == []
