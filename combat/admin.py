@@ -12,6 +12,7 @@ from django.contrib import admin
 from combat.models import (
     CampaignDataSet,
     DiceRoll,
+    GameScenario,
     PostGame,
     PostGameAdvancement,
     PostGameFighter,
@@ -193,6 +194,17 @@ class CampaignDataSetAdmin(ReadOnlyLogAdmin):
     search_fields = ["campaign__name", "kind", "note"]
     date_hierarchy = "created_at"
     raw_id_fields = ["campaign", "created_by"]
+
+
+@admin.register(GameScenario)
+class GameScenarioAdmin(ReadOnlyLogAdmin):
+    """A game's scenario roll: the table version it read and every face, as rolled (its dice are in the log)."""
+
+    list_display = ["game", "campaign", "stage", "scenario", "faces", "rolled_by", "created_at"]
+    list_filter = ["stage"]
+    list_select_related = ["game", "campaign", "rolled_by"]
+    search_fields = ["scenario"]
+    raw_id_fields = ["game", "campaign", "table", "rolled_by"]
 
 
 @admin.register(PostGameAdvancement)

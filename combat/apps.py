@@ -11,6 +11,7 @@ class CombatConfig(AppConfig):
         from combat.history.dice_log import DiceLogSource
         from combat.history.post_game import PostGameSource
         from combat.history.ransom import RansomSource
+        from combat.history.scenario import ScenarioSource
         from combat.history.starting_xp import StartingXpSource
         from combat.history.tracker import TrackerSource
         from combat.selectors.post_game.offers import ransom_items
@@ -23,6 +24,7 @@ class CombatConfig(AppConfig):
             TrackerSource(),
             CampaignDataSource(),
             RansomSource(),
+            ScenarioSource(),
             StartingXpSource(),
         ):
             registry.register(source)

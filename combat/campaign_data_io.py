@@ -1,7 +1,7 @@
 """What each kind of campaign data holds, how its rows are checked, and how they read and write as CSV and JSON.
 
 The rules decide whether rows make a skill chart or a Location table (`combat.rules.SkillChart.problems`,
-`LocationTable.problems`) or a list of fighter types or Patron skills (`combat/rules/campaign_data_checks.py`);
+`LocationTable.problems`), a stage's scenario table (`rules.scenario_table_problems`) or a list of fighter types or Patron skills (`combat/rules/campaign_data_checks.py`);
 this module adds the limits the models set (combat/models/campaign_data.py: row count, name and code length) and
 the two file formats, so the editor, the import and the export share one reading of a row.
 
@@ -27,6 +27,7 @@ from combat.models.campaign_data import (
     MAX_ROWS,
     NAME_LENGTH,
     PATRON_SKILLS,
+    SCENARIO_TABLES,
     SKILL_CHARTS,
     family,
 )
@@ -65,6 +66,7 @@ FAMILIES = {
         fighter_type_problems,
     ),
     PATRON_SKILLS: Family(("code", "name"), {}, patron_skill_problems),
+    "scenario_table": Family(("roll", "name"), {"roll": int}, rules.scenario_table_problems),
 }
 
 
@@ -79,6 +81,8 @@ def title(kind: str, *, warband: str = "") -> str:
         return f"the {SKILL_CHARTS.get(rest, rest)} skill chart"
     if head == "location_table":
         return f"the {LOCATION_TABLES.get(rest, rest)} Locations"
+    if head == "scenario_table":
+        return f"the {SCENARIO_TABLES.get(rest, rest)} scenario table"
     if head == PATRON_SKILLS:
         return f"the Patron skills of {warband}" if warband else "a warband's Patron skills"
     return "the fighter types"

@@ -2,7 +2,8 @@
 
 The file holds the campaign, its members by username, warbands with fighters, Injuries and Battlekit, games with
 their results and Out of Action marks, post-games with their rolls and answers, tracker boards, the dice log and
-every version of the campaign's data (skill charts, Location tables, fighter types, Patron skills):
+every version of the campaign's data (skill charts, Location tables, scenario tables, fighter types, Patron
+skills) with each game's scenario roll:
 every row, with its id, in Django's serialization (users named by username). It lives in `combat` because only
 combat reads post-games, the tracker and the dice log. History events are not part of it (the history of an
 imported campaign starts at its import; `manage.py backup` keeps the history).
@@ -31,6 +32,7 @@ from campaigns.models import Campaign, Game, GamePlayer, Membership, OutOfAction
 from combat.models import (
     CampaignDataSet,
     DiceRoll,
+    GameScenario,
     PostGame,
     PostGameFighter,
     PostGameRoll,
@@ -64,6 +66,7 @@ TABLES = [
     (TrackerFighter, "tracker__game__campaign"),
     (TrackerAction, "tracker__game__campaign"),
     (CampaignDataSet, "campaign"),  # every version: a past post-game reads the one it used
+    (GameScenario, "campaign"),  # after the table version each roll read (issue 13, item 5)
 ]
 LABELS = {model._meta.label_lower: model for model, _ in TABLES}
 

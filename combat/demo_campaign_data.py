@@ -57,6 +57,36 @@ LOCATION_TABLES = {
     ],
 }
 
+# One D6 table per stage (CAMPAIGN_PHASE.md: "Each stage has a D6 scenario table"), every name made up; a
+# scenario may sit on two faces, as a group's own table may.
+SCENARIO_TABLES = {
+    "early": [
+        "Mist over the Duckboards",
+        "The Lantern Run",
+        "Mist over the Duckboards",
+        "Broken Bell Tower",
+        "The Lantern Run",
+        "Salt the Crater",
+    ],
+    "mid": [
+        "The Drowned Chapel",
+        "Wire and Ashes",
+        "The Relic Cart",
+        "Wire and Ashes",
+        "Smoke at Dawn",
+        "The Relic Cart",
+    ],
+    "endgame": [
+        "The Black Causeway",
+        "Last Candle",
+        "The Black Causeway",
+        "Bones of the Bridge",
+        "Last Candle",
+        "Bones of the Bridge",
+    ],
+    "final": ["The Ninth Bell"] * 3 + ["The Burning Reliquary"] * 3,
+}
+
 FIGHTER_TYPES = [
     ("Anchorite Shrine", True, False),
     ("Heretic Trooper", False, True),
@@ -71,13 +101,15 @@ PATRON_SKILLS = [
 
 
 def demo_rows(kind: str) -> list[dict]:
-    """The demo rows of one kind (`skill_chart:ranged`, `location_table:common`, `fighter_types`, or
+    """The demo rows of one kind (`skill_chart:ranged`, `location_table:common`, `scenario_table:early`, `fighter_types`, or
     `patron_skills:<warband id>`: every demo warband's Patron offers the same three made-up skills)."""
     head, _, rest = kind.partition(":")
     if head == "skill_chart":
         return [{"roll": roll, "code": code, "name": name} for roll, code, name in SKILL_CHARTS[rest]]
     if head == "location_table":
         return [{"score": score, "code": code, "name": name} for score, code, name in LOCATION_TABLES[rest]]
+    if head == "scenario_table":
+        return [{"roll": face, "name": name} for face, name in enumerate(SCENARIO_TABLES[rest], start=1)]
     if head == "fighter_types":
         return [
             {"name": name, "never_promoted": never, "limited_potential": limited}

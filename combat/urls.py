@@ -161,3 +161,8 @@ urlpatterns += [
         name="campaign_data_export",
     ),
 ]
+
+# A game's scenario roll (issue 13, item 5): the game page links to it by name.
+from combat.views import scenario as scenario_views  # noqa: E402
+
+urlpatterns += [path("games/<int:game_id>/scenario/", scenario_views.game_scenario, name="game_scenario")]

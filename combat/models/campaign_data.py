@@ -8,6 +8,9 @@ edits, never code". Each kind is one list of rows, saved whole as a new version:
 - `location_table:<table>`: the Common, Rare and Legendary Location tables, rows `score`, `code`, `name` (E-4);
 - `fighter_types`: the types that can never be promoted or have Limited Potential, rows `name`,
   `never_promoted`, `limited_potential` (CAMPAIGN_PHASE.md Promotions; RULING X-2);
+- `scenario_table:<stage>`: the D6 scenario table of each campaign stage (Early, Mid, Endgame, Final Battle),
+  rows `roll`, `name` (CAMPAIGN_PHASE.md, "The campaign around the battles": "Each stage has a D6 scenario table
+  (campaign data)"; stages by RULING W-1);
 - `patron_skills:<warband id>`: the skills of a warband's Patron, rows `code`, `name` ("a 'Patron Skill' result
   lets the player pick any one skill of the warband's Patron"). Keyed by the warband here, in combat, so rosters
   keeps no combat table.
@@ -23,6 +26,7 @@ from django.db import models
 from django.db.models import Q
 
 from campaigns.tracking import track_history
+from combat.rules.campaign_scenarios import SCENARIO_DIE, STAGE_NAMES
 
 SKILL_CHARTS = {
     "melee_strength": "Melee & Strength",
@@ -31,6 +35,7 @@ SKILL_CHARTS = {
     "wildcard": "Wildcard",
 }
 LOCATION_TABLES = {"common": "Common", "rare": "Rare", "legendary": "Legendary"}
+SCENARIO_TABLES = dict(STAGE_NAMES)
 FIGHTER_TYPES = "fighter_types"
 PATRON_SKILLS = "patron_skills"
 
@@ -39,16 +44,23 @@ NAME_LENGTH = 100
 CODE_LENGTH = 40
 NOTE_LENGTH = 200
 KIND_LENGTH = 40
-MAX_ROWS = {"skill_chart": 11, "location_table": 60, FIGHTER_TYPES: 100, PATRON_SKILLS: 30}
+MAX_ROWS = {
+    "scenario_table": SCENARIO_DIE,
+    "skill_chart": 11,
+    "location_table": 60,
+    FIGHTER_TYPES: 100,
+    PATRON_SKILLS: 30,
+}
 
 KIND_PATTERN = (
     r"^(skill_chart:(melee_strength|ranged|stealth_speed|wildcard)"
-    r"|location_table:(common|rare|legendary)|fighter_types|patron_skills:[1-9][0-9]*)$"
+    r"|location_table:(common|rare|legendary)|scenario_table:(early|mid|endgame|final)"
+    r"|fighter_types|patron_skills:[1-9][0-9]*)$"
 )
 
 
 def family(kind: str) -> str:
-    """`skill_chart`, `location_table`, `fighter_types` or `patron_skills`."""
+    """`skill_chart`, `location_table`, `scenario_table`, `fighter_types` or `patron_skills`."""
     return kind.split(":", 1)[0]
 
 
@@ -58,6 +70,7 @@ def campaign_kinds() -> list[str]:
         [f"skill_chart:{chart}" for chart in SKILL_CHARTS]
         + [f"location_table:{table}" for table in LOCATION_TABLES]
         + [FIGHTER_TYPES]
+        + [f"scenario_table:{stage}" for stage in SCENARIO_TABLES]
     )
 
 

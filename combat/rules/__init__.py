@@ -70,6 +70,16 @@ from .campaign import (
     skill_roll_known,
     warband_value,
 )
+from .campaign_scenarios import (
+    SCENARIO_DIE,
+    ScenarioResult,
+    ScenarioTable,
+    explain_scenario,
+    roll_scenario,
+    scenario_odds,
+    scenario_stage,
+    scenario_table_problems,
+)
 from .casualties import (
     ARSENAL,
     KEPT,
@@ -271,4 +281,13 @@ __all__ = [
     "skill_odds",
     "skill_roll_known",
     "warband_value",
+    # the scenario roll (campaign_scenarios.py)
+    "SCENARIO_DIE",
+    "ScenarioResult",
+    "ScenarioTable",
+    "explain_scenario",
+    "roll_scenario",
+    "scenario_odds",
+    "scenario_stage",
+    "scenario_table_problems",
 ]

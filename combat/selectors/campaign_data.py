@@ -56,6 +56,11 @@ class CampaignData:
             if self.rows(f"location_table:{table}")
         }
 
+    def scenario_table(self, stage: str) -> rules.ScenarioTable | None:
+        """The stage's D6 scenario table (CAMPAIGN_PHASE.md), or None when the campaign keeps none for it."""
+        rows = self.rows(f"scenario_table:{stage}")
+        return rules.ScenarioTable.from_rows(rows, stage=stage) if rows else None
+
     def fighter_type(self, name: str) -> dict[str, Any] | None:
         """The flags of a fighter type (compared as the check compares them: no case, no outer spaces)."""
         key = (name or "").strip().casefold()

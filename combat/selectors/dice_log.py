@@ -33,6 +33,7 @@ DICE_PURPOSES = {
     "bitter_lessons": "Bitter Lessons D3",
     "attack": "Attack Test",
     "confusion": "Confusion Test",
+    "scenario": "Scenario roll",
 }
 
 

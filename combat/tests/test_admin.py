@@ -18,6 +18,7 @@ from campaigns.models import Game, GamePlayer, OutOfAction
 from combat import models
 from combat.services.campaign_data import campaign_data_copy_demo
 from combat.services.post_game.rolls import post_game_roll
+from combat.services.scenario import game_scenario_roll
 from combat.services.tracker.board import tracker_start
 from combat.services.tracker.damage import tracker_apply_damage
 from combat.tests.post_game_helpers import enter, record_game
@@ -27,7 +28,13 @@ pytestmark = pytest.mark.django_db
 
 COMBAT_MODELS = [getattr(models, name) for name in models.__all__]
 # Logs, written only by the services: read and delete, never add or edit (combat/admin.py).
-READ_ONLY = {models.DiceRoll, models.TrackerAction, models.PostGameRoll, models.CampaignDataSet}
+READ_ONLY = {
+    models.DiceRoll,
+    models.TrackerAction,
+    models.PostGameRoll,
+    models.CampaignDataSet,
+    models.GameScenario,
+}
 # An attempt starts with the wizard's first write; its fields are read-only, its answers (inline) are not.
 NO_ADD = READ_ONLY | {models.PostGame}
 
@@ -79,6 +86,10 @@ def rows(campaign, warband, rival_warband, make_fighter, player, player2):
         )
     for kind in ("location_table:common", "skill_chart:ranged"):
         campaign_data_copy_demo(campaign=campaign, by=player, kinds=[kind])
+    # Two scenario rolls (issue 13, item 5), one per game being played.
+    campaign_data_copy_demo(campaign=campaign, by=player, kinds=["scenario_table:early"])
+    for game in (table.game, other):
+        game_scenario_roll(game=game, by=player, face=4)
     return table
 
 

@@ -10,6 +10,9 @@ from django.core.management.base import CommandError
 
 from campaigns.models import Campaign
 from combat.campaign_export import TABLES, CampaignImportRefused, export_campaign, import_campaign
+from combat.services.scenario import game_scenario_roll
+from combat.tests.scenario_helpers import make_game
+from rosters.models import Warband
 
 pytestmark = pytest.mark.django_db
 
@@ -39,7 +42,12 @@ def wipe(campaign: Campaign) -> None:
 
 def test_the_demo_campaign_comes_back_row_for_row(demo, tmp_path):
     pk = demo.pk  # deleting the campaign below clears demo.pk
+    game = make_game(demo, *Warband.objects.filter(campaign=demo).order_by("pk")[:2])
+    game.created_by = demo.created_by  # as the game form records it (the import checks every row)
+    game.save(update_fields=["created_by"])
+    game_scenario_roll(game=game, by=demo.created_by, face=2)
     before = rows(pk)
+    assert before["combat.GameScenario"]
     assert before["combat.PostGame"]
     assert before["combat.DiceRoll"]
     assert before["combat.TrackerGame"]

@@ -202,6 +202,15 @@ def test_the_demo_carries_a_made_up_set_of_campaign_data():
     assert data.never_promoted("Anchorite Shrine")
     for warband in Warband.objects.all():
         assert len(data.patron_skills(warband.pk)) == 3
-    assert CampaignDataSet.objects.filter(campaign=campaign).count() == 4 + 3 + 1 + 2
+    # ... and a made-up scenario table for each of the four stages (issue 13, item 5)
+    assert {
+        stage: len(data.scenario_table(stage).names) for stage in ("early", "mid", "endgame", "final")
+    } == {
+        "early": 4,
+        "mid": 4,
+        "endgame": 3,
+        "final": 2,
+    }
+    assert CampaignDataSet.objects.filter(campaign=campaign).count() == 4 + 3 + 1 + 4 + 2
     told = [change.sentence for entry in iter_history(campaign=campaign) for change in entry.changes]
     assert "Olga saved the Common Locations, v1: 5 rows (copied from the demo set)" in told

@@ -37,6 +37,7 @@ def demo(django_user_model):
         f"/campaigns/{c}/data/skill_chart:ranged/",
         f"/campaigns/{c}/data/location_table:common/",
         f"/campaigns/{c}/data/fighter_types/",
+        f"/campaigns/{c}/data/scenario_table:early/",
         f"/warbands/{w}/",
         f"/warbands/{w}/starting-xp/",
         f"/campaigns/{c}/warbands/new/",
@@ -54,6 +55,7 @@ def demo(django_user_model):
         f"/games/{g[3].pk}/post-game/{w}/out-of-action/",
         f"/games/{g[3].pk}/post-game/{w}/advancement/",
         f"/games/{g[4].pk}/tracker/",
+        f"/games/{g[4].pk}/scenario/",
         "/accounts/profile/",
         "/rules/",
     ]

@@ -188,11 +188,14 @@ def test_copying_the_demo_set_fills_every_kind_not_saved_yet(campaign, organiser
     kinds = {data_set.kind for data_set in made}
     assert RANGED not in kinds
     assert {COMMON, "skill_chart:wildcard", "fighter_types", f"patron_skills:{warband.pk}"} <= kinds
-    assert len(made) == 3 + 3 + 1 + 2
+    # skill charts, Location tables, fighter types, the four stages' scenario tables (issue 13), Patron skills
+    assert len(made) == 3 + 3 + 1 + 4 + 2
+    assert {"scenario_table:early", "scenario_table:final"} <= kinds
     data = current_campaign_data(campaign=campaign)
     assert data.rows(RANGED) == skills(4)
     assert set(data.skill_charts()) == {"melee_strength", "ranged", "stealth_speed", "wildcard"}
     assert isinstance(data.location_tables()["common"], rules.LocationTable)
+    assert data.scenario_table("mid").lookup(1) == "The Drowned Chapel"
     assert data.never_promoted("anchorite shrine")
     assert not data.never_promoted("War Prophet")
     assert data.limited_potential("Trench Pilgrim")
