@@ -13,9 +13,12 @@ Templates never spell "ELITE" or "ducats" themselves: they read `terms.elite`, `
     {{ terms.warband }}     warband        | crew
     {{ terms.warbands }}    warbands       | crews
     {{ terms.warband_title }} Warband      | Crew
+    {{ terms.profile }}     the fighter profile the preset names (campaigns/profiles.py)
 """
 
 from dataclasses import dataclass
+
+from campaigns.profiles import Profile, profile_for
 
 TRENCH_CRUSADE = "trench_crusade"
 FALLOUT_FACTIONS = "fallout_factions"
@@ -39,6 +42,11 @@ class Terms:
     def warband_title(self) -> str:
         """ "Warband" / "Crew", for the start of a sentence or a heading."""
         return self.warband[:1].upper() + self.warband[1:]
+
+    @property
+    def profile(self) -> Profile:
+        """The stats a fighter of this preset has (Movement, Ranged, Melee, ... or S.P.E.C.I.A.L.)."""
+        return profile_for(self.preset)
 
 
 PRESET_TERMS: dict[str, Terms] = {

@@ -121,7 +121,9 @@ class Row(BaseModel):
 
 # Keys a file written before they existed lacks: read as the field's default (issue 13: costs and the starting
 # value came after version 1 files were written; a file without them imports at cost 0, starting value 700).
-DEFAULTED = frozenset({"cost", "starting_value"})
+# Issue 16: Trench Crusade's Ranged, Melee, Armour and base came later still; an older file imports with 0, 0, 0
+# and a 25mm base.
+DEFAULTED = frozenset({"cost", "starting_value", "ranged", "melee", "armour", "base_size"})
 
 
 def _row(title: str, model: type[models.Model], names: tuple[str, ...], **extra: Any) -> type[Row]:

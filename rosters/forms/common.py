@@ -7,6 +7,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 
 from campaigns.fields import WholeNumberField
+from campaigns.profiles import EXPECTED, read_value, shown
 from rosters.limits import bounds, keyword_limits, max_length
 
 
@@ -53,3 +54,40 @@ def clean_name(value: str) -> str:
     if not name:
         raise ValidationError("The name cannot be blank.")
     return name
+
+
+class WrittenStatField(forms.Field):
+    """A stat typed as the rules write it ("+1D", "-1"; campaigns/profiles.py), kept as its number, within the
+    model field's range; shown back the same way."""
+
+    def __init__(self, *, kind: str, low: int, high: int, label: str, **kwargs):
+        self.kind, self.low, self.high = kind, low, high
+        kwargs.setdefault("widget", forms.TextInput(attrs={"maxlength": 12, "autocapitalize": "characters"}))
+        super().__init__(label=label, **kwargs)
+
+    def prepare_value(self, value):
+        return shown(self.kind, value) if isinstance(value, int) and not isinstance(value, bool) else value
+
+    def to_python(self, value):
+        text = value.strip() if isinstance(value, str) else value
+        if text in self.empty_values:
+            return None
+        if isinstance(text, str) and len(text) > 12:
+            raise ValidationError(f"{self.label} must be {EXPECTED[self.kind]}.", code="invalid")
+        try:
+            number = read_value(self.kind, text)
+        except ValueError:
+            raise ValidationError(f"{self.label} must be {EXPECTED[self.kind]}.", code="invalid") from None
+        if number is not None and not self.low <= number <= self.high:
+            raise ValidationError(
+                f"{self.label} is from {shown(self.kind, self.low)} to {shown(self.kind, self.high)}.",
+                code="range",
+            )
+        return number
+
+
+def written_stat_field(
+    model: type[models.Model], name: str, label: str, kind: str, **kwargs
+) -> WrittenStatField:
+    low, high = bounds(model, name)
+    return WrittenStatField(kind=kind, low=low, high=high, label=label, **kwargs)

@@ -5,8 +5,9 @@ from django import forms
 from django.core.exceptions import ValidationError
 
 from campaigns.fields import WholeNumberField
+from campaigns.profiles import DICE, MODIFIER
 from campaigns.terms import Terms
-from rosters.forms.common import clean_name, number_field, parse_keywords, text_field
+from rosters.forms.common import clean_name, number_field, parse_keywords, text_field, written_stat_field
 from rosters.models import ELITE, SPECIAL, Fighter
 
 SPECIAL_LABELS = {
@@ -46,6 +47,11 @@ class FighterForm(forms.Form):
         "harm_limit", "Harm Limit", initial=3, required=False, help_text="Empty: no Harm Limit."
     )
     movement = _stat("movement", "Movement", initial=6)
+    # Trench Crusade's profile, typed as the rules write it (campaigns/profiles.py): "+1D", "-1".
+    ranged = written_stat_field(Fighter, "ranged", "Ranged", DICE, initial=0)
+    melee = written_stat_field(Fighter, "melee", "Melee", DICE, initial=0)
+    armour = written_stat_field(Fighter, "armour", "Armour", MODIFIER, initial=0)
+    base_size = _stat("base_size", "Base (mm)", initial=25)
     unit_size = _stat("unit_size", "Models", initial=1)
     xp = _stat("xp", "XP", initial=0)
     battle_scars = _stat("battle_scars", "Battle Scars", initial=0)
@@ -53,7 +59,19 @@ class FighterForm(forms.Form):
     misses_next_game = forms.BooleanField(label="Misses the next game", required=False)
     cost = _stat("cost", "Cost", initial=0, required=False)
 
-    STAT_FIELDS = (*SPECIAL, "health", "harm_limit", "movement", "unit_size")
+    # Every stat field any preset's profile names; a form keeps those of its campaign's profile and drops the rest,
+    # so a fighter's other stats are left as they are (campaigns/profiles.py).
+    STAT_FIELDS = (
+        *SPECIAL,
+        "health",
+        "harm_limit",
+        "movement",
+        "ranged",
+        "melee",
+        "armour",
+        "base_size",
+        "unit_size",
+    )
 
     def __init__(self, *args, terms: Terms, fighter: Fighter | None = None, **kwargs):
         self.terms = terms
@@ -70,6 +88,13 @@ class FighterForm(forms.Form):
             if terms.preset == "fallout_factions"
             else "ELITE fighters roll on the Trauma Table; Troops make a Survival Roll (RULING T-1)."
         )
+        self.profile = terms.profile
+        for name in self.STAT_FIELDS:
+            if name not in self.profile.form_fields:
+                del self.fields[name]
+        if "health" in self.fields and not self.profile.has_endurance:
+            self.fields["health"].label = "Health Points"
+            self.fields["health"].help_text = "Each model's, in a unit's Health Pool."
         prefix = f"fighter-{fighter.pk}" if fighter is not None and fighter.pk else "fighter-new"
         for name, field in self.fields.items():
             field.widget.attrs.setdefault("id", f"{prefix}-{name}")
@@ -128,7 +153,8 @@ class FighterForm(forms.Form):
         return {"changes": data, "elite": elite}
 
     def stat_fields(self):
-        return [self[name] for name in self.STAT_FIELDS]
+        """The campaign's profile in its order, then a unit's fields."""
+        return [self[name] for name in self.profile.form_fields]
 
 
 class RecruitForm(FighterForm):

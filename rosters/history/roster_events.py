@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from campaigns.profiles import TRENCH_CRUSADE_PROFILE
 from campaigns.words import possessive
 from rosters.history import registry
 from rosters.history.entries import Change, HistoryEntry
@@ -33,8 +34,14 @@ STAT_LABELS = {
     "health": "Health",
     "harm_limit": "Harm Limit",
     "movement": "Movement",
+    "ranged": "Ranged",
+    "melee": "Melee",
+    "armour": "Armour",
+    "base_size": "Base",
     "unit_size": "models in the unit",
 }
+# Trench Crusade's stats read as the rules write them ("Ranged 0 → +1D"), from the profile (campaigns/profiles.py).
+WRITTEN_AS = {stat.field: stat for stat in TRENCH_CRUSADE_PROFILE.stats if stat.field != "movement"}
 STATUS_SENTENCES = {
     "active": "{name} is back on the active roster",
     "dead": "{name} died",
@@ -66,6 +73,10 @@ FIGHTER_FIELDS = {
     "health": "profile",
     "harm_limit": "profile",
     "movement": "profile",
+    "ranged": "profile",
+    "melee": "profile",
+    "armour": "profile",
+    "base_size": "profile",
     "unit_size": "profile",
     "can_gain_xp": "profile",
     "cost": "profile",  # issue 13
@@ -135,13 +146,19 @@ def _fighter_profile(t: Teller, name: str, diff: dict) -> list[Change]:
         old, new = diff["cost"]
         out.append(t.finish("profile", f"{possessive(name)} cost: {old} → {new} {t.terms.currency}"))
     stats = [
-        f"{label} {'none' if diff[k][0] is None else diff[k][0]} → {'none' if diff[k][1] is None else diff[k][1]}"
+        f"{label} {_stat_value(k, diff[k][0])} → {_stat_value(k, diff[k][1])}"
         for k, label in STAT_LABELS.items()
         if k in diff
     ]
     if stats:
         out.append(t.finish("profile", f"{name}: {', '.join(stats)}"))
     return out
+
+
+def _stat_value(field: str, value) -> str:
+    if field in WRITTEN_AS:
+        return WRITTEN_AS[field].shown(value)
+    return "none" if value is None else str(value)
 
 
 class FighterSource(Source):

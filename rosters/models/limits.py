@@ -38,6 +38,12 @@ FIGHTER_LIMITS = {
     "health": (1, 20),
     "harm_limit": (0, 10),  # or empty: no Harm Limit (RULING D-4)
     "movement": (0, 30),
+    # Trench Crusade's profile (campaigns/profiles.py): Ranged and Melee are the DICE a model adds to (or takes
+    # from) its Success Rolls to attack, Armour the modifier to Injury Rolls against it, the base its size in mm.
+    "ranged": (-3, 3),
+    "melee": (-3, 3),
+    "armour": (-5, 5),
+    "base_size": (20, 200),
     "unit_size": (1, 100),
     "xp": (0, 10_000),
     "battle_scars": (0, 20),

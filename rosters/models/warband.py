@@ -111,6 +111,19 @@ class Fighter(models.Model):
     movement = models.PositiveSmallIntegerField(
         default=6, validators=_within(FIGHTER_LIMITS, "movement"), help_text="Inches."
     )
+    # Trench Crusade's profile (campaigns/profiles.py); a Fallout: Factions fighter keeps the defaults.
+    ranged = models.SmallIntegerField(
+        default=0, validators=_within(FIGHTER_LIMITS, "ranged"), help_text="DICE on Ranged Attacks: +1D is 1."
+    )
+    melee = models.SmallIntegerField(
+        default=0, validators=_within(FIGHTER_LIMITS, "melee"), help_text="DICE on Melee Attacks: -1D is -1."
+    )
+    armour = models.SmallIntegerField(
+        default=0, validators=_within(FIGHTER_LIMITS, "armour"), help_text="Armour: the Injury Roll modifier."
+    )
+    base_size = models.PositiveSmallIntegerField(
+        default=25, validators=_within(FIGHTER_LIMITS, "base_size"), help_text="Base size in mm."
+    )
     # A unit of several models shares one Health Pool (seed 004); Health is then each model's Health Points.
     unit_size = models.PositiveSmallIntegerField(
         default=1,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from campaigns.profiles import ShownStat, profile_of
 from campaigns.terms import Terms
 from combat.rules.xp_track import XpBox, xp_track
 from rosters.models import Fighter, Warband
@@ -22,17 +23,10 @@ DEFAULT_PAPER = "a4"
 MOST_TICK_BOXES = 30
 
 
-@dataclass(frozen=True)
-class Stat:
-    label: str
-    short: str
-    value: str
-
-
 @dataclass
 class PrintCard:
     fighter: Fighter
-    profile: list[Stat]
+    profile: list[ShownStat]  # the campaign's profile (campaigns/profiles.py)
     xp_boxes: tuple[XpBox, ...]
     harm_boxes: int  # Harm Limit: 0 when the fighter has none (RULING D-4)
     injury_boxes: int  # Health: the Injuries that Incapacitate it (or the unit's Health Pool)
@@ -68,37 +62,12 @@ class CardSheet:
     paper: str  # a key of PAPERS
 
 
-# The profile as the card prints it, read from the fighter's fields (label, short label, field, suffix). Another
-# issue gives each preset its own profile; the card reads whatever this list names.
-PROFILE = (
-    ("Movement", "M", "movement", "″"),
-    ("Strength", "S", "strength", ""),
-    ("Perception", "P", "perception", ""),
-    ("Endurance", "E", "endurance", ""),
-    ("Charisma", "C", "charisma", ""),
-    ("Intelligence", "I", "intelligence", ""),
-    ("Agility", "A", "agility", ""),
-    ("Luck", "L", "luck", ""),
-    ("Health", "H", "health", ""),
-    ("Harm Limit", "HL", "harm_limit", ""),
-)
-
-
-def _profile(fighter: Fighter) -> list[Stat]:
-    stats = []
-    for label, short, name, suffix in PROFILE:
-        value = getattr(fighter, name, None)
-        shown = "—" if value is None else f"{value}{suffix}"
-        stats.append(Stat(label=label, short=short, value=shown))
-    return stats
-
-
-def _card(fighter: Fighter) -> PrintCard:
+def _card(fighter: Fighter, terms: Terms) -> PrintCard:
     pool = fighter.unit_size > 1
     injury_boxes = fighter.health * fighter.unit_size if pool else fighter.health
     return PrintCard(
         fighter=fighter,
-        profile=_profile(fighter),
+        profile=profile_of(fighter, terms.profile),
         xp_boxes=xp_track(max(fighter.xp, 0)),
         harm_boxes=min(fighter.harm_limit or 0, MOST_TICK_BOXES),
         injury_boxes=min(injury_boxes, MOST_TICK_BOXES),
@@ -116,10 +85,11 @@ def warband_cards(*, warband: Warband, paper: str = DEFAULT_PAPER) -> CardSheet:
     """A card for every active fighter of the warband, in the roster's order."""
     fighters = list(fighters_with_kit().filter(warband=warband, status=Fighter.Status.ACTIVE))
     fighters.sort(key=roster_order)
+    terms = warband.campaign.terms
     return CardSheet(
         warband=warband,
-        terms=warband.campaign.terms,
-        cards=[_card(f) for f in fighters],
+        terms=terms,
+        cards=[_card(f, terms) for f in fighters],
         paper=paper_of(paper),
     )
 
@@ -130,6 +100,6 @@ def fighter_cards(*, fighter: Fighter, paper: str = DEFAULT_PAPER) -> CardSheet:
     return CardSheet(
         warband=fighter.warband,
         terms=fighter.warband.campaign.terms,
-        cards=[_card(fighter)],
+        cards=[_card(fighter, fighter.warband.campaign.terms)],
         paper=paper_of(paper),
     )

@@ -15,8 +15,24 @@ from rosters.services import warbands as warband_services
 from rosters.services.games import GameEntry
 
 
+def preset_for(*fields: str) -> str:
+    """The preset whose fighter form has these fields: Fallout: Factions for S.P.E.C.I.A.L. and the Harm Limit,
+    Trench Crusade (the default) otherwise (campaigns/profiles.py)."""
+    from campaigns.profiles import FALLOUT_FACTIONS_PROFILE, TRENCH_CRUSADE_PROFILE
+
+    only_fallout = set(FALLOUT_FACTIONS_PROFILE.form_fields) - set(TRENCH_CRUSADE_PROFILE.form_fields)
+    return "fallout_factions" if only_fallout & set(fields) else "trench_crusade"
+
+
+def use_preset_for(campaign, *fields: str) -> None:
+    """The campaign plays the preset whose fighter form has these fields (preset_for)."""
+    campaign.preset = preset_for(*fields)
+    campaign.save(update_fields=["preset"])
+
+
 def fighter_data(**changes) -> dict:
-    """Valid fighter form data (a Trench Crusade Troop), with `changes` applied."""
+    """Valid fighter form data (a Trench Crusade Troop), with `changes` applied: both presets' stats, so it fits
+    either campaign's form (each keeps its own profile's fields, campaigns/profiles.py)."""
     data = {
         "name": "Pilgrim Odo",
         "fighter_type": "Trench Pilgrim",
@@ -31,6 +47,10 @@ def fighter_data(**changes) -> dict:
         "health": 1,
         "harm_limit": 3,
         "movement": 6,
+        "ranged": "0",
+        "melee": "0",
+        "armour": "0",
+        "base_size": 25,
         "unit_size": 1,
         "xp": 0,
         "battle_scars": 0,

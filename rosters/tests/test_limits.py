@@ -14,6 +14,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
+from campaigns.terms import terms_for
 from rosters import portability
 from rosters.forms.battlekit import ItemForm
 from rosters.forms.fighters import FighterForm
@@ -24,7 +25,7 @@ from rosters.models import SPECIAL, Fighter, Injury, Item, Warband
 from rosters.services import battlekit as battlekit_services
 from rosters.services import fighters as fighter_services
 from rosters.services import injuries as injury_services
-from rosters.tests.conftest import fighter_data
+from rosters.tests.conftest import fighter_data, preset_for
 
 pytestmark = pytest.mark.django_db
 
@@ -46,7 +47,20 @@ NUMBERS = [
     *[Limited(Warband, name, "") for name in ("starting_value", "glory", "crew_xp")],
     *[
         Limited(Fighter, name, FIGHTER)
-        for name in (*SPECIAL, "health", "harm_limit", "movement", "unit_size", "xp", "battle_scars", "cost")
+        for name in (
+            *SPECIAL,
+            "health",
+            "harm_limit",
+            "movement",
+            "ranged",
+            "melee",
+            "armour",
+            "base_size",
+            "unit_size",
+            "xp",
+            "battle_scars",
+            "cost",
+        )
     ],
     Limited(Injury, "d66", f"{FIGHTER}.injuries.0"),
     Limited(Item, "cost", "arsenal.0"),
@@ -104,6 +118,8 @@ def form_refusal(roster, limited: Limited, value) -> list[str] | None:
         data = {"name": "Band", "strongbox": 0, "glory": 0, "crew_xp": 0, limited.field: value}
         form = WarbandForm(data, terms=terms)
     elif limited.model is Fighter:
+        # Each preset's form holds its own profile's stats (campaigns/profiles.py).
+        terms = terms_for(preset_for(limited.field))
         form = FighterForm(fighter_data(**{limited.field: value}), terms=terms)
     elif limited.model is Injury:
         data = {"result": InjuryForm.OTHER, "name": "Hand Wound", limited.field: value}

@@ -6,6 +6,7 @@ from rosters.models import Fighter
 from rosters.selectors import cards as card_selectors
 from rosters.services import battlekit as battlekit_services
 from rosters.services import injuries as injury_services
+from rosters.tests.conftest import use_preset_for
 
 pytestmark = pytest.mark.django_db
 
@@ -18,6 +19,7 @@ def _kit_out(warband, fighter, player, n: int) -> None:
 
 
 def test_a_card_per_active_fighter_elite_first(warband, player, make_fighter):
+    use_preset_for(warband.campaign, "strength")  # Fallout: Factions' profile: M, S, ...
     make_fighter(warband, "Pilgrim Odo")
     make_fighter(warband, "Brother Anselm", elite=True, xp=5)
     make_fighter(warband, "Fallen Pilgrim", status="dead")
@@ -33,6 +35,7 @@ def test_a_card_per_active_fighter_elite_first(warband, player, make_fighter):
 
 
 def test_no_harm_limit_means_no_harm_boxes_and_a_unit_gets_its_health_pool(warband, make_fighter):
+    use_preset_for(warband.campaign, "harm_limit")
     make_fighter(warband, "Brother Marcus", elite=True, harm_limit=None, health=2)
     make_fighter(warband, "Pilgrim Band", unit_size=5, health=2)
     marcus, band = card_selectors.warband_cards(warband=warband).cards
@@ -40,6 +43,20 @@ def test_no_harm_limit_means_no_harm_boxes_and_a_unit_gets_its_health_pool(warba
     assert marcus.profile[-1].value == "—"
     assert band.health_pool
     assert band.injury_boxes == 10
+
+
+def test_a_trench_crusade_card_prints_its_own_profile(warband, make_fighter):
+    make_fighter(
+        warband, "Brother Marcus", elite=True, movement=8, ranged=1, melee=-1, armour=-2, base_size=32
+    )
+    (marcus,) = card_selectors.warband_cards(warband=warband).cards
+    assert [(s.label, s.short, s.value) for s in marcus.profile] == [
+        ("Movement", "M", "8″"),
+        ("Ranged", "R", "+1D"),
+        ("Melee", "Me", "-1D"),
+        ("Armour", "A", "-2"),
+        ("Base", "B", "32mm"),
+    ]
 
 
 def test_the_paper_is_a4_or_letter_and_anything_else_is_a4(warband):

@@ -45,3 +45,28 @@ def test_a_row_the_database_refuses_rolls_the_whole_import_back(full_warband, ot
 
 
 # -- refused files ----------------------------------------------------------------------------------------------
+
+
+def test_a_trench_crusade_profile_travels_in_the_file(full_warband, other_campaign, player2):
+    marcus = full_warband.fighters.get(name="Brother Marcus")
+    marcus.ranged, marcus.melee, marcus.armour, marcus.base_size = 1, -1, -2, 40
+    marcus.save()
+    data = portability.parse_warband_file(portability.export_json(full_warband).encode())
+    copy_ = import_services.warband_import(campaign=other_campaign, owner=player2, by=player2, data=data)
+    again = copy_.fighters.get(name="Brother Marcus")
+    assert (again.ranged, again.melee, again.armour, again.base_size) == (1, -1, -2, 40)
+    assert (again.strength, again.endurance, again.harm_limit) == (marcus.strength, marcus.endurance, None)
+
+
+def test_an_export_from_before_the_trench_crusade_profile_still_imports(
+    full_warband, other_campaign, player2
+):
+    """Issue 16: files written before Ranged, Melee, Armour and the base lack them; they read as the defaults."""
+    file = portability.export_warband(full_warband)
+    for fighter in file["warband"]["fighters"]:
+        for key in ("ranged", "melee", "armour", "base_size"):
+            del fighter[key]
+    data = portability.parse_warband_file(json.dumps(file).encode())
+    copy_ = import_services.warband_import(campaign=other_campaign, owner=player2, by=player2, data=data)
+    marcus = copy_.fighters.get(name="Brother Marcus")
+    assert (marcus.ranged, marcus.melee, marcus.armour, marcus.base_size) == (0, 0, 0, 25)

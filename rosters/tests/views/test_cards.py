@@ -4,6 +4,7 @@ import pytest
 
 from rosters.services import battlekit as battlekit_services
 from rosters.services import injuries as injury_services
+from rosters.tests.conftest import use_preset_for
 
 pytestmark = pytest.mark.django_db
 
@@ -56,6 +57,9 @@ def test_the_roster_prints_a_card_per_active_fighter(client, spectator, warband,
 
 
 def test_every_field_of_one_fighters_card(client, player, marcus):
+    use_preset_for(
+        marcus.warband.campaign, "strength"
+    )  # Fallout: Factions: S.P.E.C.I.A.L., Harm and Injuries
     client.force_login(player)
     html = client.get(f"/fighters/{marcus.pk}/card/").content.decode()
     assert html.count('class="print-card"') == 1
@@ -68,6 +72,17 @@ def test_every_field_of_one_fighters_card(client, player, marcus):
     assert html.count('class="box threshold"') == 2  # 7 and 10 ahead
     assert "Harm (Harm Limit 2)" in html
     assert "Injuries at the table (Health 2)" in html
+
+
+def test_a_trench_crusade_card_has_its_profile_and_no_harm_boxes(client, player, warband, make_fighter):
+    odo = make_fighter(warband, "Pilgrim Odo", ranged=-1, melee=2, armour=-1, base_size=40)
+    client.force_login(player)
+    html = client.get(f"/fighters/{odo.pk}/card/").content.decode()
+    for written in ("<td>6″</td>", "<td>-1D</td>", "<td>+2D</td>", "<td>-1</td>", "<td>40mm</td>"):
+        assert written in html, written
+    assert '<abbr title="Ranged">R</abbr>' in html
+    assert '<abbr title="Strength">' not in html
+    assert "Harm boxes" not in html  # Harm and the Harm Limit are Fallout: Factions' (seed 000)
 
 
 def test_letter_paper_is_a_choice_on_the_page(client, player, marcus):

@@ -7,7 +7,7 @@ import pytest
 
 from campaigns.tests.history import events_of
 from rosters.models import Fighter
-from rosters.tests.conftest import fighter_data
+from rosters.tests.conftest import fighter_data, use_preset_for
 
 pytestmark = pytest.mark.django_db
 
@@ -65,11 +65,17 @@ def test_saving_without_javascript_goes_back_to_the_roster(as_player, world):
         ({"name": ""}, "Give the fighter a name."),
         ({"harm_limit": 11}, "Harm Limit is at most 10."),
         ({"movement": "fast"}, "Movement must be a whole number."),
+        # Trench Crusade's profile, written as the rules write it (campaigns/profiles.py).
+        ({"ranged": "+4D"}, "Ranged is from -3D to +3D."),
+        ({"melee": "fast"}, "Melee must be dice, such as +1D, -1D or 0."),
+        ({"armour": "-6"}, "Armour is from -5 to +5."),
+        ({"base_size": 10}, "Base (mm) is at least 20."),
     ],
 )
 def test_bad_input_in_the_row_is_refused_with_a_message_and_changes_nothing(
     as_player, world, change, message
 ):
+    use_preset_for(world.campaign, *change)  # the stats of the campaign's own profile
     before = {f.name: getattr(world.anselm, f.attname) for f in Fighter._meta.fields}
     events = len(events_of(world.anselm))
     response = as_player.post(
@@ -137,9 +143,11 @@ def test_adding_a_fighter(as_player, world):
         ({"name": ""}, "Give the fighter a name."),
         ({"luck": 12}, "Luck is at most 10."),
         ({"xp": -3}, "XP is at least 0."),
+        ({"ranged": "1.5D"}, "Ranged must be dice, such as +1D, -1D or 0."),
     ],
 )
 def test_adding_a_bad_fighter_is_refused(as_player, world, change, message):
+    use_preset_for(world.campaign, *change)
     count = Fighter.objects.count()
     response = as_player.post(f"/warbands/{world.warband.pk}/fighters/new/", fighter_data(**change))
     assert response.status_code == 422
@@ -160,6 +168,7 @@ def test_a_d66_out_of_range_says_what_a_d66_roll_is(as_player, world):
 
 def test_the_fighter_form_labels_are_written_alike(as_player, world):
     """ "Name:" and "Type:" sat above "Strength" and "XP" in the same form; no label ends in a colon now."""
+    use_preset_for(world.campaign, "strength")
     html = as_player.get(f"/fighters/{world.anselm.pk}/edit/").content.decode()
     prefix = f"fighter-{world.anselm.pk}"
     assert f'<label for="{prefix}-name">Name</label>' in html

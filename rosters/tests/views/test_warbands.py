@@ -6,7 +6,7 @@ import re
 import pytest
 
 from rosters.models import Fighter, Item
-from rosters.tests.conftest import fighter_data
+from rosters.tests.conftest import fighter_data, use_preset_for
 
 pytestmark = pytest.mark.django_db
 
@@ -230,6 +230,7 @@ def test_the_print_view_lists_the_roster(as_player, world):
 
 def test_the_print_view_gives_each_stat_its_own_column(as_player, world):
     """ "S P E C I A L" in one header over "5 5 5 5 5 5 5" wrapped apart on paper; a column each lines them up."""
+    use_preset_for(world.campaign, "strength")
     html = as_player.get(f"/warbands/{world.warband.pk}/print/").content.decode()
     for letter, name in zip(
         "SPECIAL",
@@ -237,9 +238,34 @@ def test_the_print_view_gives_each_stat_its_own_column(as_player, world):
         strict=True,
     ):
         assert f'<th class="stat"><abbr title="{name}">{letter}</abbr></th>' in html
-    assert html.count('<td class="stat">') == 7  # Brother Anselm, the one active fighter
+    # Brother Anselm, the one active fighter: every stat of the profile in its own column (M, S.P.E.C.I.A.L.,
+    # Health, Harm Limit: 10, campaigns/profiles.py), where Movement, Health and Harm Limit were plain cells.
+    assert html.count('<td class="stat">') == 10
     # A phone scrolls the sheet, not the page; the keyboard reaches it too (axe: scrollable-region-focusable).
     assert '<div class="table-scroll" tabindex="0"' in html
+
+
+def test_a_trench_crusade_print_view_has_its_own_profile(as_player, world):
+    world.anselm.ranged, world.anselm.armour, world.anselm.base_size = 1, -1, 32
+    world.anselm.save()
+    html = as_player.get(f"/warbands/{world.warband.pk}/print/").content.decode()
+    for name, short in [("Movement", "M"), ("Ranged", "R"), ("Melee", "Me"), ("Armour", "A"), ("Base", "B")]:
+        assert f'<th class="stat"><abbr title="{name}">{short}</abbr></th>' in html
+    cells = re.findall(r'<td class="stat">([^<]*)</td>', html)
+    assert cells == ["6″", "+1D", "0", "-1", "32mm"]
+    assert "Strength" not in html
+
+
+def test_the_roster_row_shows_the_campaigns_profile(as_player, world):
+    world.anselm.melee = 2
+    world.anselm.save()
+    html = as_player.get(f"/warbands/{world.warband.pk}/").content.decode()
+    assert '<abbr title="Melee">Me</abbr> +2D' in html
+    assert "S5 P5" not in html
+    use_preset_for(world.campaign, "strength")
+    html = as_player.get(f"/warbands/{world.warband.pk}/").content.decode()
+    assert "S5 P5 E5 C5 I5 A5 L5" in html
+    assert '<abbr title="Melee">' not in html
 
 
 def test_the_roster_page_prints_without_its_reminders(as_player, world):
