@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('rosters', '0005_economy'),
+        ('rosters', '0007_late_joiner'),
     ]
 
     operations = [
