@@ -5,12 +5,13 @@ no network), for a warband with ten fighters taken Out of Action (four Troops, s
 Battlekit each) among fourteen, on PostgreSQL:
 
 - each page of the wizard as the owner opens it (Out of Action, Troops, ELITE fighters, Experience, Advancement,
-  Promotions, Dismiss the wounded, Exploration, Review);
+  Promotions, Dismiss the wounded, Reinforcements, Exploration, Hire & Trade, Review);
 - each write: confirming the Out of Action list, one roll typed in (a Troop's D6, an ELITE's D66), the
   Experience form, two skill charts picked, a Skill Advancement 2D6 typed in, the skill taken, the Promotion
-  Dice assigned and one typed in, the dismissals, the Exploration Dice, and the Apply of all ten fighters (one
-  transaction: deaths, Injuries, Scars, Unfit For Duty, Battlekit to the Arsenal or lost, XP, skills, the
-  promotion, the Location and the loot);
+  Dice assigned and one typed in, the dismissals, Reinforcements declined, the Exploration Dice, a recruit and a
+  purchase planned in Hire & Trade, and the Apply of all ten fighters (one transaction: deaths, Injuries, Scars,
+  Unfit For Duty, Battlekit to the Arsenal or lost, XP, skills, the promotion, the Location and the loot, the
+  recruit and the purchase with their ledger entries);
 - the spectator's poll of the live status, and the overview once applied.
 
 Every run walks a fresh copy of the same post-game (seeded beforehand, then ANALYZE, PITFALLS.md), so each
@@ -130,6 +131,19 @@ def later_steps(timed, troops, elites) -> None:
         timed("write: a Promotion Die typed in", "POST", "post_game_promotions", die)
     timed("page: Dismiss the wounded", "GET", "post_game_dismiss")
     timed("write: nobody dismissed", "POST", "post_game_dismiss", {})
+    # Issue 13: Reinforcements (the warband, worth 0, is under its Threshold Value, RULING C-4), declined here.
+    timed("page: Reinforcements", "GET", "post_game_reinforcements")
+    timed("write: Reinforcements declined", "POST", "post_game_reinforcements", {"action": "decline"})
+
+
+def money_steps(timed) -> None:
+    """Issue 13's Hire & Trade after the Exploration: a recruit and a purchase from the Strongbox, the page passed."""
+    timed("page: Hire & Trade", "GET", "post_game_trade")
+    recruit = {"action": "recruit", "recruit-name": "Yeoman Pell", "recruit-cost": 20}
+    timed("write: a recruit planned", "POST", "post_game_trade", recruit)
+    buy = {"action": "buy", "buy-name": "Grenades", "buy-cost": 15, "buy-holder": "arsenal"}
+    timed("write: Battlekit bought", "POST", "post_game_trade", buy)
+    timed("write: Hire & Trade done", "POST", "post_game_trade", {"action": "pass"})
 
 
 def walk(client, watcher, player, troops, elites, samples, queries) -> None:
@@ -191,6 +205,7 @@ def walk(client, watcher, player, troops, elites, samples, queries) -> None:
     # The server's dice: their number follows the warband's battles fought (RULING E-1).
     explore = {"action": "roll", "mode": "roll", "modifier": 1}
     timed("write: the Exploration Dice rolled", "POST", "post_game_exploration", explore)
+    money_steps(timed)
     timed("page: Review", "GET", "post_game_review")
     timed("write: Apply, ten fighters", "POST", "post_game_apply")
     timed("page: overview once applied", "GET", "post_game")

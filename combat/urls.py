@@ -40,7 +40,9 @@ from combat.views.post_game import fixes as post_game_fixes  # noqa: E402
 from combat.views.post_game import pages as post_game_pages  # noqa: E402
 from combat.views.post_game import promotions as post_game_promotions  # noqa: E402
 from combat.views.post_game import ransom as post_game_ransom  # noqa: E402
+from combat.views.post_game import reinforcements as post_game_reinforcements  # noqa: E402
 from combat.views.post_game import rolls as post_game_rolls  # noqa: E402
+from combat.views.post_game import trade as post_game_trade  # noqa: E402
 
 POST_GAME = "games/<int:game_id>/post-game/<int:warband_id>/"
 urlpatterns += [
@@ -77,10 +79,16 @@ urlpatterns += [
     ),
     path(f"{POST_GAME}dismiss/", post_game_dismiss.post_game_dismiss, name="post_game_dismiss"),
     path(
+        f"{POST_GAME}reinforcements/",
+        post_game_reinforcements.post_game_reinforcements,
+        name="post_game_reinforcements",
+    ),
+    path(
         f"{POST_GAME}exploration/",
         post_game_exploration.post_game_exploration,
         name="post_game_exploration",
     ),
+    path(f"{POST_GAME}trade/", post_game_trade.post_game_trade, name="post_game_trade"),
     path(f"{POST_GAME}review/", post_game_pages.post_game_review, name="post_game_review"),
     path(f"{POST_GAME}apply/", post_game_apply.post_game_apply, name="post_game_apply"),
     path(f"{POST_GAME}revert/", post_game_apply.post_game_revert, name="post_game_revert"),

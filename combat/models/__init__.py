@@ -2,6 +2,7 @@
 
 from combat.models.campaign_data import CampaignDataSet
 from combat.models.dice_log import DiceRoll
+from combat.models.post_game_trade import PostGameTrade
 from combat.models.postgame import PostGame, PostGameAdvancement, PostGameFighter, PostGameRoll
 from combat.models.scenario import GameScenario
 from combat.models.starting_xp import StartingXp, StartingXpAdvancement, StartingXpFighter, StartingXpRoll
@@ -15,6 +16,7 @@ __all__ = [
     "PostGameAdvancement",
     "PostGameFighter",
     "PostGameRoll",
+    "PostGameTrade",
     "StartingXp",
     "StartingXpAdvancement",
     "StartingXpFighter",

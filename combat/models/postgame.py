@@ -93,6 +93,13 @@ class PostGame(models.Model):
     dismiss_passed = models.BooleanField(
         default=False, help_text="The Dismiss the wounded page was passed (with or without dismissals)."
     )
+    # Issue 13, item 4: Reinforcements called (True), declined (False) or not answered (None); Hire & Trade passed.
+    reinforcements_called = models.BooleanField(
+        null=True, blank=True, help_text="Reinforcements called instead of the Exploration (RULING C-4)."
+    )
+    trade_passed = models.BooleanField(
+        default=False, help_text="The Hire & Trade page was passed (with or without purchases and sales)."
+    )
     summary = models.JSONField(
         default=list, blank=True, help_text="The changes the Apply made, one plain sentence each."
     )

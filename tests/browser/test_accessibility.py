@@ -54,6 +54,8 @@ def demo(django_user_model):
         f"/games/{g[2].pk}/post-game/{w}/",
         f"/games/{g[3].pk}/post-game/{w}/out-of-action/",
         f"/games/{g[3].pk}/post-game/{w}/advancement/",
+        f"/games/{g[3].pk}/post-game/{w}/reinforcements/",
+        f"/games/{g[3].pk}/post-game/{w}/trade/",
         f"/games/{g[4].pk}/tracker/",
         f"/games/{g[4].pk}/scenario/",
         "/accounts/profile/",

@@ -115,13 +115,18 @@ def test_a_post_game_with_entered_dice_applied_then_reverted(
     expect(card(page, game_one["ada"])).to_contain_text("Unfit For Duty: removed from the roster")
     expect(card(page, game_one["ada"])).to_contain_text("Battle Scars and Unfit For Duty")
 
-    # Experience; with no skill chart, no Troop left to promote and nobody to dismiss the wizard goes on to the
-    # Exploration (issue 12), left unrolled here; then the review of every change, then Apply.
+    # Experience; with no skill chart, no Troop left to promote and nobody to dismiss the wizard goes on to
+    # Reinforcements (issue 13: worth 0, the warband is under its Threshold Value), declined, then the Exploration
+    # (issue 12), left unrolled here, and Hire & Trade with nothing bought; then the review of every change, then
+    # Apply.
     page.get_by_role("link", name="Next: Experience").click()
     expect(page.locator(f"#xp-{game_one['marcus'].pk}")).to_contain_text("3 → 4")
     page.get_by_role("button", name="Save and go on").click()
+    expect(page.get_by_role("heading", name="Reinforcements")).to_be_visible()
+    page.get_by_role("button", name="Decline: explore instead").click()
     expect(page.get_by_role("heading", name="Exploration")).to_be_visible()
-    page.get_by_role("link", name="Next: Review").click()
+    page.get_by_role("link", name="Next: Hire & Trade").click()
+    page.get_by_role("button", name="Done: go on to the Review").click()
     review = page.locator("#post-game-step")
     expect(review).to_contain_text("Removed from the roster: Dead.")
     expect(review).to_contain_text("New Injury: Hand Wound")

@@ -58,9 +58,13 @@ def test_assign_type_a_six_apply_and_the_roster_shows_the_troop_as_elite(
     expect(page.get_by_label("Dismiss Sister Ines")).not_to_be_checked()
     assert_accessible(page, "the Dismiss the wounded step")
     page.get_by_role("button", name="Save and go on").click()  # nobody dismissed
-    # On to the Exploration (issue 12), left unrolled here, then the Review.
+    # On to Reinforcements (issue 13: worth 0, under the Threshold Value), declined, the Exploration (issue 12),
+    # left unrolled here, Hire & Trade with nothing bought, then the Review.
+    expect(page.get_by_role("heading", name="Reinforcements")).to_be_visible()
+    page.get_by_role("button", name="Decline: explore instead").click()
     expect(page.get_by_role("heading", name="Exploration")).to_be_visible()
-    page.get_by_role("link", name="Next: Review").click()
+    page.get_by_role("link", name="Next: Hire & Trade").click()
+    page.get_by_role("button", name="Done: go on to the Review").click()
     expect(page.get_by_role("heading", name="Review and apply")).to_be_visible()
     expect(page.locator(f"#change-{tom.pk}")).to_contain_text("promoted to ELITE, 0 XP")
     page.get_by_role("button", name="Apply to the roster").click()

@@ -111,9 +111,12 @@ def test_a_whole_post_game_with_typed_dice_ends_on_the_roster(page: Page, live_s
     page.get_by_role("button", name="Enter the die").click()
     expect(page.locator("#promotion-die-1")).to_contain_text("Brother Tom rolled a 6: promoted to ELITE")
 
-    # Nobody has 2 Battle Scars, so the Dismiss step sends on to the Exploration: 3 dice on the Common table
-    # (RULING E-1), and the winner keeps its dice (E-2).
+    # Nobody has 2 Battle Scars, so the Dismiss step sends on to Reinforcements (issue 13: worth 0, under the
+    # Threshold Value), declined; then the Exploration: 3 dice on the Common table (RULING E-1), and the winner
+    # keeps its dice (E-2).
     page.get_by_role("link", name="Next: Dismiss the wounded").click()
+    expect(page.get_by_role("heading", name="Reinforcements")).to_be_visible()
+    page.get_by_role("button", name="Decline: explore instead").click()
     step = page.locator("#exploration-step")
     expect(step).to_contain_text("3 Exploration Dice")
     for number, face in enumerate((3, 4, 2), start=1):
@@ -129,8 +132,9 @@ def test_a_whole_post_game_with_typed_dice_ends_on_the_roster(page: Page, live_s
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"], f"the page is {width} px wide at 390 px"
 
-    # Review shows every step; Apply writes them all at once.
-    step.get_by_role("link", name="Next: Review").click()
+    # Hire & Trade with nothing bought; the Review shows every step; Apply writes them all at once.
+    step.get_by_role("link", name="Next: Hire & Trade").click()
+    page.get_by_role("button", name="Done: go on to the Review").click()
     review = page.locator("#post-game-step")
     expect(review).to_contain_text(
         "Sister Agnes reached 2 XP: Skill Advancement — Ranged 9, Long Shadow Shot."

@@ -166,6 +166,13 @@ def _the(name: str) -> str:
     return name if name.lower().startswith("the ") else f"the {name}"
 
 
+def record(state: PostGameState) -> tuple[int, frozenset[str]]:
+    """`_record`, read once per state (Reinforcements read the battle count too, RULING C-1)."""
+    if state.record is None:
+        state.record = _record(state)
+    return state.record
+
+
 def _record(state: PostGameState) -> tuple[int, frozenset[str]]:
     """RULING E-1: the warband's games recorded up to this one, this one included; RULING E-4: the Locations it
     found in its other games, never found twice. One query."""
@@ -279,7 +286,7 @@ def read(state: PostGameState, answers: dict[int, PostGameFighter]) -> None:
     if state.problem:
         return
     live = state.post_game
-    fought, found_before = _record(state)
+    fought, found_before = record(state)
     allowed = rules.exploration_tables(battles_fought=fought)
     rolls = _rolls(state.warband_rolls)
     roll = rolls.get(PostGameRoll.Purpose.EXPLORATION)
@@ -299,6 +306,12 @@ def read(state: PostGameState, answers: dict[int, PostGameFighter]) -> None:
         found_before=found_before,
     )
     state.exploration = exploration
+    reinforcements = state.reinforcements
+    if reinforcements is not None and reinforcements.called:
+        # CAMPAIGN_PHASE.md, "Reinforcements": "its player may call Reinforcements instead of Exploring".
+        exploration.skipped = (
+            "Reinforcements were called instead (CAMPAIGN_PHASE.md: they skip the Exploration)"
+        )
     if exploration.skipped:
         return
     if roll is None:

@@ -17,6 +17,8 @@ from combat.selectors.post_game import changes as changes_step
 from combat.selectors.post_game import dismiss as dismiss_step
 from combat.selectors.post_game import exploration as exploration_step
 from combat.selectors.post_game import promotions as promotions_step
+from combat.selectors.post_game import reinforcements as reinforcements_step
+from combat.selectors.post_game import trade as trade_step
 from combat.selectors.post_game.changes import FighterChange
 from combat.selectors.post_game.experience import XpLine, experience
 from combat.selectors.post_game.out_of_action import (
@@ -45,7 +47,9 @@ POST_GAME_STEPS = (
     "advancement",
     "promotions",
     "dismiss",
+    "reinforcements",
     "exploration",
+    "trade",
     "review",
 )
 # The steps after Experience (issue 12), each a module of its own with `read` and `done`, in the order they come.
@@ -53,7 +57,10 @@ LATER_STEPS = {
     "advancement": advancement_step,
     "promotions": promotions_step,
     "dismiss": dismiss_step,
+    # Issue 13, item 4: CAMPAIGN_PHASE.md's steps 4 (Reinforcements, which skips 5) and 6 (Hire & Trade).
+    "reinforcements": reinforcements_step,
     "exploration": exploration_step,
+    "trade": trade_step,
 }
 
 
@@ -87,6 +94,12 @@ class PostGameState:
     promotions: object | None = None
     dismiss: object | None = None
     exploration: object | None = None
+    reinforcements: object | None = None
+    trade: object | None = None
+    # The money steps' reads (issue 13), each made once: the trades planned and the warband's Battlekit.
+    trades: list | None = None
+    items: list | None = None
+    record: tuple | None = None  # the battles fought and the Locations found before (exploration.record)
     promotion_dice: list = field(default_factory=list)  # once applied, the Promotion Dice (issue 11 fixes)
     # The warband's own stored rolls, no fighter's (the Exploration Dice), read with the fighters' (`_stored`).
     warband_rolls: list[PostGameRoll] = field(default_factory=list)

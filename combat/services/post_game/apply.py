@@ -18,7 +18,7 @@ from campaigns.words import possessive
 from combat.models import PostGame
 from combat.selectors.post_game.ransom import StrongboxChange
 from combat.selectors.post_game.state import PostGameState, post_game_state
-from combat.services.post_game import advancement, dismiss, exploration, promotions
+from combat.services.post_game import advancement, dismiss, exploration, promotions, reinforcements, trade
 from combat.services.post_game.attempt import (
     PostGameError,
     live_attempt,
@@ -149,7 +149,9 @@ def _summary(state: PostGameState, strongboxes: list[dict]) -> dict:
             for change in state.changes
         ],
         "strongboxes": strongboxes,
+        **reinforcements.summary_part(state),
         **exploration.summary_part(state),
+        **trade.summary_part(state),
     }
 
 
@@ -187,7 +189,7 @@ def _ready_state(player: GamePlayer, live: PostGame | None) -> PostGameState:
 
 
 # In the order of the wizard's steps (combat/selectors/post_game/state.py LATER_STEPS).
-LATER_PARTS = (advancement, promotions, dismiss, exploration)
+LATER_PARTS = (advancement, promotions, dismiss, reinforcements, exploration, trade)
 
 
 def _write_parts(state: PostGameState) -> tuple[dict[str, Any], list[dict]]:

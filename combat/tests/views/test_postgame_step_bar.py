@@ -28,8 +28,9 @@ def ticks(state, current: str) -> dict[str, bool]:
 
 def test_the_experience_step_is_not_ticked_while_it_is_the_current_step(rolled):
     state = rolled.state()
-    # Every roll made; the Exploration Dice are what is left (no skill charts here: the Advancement is on paper).
-    assert state.current_step == "exploration"
+    # Every roll made; Reinforcements (issue 13: worth 0, under the Threshold Value) and the Exploration Dice are
+    # what is left (no skill charts here: the Advancement is on paper).
+    assert state.current_step == "reinforcements"
 
     assert ticks(state, "experience") == {
         "out-of-action": True,
@@ -40,7 +41,9 @@ def test_the_experience_step_is_not_ticked_while_it_is_the_current_step(rolled):
         "advancement": True,
         "promotions": True,
         "dismiss": True,
+        "reinforcements": False,
         "exploration": False,
+        "trade": False,
         "review": False,
     }
     assert ticks(state, "review")["experience"] is True

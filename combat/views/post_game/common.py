@@ -34,7 +34,9 @@ STEP_TITLES = {
     "advancement": "Advancement",
     "promotions": "Promotions",
     "dismiss": "Dismiss the wounded",
+    "reinforcements": "Reinforcements",
     "exploration": "Exploration",
+    "trade": "Hire & Trade",
     "review": "Review and apply",
 }
 STEP_VIEWS = {
@@ -45,7 +47,9 @@ STEP_VIEWS = {
     "advancement": "post_game_advancement",
     "promotions": "post_game_promotions",
     "dismiss": "post_game_dismiss",
+    "reinforcements": "post_game_reinforcements",
     "exploration": "post_game_exploration",
+    "trade": "post_game_trade",
     "review": "post_game_review",
 }
 OTHER_URLS = {

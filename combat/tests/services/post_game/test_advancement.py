@@ -122,8 +122,9 @@ def test_the_skill_found_is_shown_with_the_stepping_rule_and_taken(after, agnes,
         player=after.player, fighter_id=agnes.pk, number=1, skill_code="quiet_boots", by=player
     )
     state = after.state()
-    # The card settled, the wizard goes on: no Troop to promote, nobody to dismiss, the Exploration Dice to roll.
-    assert state.current_step == "exploration"
+    # The card settled, the wizard goes on: no Troop to promote, nobody to dismiss, Reinforcements to call or
+    # decline (issue 13: worth 0, the warband is under its Threshold Value, RULING C-4) before the Exploration.
+    assert state.current_step == "reinforcements"
     [change] = [c for c in state.changes if c.fighter == agnes]
     assert (
         "Sister Agnes reached 2 XP: Skill Advancement — Stealth & Speed 6, Quiet Boots." in change.sentences

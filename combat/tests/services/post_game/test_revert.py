@@ -183,8 +183,9 @@ def test_revert_reopens_the_same_attempt_at_review_with_every_roll_kept(after, f
     state = after.state()
     assert state.post_game == applied
     assert state.rolls_made == 3
-    # Nothing left in the Trauma Step: the wizard goes on to the Exploration Dice, not rolled yet (RULING E-1).
-    assert state.current_step == "exploration"
+    # Nothing left in the Trauma Step: the wizard goes on to Reinforcements (issue 13: the warband, worth 0, is
+    # under its Threshold Value), called or declined before the Exploration Dice, not rolled yet (RULING C-4).
+    assert state.current_step == "reinforcements"
     assert state.ready
     with pytest.raises(AssertionError, match="needs no roll"):
         enter(after, fighters["troop"], 6, by=player)

@@ -1,0 +1,147 @@
+"""What the post-game's money steps' writes share (issue 13, item 4): a planned trade checked and stored, and the
+Apply's and the Revert's parts for purchases, sales, Battlekit given up and the ledger.
+
+The Apply writes each purchase (a fighter recruited, Battlekit bought) and each sale (the Battlekit deleted, its
+before-image kept), and one ledger entry per move (rosters.services.strongbox.ledger_entries), the warband's row
+locked, in the Apply's one transaction. The Revert deletes what the Apply created, puts back what it deleted
+(same id, same fields) and writes one entry taking each of the Apply's back: a ledger entry is never deleted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from django.core.exceptions import ValidationError
+
+from combat.models import PostGameTrade
+from combat.selectors.post_game.money import TradeLine, after_trauma
+from combat.services.post_game.attempt import PostGameError
+from combat.services.post_game.images import from_image, image
+from rosters.models import Fighter, Item, Warband
+from rosters.services.common import clean_keywords
+from rosters.services.errors import RosterRefused
+from rosters.services.strongbox import ledger_entries
+
+if TYPE_CHECKING:
+    from combat.selectors.post_game.state import PostGameState
+
+
+def checked_trade(trade: PostGameTrade) -> PostGameTrade:
+    """The model's own limits (name length, cost range, keywords), in plain words, before it is stored."""
+    trade.name = " ".join((trade.name or "").split())
+    trade.fighter_type = " ".join((trade.fighter_type or "").split())
+    try:
+        trade.keywords = clean_keywords(trade.keywords)
+        trade.full_clean(exclude=["post_game", "holder"], validate_constraints=False)
+        if trade.kind == PostGameTrade.Kind.RECRUIT:
+            # The fighter's own limits (its name, type, keywords, profile) before it is recruited.
+            fighter = Fighter(
+                name=trade.name, fighter_type=trade.fighter_type, cost=trade.cost, **_profile(trade)
+            )
+            fighter.keywords = list(trade.keywords)
+            fighter.full_clean(exclude=["warband"], validate_unique=False, validate_constraints=False)
+    except (ValidationError, RosterRefused) as error:
+        messages = error.messages if isinstance(error, ValidationError) else [str(error)]
+        raise PostGameError(" ".join(messages)) from error
+    return trade
+
+
+PROFILE_FIELDS = ("movement", "health", "harm_limit")
+
+
+def _profile(trade: PostGameTrade) -> dict[str, Any]:
+    return {name: trade.profile[name] for name in PROFILE_FIELDS if name in (trade.profile or {})}
+
+
+def write_purchases(state: PostGameState, lines: Sequence[TradeLine]) -> dict[str, list[int]]:
+    """The fighters recruited and the Battlekit bought, created; returns their ids for the Revert."""
+    recruits = [
+        Fighter(
+            warband=state.warband,
+            name=line.trade.name,
+            fighter_type=line.trade.fighter_type,
+            keywords=list(line.trade.keywords),
+            cost=line.trade.cost,
+            **_profile(line.trade),
+        )
+        for line in lines
+        if line.trade.kind == PostGameTrade.Kind.RECRUIT
+    ]
+    kit = [
+        Item(
+            warband=state.warband,
+            fighter_id=line.trade.holder_id,
+            name=line.trade.name,
+            keywords=list(line.trade.keywords),
+            removable=line.trade.removable,
+            cost=line.trade.cost,
+        )
+        for line in lines
+        if line.trade.kind == PostGameTrade.Kind.BUY
+    ]
+    for row in (*recruits, *kit):
+        row.full_clean(exclude=["warband", "fighter"], validate_unique=False, validate_constraints=False)
+    fighters = Fighter.objects.bulk_create(recruits)
+    items = Item.objects.bulk_create(kit)
+    return {"fighters_created": [row.pk for row in fighters], "items_created": [row.pk for row in items]}
+
+
+def delete_items(ids: Sequence[int]) -> list[dict[str, Any]]:
+    """Battlekit sold or given up, deleted; returns the before-images the Revert recreates them from."""
+    rows = list(Item.objects.select_for_update().filter(pk__in=ids).order_by("pk"))
+    images = [image(row) for row in rows]
+    Item.objects.filter(pk__in=[row.pk for row in rows]).delete()
+    return images
+
+
+def post_moves(state: PostGameState, moves: list[tuple[str, int, str]]) -> list[dict[str, Any]]:
+    """The moves written as ledger entries of the warband, its Strongbox moved with them (refused, the whole
+    Apply rolled back, when one would leave it below 0). Returns the entries as the Revert reads them."""
+    warband = Warband.objects.select_for_update().get(pk=state.warband.pk)
+    try:
+        entries = ledger_entries(warband=warband, moves=moves, game=state.game)
+    except RosterRefused as error:
+        raise PostGameError(str(error)) from None
+    warband.strongbox += sum(entry.ducats for entry in entries)
+    if entries:
+        warband.save(update_fields=["strongbox"])
+    return [{"id": e.pk, "cause": e.cause, "ducats": e.ducats, "reason": e.reason} for e in entries]
+
+
+def take_back(part: Mapping[str, Any], *, refusal: str) -> None:
+    """An Apply's money part taken back: the entries answered by entries of the opposite sign (refused with
+    `refusal` when the Strongbox no longer holds what they took in), what it created deleted, what it deleted
+    recreated exactly."""
+    warband = Warband.objects.select_for_update().filter(pk=part["warband_id"]).first()
+    recorded = part.get("entries") or []
+    if warband is not None and recorded:
+        moves = [(e["cause"], -e["ducats"], f"Reverted: {e['reason']}") for e in reversed(recorded)]
+        try:
+            entries = ledger_entries(warband=warband, moves=moves)
+        except RosterRefused:
+            raise PostGameError(refusal) from None
+        warband.strongbox += sum(entry.ducats for entry in entries)
+        warband.save(update_fields=["strongbox"])
+    Item.objects.filter(pk__in=part.get("items_created") or []).delete()
+    Fighter.objects.filter(pk__in=part.get("fighters_created") or []).delete()
+    deleted = [values for values in part.get("items_deleted") or []]
+    existing = set(Item.objects.filter(pk__in=[v["id"] for v in deleted]).values_list("pk", flat=True))
+    missing = [values for values in deleted if values["id"] not in existing]
+    recreated = Item.objects.bulk_create([Item(**from_image(Item, values)) for values in missing])
+    # `created_at` is auto_now_add, which an insert always sets to now: write the original back.
+    for item, values in zip(recreated, missing, strict=True):
+        item.created_at = from_image(Item, values)["created_at"]
+    if recreated:
+        Item.objects.bulk_update(recreated, ["created_at"])
+
+
+def check_holder(state: PostGameState, trade: PostGameTrade) -> None:
+    """Battlekit bought goes to a fighter still on the roster after this post-game, or to the Arsenal."""
+    if trade.kind != PostGameTrade.Kind.BUY or trade.holder_id is None:
+        return
+    active, _gone = after_trauma(state)
+    if trade.holder_id not in active:
+        raise PostGameError(
+            "That fighter is not on the roster after this post-game: it cannot carry Battlekit."
+        )

@@ -1,0 +1,58 @@
+"""The money steps' tests (issue 13, item 4) share these: a planned trade in one call, the ledger's sum, and a
+starting entry so the ledger explains every ducat of the fixtures' Strongboxes."""
+
+from combat.models import PostGameTrade
+from combat.services.post_game.reinforcements import post_game_reinforcement_add
+from combat.services.post_game.trade import post_game_trade_add
+from combat.tests.promotion_helpers import fresh_player
+from rosters.models import LedgerCause, StrongboxEntry
+
+
+def opening_entry(warband) -> None:
+    """The fixture's Strongbox as the ledger's first entry (issue 13: a warband starts with its Strongbox)."""
+    StrongboxEntry.objects.create(
+        warband=warband,
+        ducats=warband.strongbox,
+        balance=warband.strongbox,
+        glory_balance=warband.glory,
+        cause=LedgerCause.START,
+    )
+
+
+def ledger_sum(warband) -> int:
+    return sum(StrongboxEntry.objects.filter(warband=warband).values_list("ducats", flat=True))
+
+
+def entries(warband, game) -> list[tuple[str, int]]:
+    rows = StrongboxEntry.objects.filter(warband=warband, game=game).order_by("id")
+    return [(row.cause, row.ducats) for row in rows]
+
+
+def buy(after, by, name, cost, *, holder=None, keywords=(), removable=True, reinforcements=False):
+    trade = PostGameTrade(
+        kind=PostGameTrade.Kind.BUY,
+        name=name,
+        cost=cost,
+        holder=holder,
+        keywords=list(keywords),
+        removable=removable,
+    )
+    add = post_game_reinforcement_add if reinforcements else post_game_trade_add
+    return add(player=fresh_player(after), by=by, trade=trade)
+
+
+def recruit(after, by, name, cost, *, fighter_type="", keywords=(), reinforcements=False):
+    trade = PostGameTrade(
+        kind=PostGameTrade.Kind.RECRUIT,
+        name=name,
+        cost=cost,
+        fighter_type=fighter_type,
+        keywords=list(keywords),
+    )
+    add = post_game_reinforcement_add if reinforcements else post_game_trade_add
+    return add(player=fresh_player(after), by=by, trade=trade)
+
+
+def sell(after, by, item):
+    trade = PostGameTrade(kind=PostGameTrade.Kind.SELL, name="", cost=0, sold_item_id=item.pk)
+    return post_game_trade_add(player=fresh_player(after), by=by, trade=trade)

@@ -1,0 +1,60 @@
+"""What the money steps' pages share (issue 13, item 4): the purchase and sale forms built from the step's read
+and the campaign's price lists, and a posted purchase, sale or take-back handed to its service. A refusal is
+(action, reason), shown beside the form it came from at 422, nothing changed."""
+
+from __future__ import annotations
+
+from combat.forms import post_game_money as forms
+from combat.models import PostGameTrade
+from combat.services.post_game import reinforcements as reinforcements_service
+from combat.services.post_game import trade as trade_service
+from combat.services.post_game.attempt import PostGameError
+from rosters.selectors import price_lists
+
+PURCHASES = (PostGameTrade.Kind.RECRUIT, PostGameTrade.Kind.BUY)
+LISTS = {PostGameTrade.Kind.RECRUIT: "fighters", PostGameTrade.Kind.BUY: "battlekit"}
+
+
+def purchase_forms(state, *, data=None, posted: str | None = None) -> dict:
+    """The recruit and buy forms (the one posted bound to `data`), with the price lists' rows when kept."""
+    holders = state.trade.holders if state.trade is not None else []
+    return {
+        f"{kind}_form": forms.PurchaseForm(
+            data if posted == kind else None,
+            kind=kind,
+            terms=state.terms,
+            listed=price_lists.listed(campaign=state.campaign, kind=LISTS[kind]),
+            holders=holders,
+        )
+        for kind in PURCHASES
+    }
+
+
+def sale_form(state, *, data=None):
+    return forms.SaleForm(data, sellable=state.trade.sellable if state.trade else (), terms=state.terms)
+
+
+def post_trade(request, player, state, action: str, *, reinforcements: bool) -> None:
+    """One purchase, sale or take-back posted; raises `PostGameError` with the reason (the form's or the
+    service's)."""
+    if action == "remove":
+        try:
+            trade_id = int(request.POST.get("trade", ""))
+        except ValueError:
+            raise PostGameError("That purchase or sale is not planned in this post-game.") from None
+        trade_service.post_game_trade_remove(player=player, by=request.user, trade_id=trade_id)
+        return
+    if action == "sell" and not reinforcements:
+        form = sale_form(state, data=request.POST)
+    elif action in PURCHASES:
+        form = purchase_forms(state, data=request.POST, posted=action)[f"{action}_form"]
+    else:
+        raise PostGameError("That is not one of this step's answers.")
+    if not form.is_valid():
+        raise PostGameError(forms.form_reason(form))
+    add = (
+        reinforcements_service.post_game_reinforcement_add
+        if reinforcements
+        else trade_service.post_game_trade_add
+    )
+    add(player=player, by=request.user, trade=form.trade())
