@@ -146,31 +146,8 @@ def money_steps(timed) -> None:
     timed("write: Hire & Trade done", "POST", "post_game_trade", {"action": "pass"})
 
 
-def walk(client, watcher, player, troops, elites, samples, queries) -> None:
-    """One post-game from step 1 to Apply, every request timed."""
-    from django.db import connection
-    from django.test.utils import CaptureQueriesContext
-    from django.urls import reverse
-
-    def url(name):
-        return reverse(name, args=[player.game_id, player.warband_id])
-
-    def timed(label, method, name, data=None, *, who=client, expect=(200, 302)):
-        with CaptureQueriesContext(connection) as captured:
-            start = time.perf_counter()
-            response = who.post(url(name), data) if method == "POST" else who.get(url(name))
-            elapsed = time.perf_counter() - start
-        if response.status_code not in expect:
-            raise RuntimeError(f"{label}: HTTP {response.status_code}")
-        samples[label].append(elapsed)
-        queries[label].append(len(captured))
-
-    # The bare view, once per walk: measured under the same load as the steps, it is what their ratios divide by.
-    start = time.perf_counter()
-    if client.get("/bench/plain").status_code != 200:
-        raise RuntimeError("the bare view did not answer: BENCH_VIEWS=true routes it (config/urls.py)")
-    samples[BARE].append(time.perf_counter() - start)
-    queries[BARE].append(0)
+def trauma_steps(timed, watcher, troops, elites) -> None:
+    """The Trauma Step: Out of Action confirmed, each Troop's D6 and each ELITE's D66 typed in, a spectator polling."""
     timed("page: Out of Action", "GET", "post_game_out_of_action")
     timed(
         "write: confirm Out of Action",
@@ -198,6 +175,34 @@ def walk(client, watcher, player, troops, elites, samples, queries) -> None:
             {**data, "first": faces[0], "second": faces[1]},
         )
     timed("poll: the spectator's live status", "GET", "post_game_status", who=watcher)
+
+
+def walk(client, watcher, player, troops, elites, samples, queries) -> None:
+    """One post-game from step 1 to Apply, every request timed."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+    from django.urls import reverse
+
+    def url(name):
+        return reverse(name, args=[player.game_id, player.warband_id])
+
+    def timed(label, method, name, data=None, *, who=client, expect=(200, 302)):
+        with CaptureQueriesContext(connection) as captured:
+            start = time.perf_counter()
+            response = who.post(url(name), data) if method == "POST" else who.get(url(name))
+            elapsed = time.perf_counter() - start
+        if response.status_code not in expect:
+            raise RuntimeError(f"{label}: HTTP {response.status_code}")
+        samples[label].append(elapsed)
+        queries[label].append(len(captured))
+
+    # The bare view, once per walk: measured under the same load as the steps, it is what their ratios divide by.
+    start = time.perf_counter()
+    if client.get("/bench/plain").status_code != 200:
+        raise RuntimeError("the bare view did not answer: BENCH_VIEWS=true routes it (config/urls.py)")
+    samples[BARE].append(time.perf_counter() - start)
+    queries[BARE].append(0)
+    trauma_steps(timed, watcher, troops, elites)
     timed("page: Experience", "GET", "post_game_experience")
     timed("write: Experience", "POST", "post_game_experience", {f"deeds_{elites[0].pk}": 1})
     later_steps(timed, troops, elites)

@@ -17,7 +17,13 @@ from combat.models import (
     PostGameAdvancement,
     PostGameFighter,
     PostGameRoll,
+    PostGameTrade,
+    StartingXp,
+    StartingXpAdvancement,
+    StartingXpFighter,
+    StartingXpRoll,
     TrackerAction,
+    TrackerActionKey,
     TrackerFighter,
     TrackerGame,
 )
@@ -100,6 +106,16 @@ class TrackerActionAdmin(ReadOnlyLogAdmin):
     list_select_related = ["tracker", "by"]
     search_fields = ["summary"]
     raw_id_fields = ["tracker", "by", "undone_by"]
+
+
+@admin.register(TrackerActionKey)
+class TrackerActionKeyAdmin(ReadOnlyLogAdmin):
+    """The idempotency key a phone gave an action (issue 17): it goes with its action, never edited."""
+
+    list_display = ["key", "game", "user", "batch", "action", "created_at"]
+    list_select_related = ["game", "user", "action"]
+    search_fields = ["key", "batch"]
+    raw_id_fields = ["game", "user", "action"]
 
 
 # ---- Post-game Trauma Step (issue 5) ----------------------------------------------------------------------------
@@ -215,3 +231,68 @@ class PostGameAdvancementAdmin(admin.ModelAdmin):
     list_select_related = ["fighter", "post_game__player__game", "post_game__player__warband"]
     search_fields = ["fighter__name", "skill_name"]
     raw_id_fields = ["post_game", "fighter"]
+
+
+@admin.register(PostGameTrade)
+class PostGameTradeAdmin(ReadOnlyLogAdmin):
+    """A purchase or sale of the post-game's money steps (issue 13): the Apply writes the ledger entries from it
+    and the Revert takes them back by it, so it is read here, not edited."""
+
+    list_display = ["post_game", "kind", "name", "cost", "reinforcements", "holder", "created_at"]
+    list_filter = ["kind", "reinforcements"]
+    list_select_related = ["post_game__player__game", "post_game__player__warband", "holder"]
+    search_fields = ["name"]
+    raw_id_fields = ["post_game", "holder"]
+
+
+# ---- A late joiner's starting XP (issue 12, item 5) ------------------------------------------------------------
+
+
+class StartingXpFighterInline(admin.TabularInline):
+    model = StartingXpFighter
+    extra = 0
+    fields = ["fighter", "xp", "xp_before"]
+    raw_id_fields = ["fighter"]
+
+
+@admin.register(StartingXp)
+class StartingXpAdmin(admin.ModelAdmin):
+    """A warband's one ticking of its starting XP: started by the page's first write and applied once, so its own
+    fields are read-only; the shares (inline) stay editable, as on the page until the Apply."""
+
+    list_display = ["warband", "allowance", "status", "started_by", "started_at", "applied_at"]
+    list_filter = ["status"]
+    list_select_related = ["warband", "started_by"]
+    search_fields = ["warband__name"]
+    inlines = [StartingXpFighterInline]
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+    def get_readonly_fields(self, request, obj=None):
+        return [field.name for field in self.model._meta.fields]
+
+
+@admin.register(StartingXpFighter)
+class StartingXpFighterAdmin(admin.ModelAdmin):
+    list_display = ["fighter", "start", "xp", "xp_before"]
+    list_select_related = ["fighter", "start__warband"]
+    search_fields = ["fighter__name"]
+    raw_id_fields = ["start", "fighter"]
+
+
+@admin.register(StartingXpAdvancement)
+class StartingXpAdvancementAdmin(admin.ModelAdmin):
+    """A Skill Advancement Roll the starting XP reached; its dice are `StartingXpRoll`s."""
+
+    list_display = ["fighter", "start", "number", "first_chart", "second_chart", "skill_name"]
+    list_select_related = ["fighter", "start__warband"]
+    search_fields = ["fighter__name", "skill_name"]
+    raw_id_fields = ["start", "fighter"]
+
+
+@admin.register(StartingXpRoll)
+class StartingXpRollAdmin(ReadOnlyLogAdmin):
+    list_display = ["start", "fighter", "sequence", "dice_roll"]
+    list_select_related = ["start__warband", "fighter", "dice_roll"]
+    raw_id_fields = ["start", "fighter", "dice_roll"]

@@ -19,10 +19,14 @@ from combat import models
 from combat.services.campaign_data import campaign_data_copy_demo
 from combat.services.post_game.rolls import post_game_roll
 from combat.services.scenario import game_scenario_roll
+from combat.services.starting_xp import starting_xp_share
 from combat.services.tracker.board import tracker_start
 from combat.services.tracker.damage import tracker_apply_damage
+from combat.services.tracker.keys import Sent
 from combat.tests.post_game_helpers import enter, record_game
+from combat.tests.starting_xp_helpers import settle
 from combat.tests.tracker_helpers import setup_game
+from rosters.services.warbands import warband_create
 
 pytestmark = pytest.mark.django_db
 
@@ -34,9 +38,12 @@ READ_ONLY = {
     models.PostGameRoll,
     models.CampaignDataSet,
     models.GameScenario,
+    models.PostGameTrade,
+    models.StartingXpRoll,
+    models.TrackerActionKey,
 }
 # An attempt starts with the wizard's first write; its fields are read-only, its answers (inline) are not.
-NO_ADD = READ_ONLY | {models.PostGame}
+NO_ADD = READ_ONLY | {models.PostGame, models.StartingXp}
 
 
 def _url(model, view: str, *args) -> str:
@@ -58,8 +65,13 @@ def rows(campaign, warband, rival_warband, make_fighter, player, player2):
     table = setup_game(
         campaign=campaign, warband=warband, rival_warband=rival_warband, make_fighter=make_fighter, by=player
     )
-    tracker_apply_damage(game=table.game, target_id=table["Fidus"].pk, damage=1, by=player2, version=0)
-    tracker_apply_damage(game=table.game, target_id=table["Vera"].pk, damage=1, by=player, version=1)
+    # Each sent with an idempotency key, as a phone's offline queue sends them (issue 17).
+    tracker_apply_damage(
+        game=table.game, target_id=table["Fidus"].pk, damage=1, by=player2, version=0, sent=Sent(key="tap-1")
+    )
+    tracker_apply_damage(
+        game=table.game, target_id=table["Vera"].pk, damage=1, by=player, version=1, sent=Sent(key="tap-2")
+    )
     other = Game.objects.create(
         campaign=campaign, number=3, played_on=date(2026, 12, 1), status=Game.Status.IN_PROGRESS
     )
@@ -84,12 +96,23 @@ def rows(campaign, warband, rival_warband, make_fighter, player, player2):
         models.PostGameAdvancement.objects.create(
             post_game=post_game, fighter=fighter, number=1, first_chart="ranged", second_chart="wildcard"
         )
+        # A purchase planned in each post-game's Hire & Trade (issue 13, item 4).
+        models.PostGameTrade.objects.create(
+            post_game=post_game, kind="buy", name=f"Grenades for {fighter.name}", cost=15, holder=fighter
+        )
     for kind in ("location_table:common", "skill_chart:ranged"):
         campaign_data_copy_demo(campaign=campaign, by=player, kinds=[kind])
     # Two scenario rolls (issue 13, item 5), one per game being played.
     campaign_data_copy_demo(campaign=campaign, by=player, kinds=["scenario_table:early"])
     for game in (table.game, other):
         game_scenario_roll(game=game, by=player, face=4)
+    # Two late joiners' starting XP (issue 12, item 5), each with a share, its charts and both rolls.
+    campaign_data_copy_demo(campaign=campaign, by=player, kinds=["skill_chart:stealth_speed"])
+    for name in ("Grey Wardens", "Ash Pilgrims"):
+        band = warband_create(campaign=campaign, owner=player2, by=player2, name=name)
+        joiner = make_fighter(band, f"Sister {name.split()[0]}", elite=True, xp=1)
+        starting_xp_share(warband=band, shares={joiner.pk: 1}, by=player2)  # 1 -> 2: a roll due
+        settle(band, joiner, by=player2)
     return table
 
 

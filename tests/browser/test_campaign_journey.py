@@ -135,11 +135,13 @@ def _the_row_is_edited_in_place(player: Page, row, roster_url: str) -> None:
     row.get_by_role("link", name="Edit").click()
     form_row = player.locator("tr.fighter-row.editing")
     expect(form_row).to_be_visible()
-    # The browser itself refuses a stat out of range (the input's max)...
-    form_row.get_by_label("Strength").fill("11")
+    # The browser itself refuses a number out of range (the input's max: Health runs to 20)...
+    form_row.get_by_label("Health").fill("21")
     form_row.get_by_role("button", name="Save").click()
-    assert form_row.get_by_label("Strength").evaluate("input => input.validity.rangeOverflow")
-    form_row.get_by_label("Strength").fill("6")
+    assert form_row.get_by_label("Health").evaluate("input => input.validity.rangeOverflow")
+    form_row.get_by_label("Health").fill("2")
+    # A Trench Crusade stat is typed as the rules write it (campaigns/profiles.py).
+    form_row.get_by_label("Melee").fill("+1D")
     # ...and the server refuses what the browser lets through: a 422 whose form, with its message, is swapped in.
     form_row.get_by_label("Name").fill("   ")
     form_row.get_by_role("button", name="Save").click()
@@ -149,7 +151,7 @@ def _the_row_is_edited_in_place(player: Page, row, roster_url: str) -> None:
     form_row.get_by_role("button", name="Save").click()
     expect(player.locator("tr.fighter-row.editing")).to_have_count(0)
     expect(row.locator("output.xp-value")).to_have_text("5")
-    expect(row).to_contain_text("S6")
+    expect(row).to_contain_text("Me +1D")
     assert_no_page_load(player)
     # And it is stored: a fresh load shows it.
     player.goto(roster_url)

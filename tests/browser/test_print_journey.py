@@ -30,7 +30,10 @@ def log_in(page: Page, live_server, user):
 
 
 @pytest.fixture
-def roster(warband, player, make_fighter):
+def roster(campaign, warband, player, make_fighter):
+    # Harm boxes and Injuries at the table are Fallout: Factions' Endurance; Trench Crusade's profile has none.
+    campaign.preset = campaign.Preset.FALLOUT_FACTIONS
+    campaign.save(update_fields=["preset"])
     marcus = make_fighter(
         warband,
         "Brother Marcus",

@@ -38,7 +38,11 @@ def test_the_apply_tells_each_fighter_its_starting_xp_and_skills(
         )
         for s in told
     ), told
-    assert any(s.startswith("Sister Agnes learnt Long Shadow Shot (Ranged 9)") for s in told), told
+    assert any(
+        s.startswith("Sister Agnes learnt Long Shadow Shot (Ranged 9; ")
+        and "of its starting XP as a late joiner)" in s
+        for s in told
+    ), told
     # The XP and the skill are told by the roster's own sources, with why, not the whole sentence again.
     assert any(
         s.startswith("Sister Agnes gained 3 XP") and "its starting XP as a late joiner" in s for s in told
