@@ -3,6 +3,8 @@ played, reads the Early table's odds with the scenario their warband played last
 die that finds it and is asked to roll again, lets the server roll, and the game shows its scenario; the history
 tells it. The page has no axe violations before and after the roll."""
 
+import re
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -63,7 +65,11 @@ def test_a_player_rolls_the_scenario_and_a_repeat_is_rolled_again(
     expect(result).to_be_visible()
     scenario = result.inner_text().strip()
     assert scenario in {"The Lantern Run", "Broken Bell Tower", "Salt the Crater"}
-    expect(section).to_contain_text("Rolled again before (1 found Mist over the Duckboards)")
+    # The typed 1 first; the server's own dice may find the repeat again (on 1 or 3) before another scenario.
+    repeats = r"(; [13] found Mist over the Duckboards)*"
+    expect(section).to_contain_text(
+        re.compile(rf"Rolled again before \(1 found Mist over the Duckboards{repeats}\)")
+    )
     expect(page.get_by_role("button", name="Roll for me")).to_have_count(0)
     assert fits_the_phone(page)
     assert violations(page) == []
