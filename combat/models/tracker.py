@@ -131,7 +131,7 @@ class TrackerAction(models.Model):
         models.BigIntegerField(),
         default=list,
         blank=True,
-        help_text="TrackerFighter ids this action changed.",
+        help_text="The roster Fighter ids whose tracked state this action changed; 0 for the game's own state.",
     )
     before = models.JSONField(help_text="The rows this action changed, as they were before it.")
     rolls = ArrayField(models.BigIntegerField(), default=list, blank=True, help_text="DiceRoll ids.")

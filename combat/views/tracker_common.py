@@ -131,11 +131,14 @@ def card_asked(request) -> int | None:
 def _render_card(request, game: Game, can_act: bool, fighter_id: int):
     """Only what an action on one fighter changed: its card, and out of band the last action with its Undo, the
     game log and the board's version. None when more changed (a step waits, a shooting is open, the fighter left
-    play): then the whole board is swapped."""
+    play) or when the page did not have the version just before this action (the other phone acted in between):
+    then the whole board is swapped, so the page never jumps past a change it was not sent."""
     context = board_context(request, game, can_act)
     board = context["board"]
     fighter = board.by_id.get(fighter_id) if board else None
     if fighter is None or not fighter.in_play or board.pending or board.shooting or board.tracker.ended:
+        return None
+    if request.POST.get("version", "") != str(board.version - 1):
         return None
     context["f"] = fighter
     return render(request, "combat/tracker.html#card-swap", context)

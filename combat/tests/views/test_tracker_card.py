@@ -60,6 +60,21 @@ def test_the_card_swap_runs_a_fixed_number_of_queries(
     assert table.tracked("Brick").harm == 1
 
 
+def test_a_card_tap_after_the_other_phones_change_swaps_the_whole_board(client, table, player, player2):
+    # The other phone marked Fatigue on Vera (version 0 -> 1); this page, still at 0, taps Damage on Brick. Its
+    # card alone would carry version 2 and the page would never be sent Vera's change: the board comes whole.
+    tracker_adjust_fatigue(game=table.game, target_id=table["Vera"].pk, change=1, by=player2, version=0)
+    client.force_login(player)
+    response = card_post(client, table, "Brick", "damage/", {"version": 0, "damage": 2, "from": "board"})
+    assert response.status_code == 200
+    assert response.headers["HX-Retarget"] == "#tracker-live"
+    body = text(response)
+    assert body.lstrip().startswith('<section id="tracker-live"')
+    assert re.search(r'tf-fatigue">Fatigue <strong class="num">1</strong>/2', body)  # Vera's, from the other phone
+    assert 'data-version="2"' in body
+    assert table.tracked("Brick").harm == 1
+
+
 def test_without_htmx_the_same_form_goes_back_to_the_board(client, table, player):
     client.force_login(player)
     response = client.post(
