@@ -70,7 +70,9 @@ def test_a_card_tap_after_the_other_phones_change_swaps_the_whole_board(client, 
     assert response.headers["HX-Retarget"] == "#tracker-live"
     body = text(response)
     assert body.lstrip().startswith('<section id="tracker-live"')
-    assert re.search(r'tf-fatigue">Fatigue <strong class="num">1</strong>/2', body)  # Vera's, from the other phone
+    assert re.search(
+        r'tf-fatigue">Fatigue <strong class="num">1</strong>/2', body
+    )  # Vera's, from the other phone
     assert 'data-version="2"' in body
     assert table.tracked("Brick").harm == 1
 
