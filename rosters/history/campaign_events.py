@@ -166,7 +166,11 @@ def _game_changes(t: Teller, title: str) -> list[Change]:
         out.append(t.finish("games", text))
     if "number" in diff:
         out.append(t.finish("games", f"Game {diff['number'][0]} is now {title}"))
-    if {"played_on", "scenario", "notes"} & diff.keys():
+    edited = {"played_on", "scenario", "notes"} & diff.keys()
+    # A scenario rolled on the table ("scenario.roll") is told by the roll's own sentence, not again here.
+    if edited == {"scenario"} and t.entry.action == "scenario.roll":
+        edited = set()
+    if edited:
         out.append(t.finish("games", f"{title}'s details were edited"))
     return out
 

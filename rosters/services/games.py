@@ -220,6 +220,18 @@ def _locked_game(game: Game) -> Game:
     return Game.objects.select_for_update(of=("self",)).select_related("campaign").get(pk=game.pk)
 
 
+def _check_rolled_scenario(game: Game, scenario: str | None) -> None:
+    """A scenario rolled on its stage's table (issue 13, item 5) stands as rolled: its dice are in the log and the
+    next game's roll reads it (CAMPAIGN_PHASE.md: "a warband should not play the same scenario twice in a row")."""
+    if scenario is None or not game.scenario or scenario.strip() == game.scenario:
+        return
+    rolled = getattr(game, "scenario_roll", None)  # the roll's row, when the table was rolled (a reverse one-to-one)
+    if rolled is not None and rolled.scenario == game.scenario:
+        raise RosterRefused(
+            {"scenario": f"Game {game.number}'s scenario was rolled: {game.scenario}. It stays as rolled."}
+        )
+
+
 @transaction.atomic
 def game_update(
     *,
@@ -240,6 +252,7 @@ def game_update(
     already_out = set(OutOfAction.objects.filter(player__game=game).values_list("fighter_id", flat=True))
     _check_entries(game.campaign, entries, finished=True, keep=already_out)
     was_in_progress = game.status == Game.Status.IN_PROGRESS
+    _check_rolled_scenario(game, scenario)
     for name, value in (("played_on", played_on), ("scenario", scenario), ("notes", notes)):
         if value is not None:
             setattr(game, name, value.strip() if isinstance(value, str) else value)

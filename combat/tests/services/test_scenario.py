@@ -150,3 +150,23 @@ def test_history_tells_the_roll(campaign, warband, rival_warband, player, table)
         "rolled Game 2's scenario on the Early table: Hold (D6 3 after rerolls)" in s for s in sentences
     )
     assert any("rolled D6 1 for Game 2's scenario" in s for s in sentences)
+    # The roll's own sentence tells the scenario: the game's row does not say its details were edited too.
+    assert not any("Game 2's details were edited" in s for s in sentences), sentences
+
+
+def test_correcting_the_game_keeps_a_rolled_scenario(campaign, warband, rival_warband, player, table):
+    from rosters.services.errors import RosterRefused
+    from rosters.services.games import GameEntry, game_update
+
+    game = make_game(campaign, warband, rival_warband)
+    Game.objects.filter(pk=game.pk).update(created_by=player)
+    game_scenario_roll(game=game, by=player, face=3)
+    entries = [GameEntry(warband=warband, result="win"), GameEntry(warband=rival_warband, result="loss")]
+    with pytest.raises(RosterRefused, match="Game 1's scenario was rolled: Hold. It stays as rolled."):
+        game_update(game=game, by=player, entries=entries, scenario="Crossing", notes="typo")
+    game.refresh_from_db()
+    assert (game.scenario, game.notes, game.status) == ("Hold", "", Game.Status.IN_PROGRESS)
+    # The same scenario (the form sends it back as it is) is no change: the rest is corrected.
+    game_update(game=game, by=player, entries=entries, scenario="Hold", notes="typo")
+    game.refresh_from_db()
+    assert (game.scenario, game.notes) == ("Hold", "typo")
