@@ -225,7 +225,9 @@ def _check_rolled_scenario(game: Game, scenario: str | None) -> None:
     next game's roll reads it (CAMPAIGN_PHASE.md: "a warband should not play the same scenario twice in a row")."""
     if scenario is None or not game.scenario or scenario.strip() == game.scenario:
         return
-    rolled = getattr(game, "scenario_roll", None)  # the roll's row, when the table was rolled (a reverse one-to-one)
+    rolled = getattr(
+        game, "scenario_roll", None
+    )  # the roll's row, when the table was rolled (a reverse one-to-one)
     if rolled is not None and rolled.scenario == game.scenario:
         raise RosterRefused(
             {"scenario": f"Game {game.number}'s scenario was rolled: {game.scenario}. It stays as rolled."}
