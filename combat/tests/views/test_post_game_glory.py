@@ -175,3 +175,20 @@ def test_the_page_takes_the_same_queries_for_one_fighter_as_for_ten(
     with django_assert_num_queries(QUERIES):
         response = client.get(url(after, "post_game_glory"))
     assert response.status_code == 200
+
+
+def test_a_papal_states_warband_sees_its_4_glory_from_the_reinforcements(
+    client, player, campaign, warband, rival_warband, make_fighter
+):
+    """CAMPAIGN_PHASE.md: "A Papal States warband gains 4 Glory each time it does this" (worth 600, under 800)."""
+    warband.faction = "Papal States"
+    warband.save(update_fields=["faction"])
+    make_fighter(warband, "Brother Marcus", elite=True, cost=600)
+    after = record_game(campaign=campaign, warband=warband, rival_warband=rival_warband)
+    client.force_login(player)
+    assert client.post(url(after, "post_game_reinforcements"), {"action": "call"}).status_code == 302
+    page = client.get(url(after, "post_game_reinforcements")).content.decode()
+    assert 'id="reinforcements-glory">4<' in page
+    glory = client.get(url(after, "post_game_glory")).content.decode()
+    assert 'id="glory-after">4<' in glory
+    assert "(with 4 from the Reinforcements)" in glory
