@@ -165,3 +165,17 @@ def test_another_faction_gains_no_glory_for_reinforcements(
     assert after.state().reinforcements.glory == 0
     post_game_apply(player=fresh_player(after), by=player)
     assert glory_entries(warband, after.game) == []
+
+
+def test_use_glory_comes_after_hire_and_trade_and_is_done_once_passed(played, player):
+    from combat.selectors.post_game import glory as glory_step
+    from combat.selectors.post_game.state import LATER_STEPS, POST_GAME_STEPS
+    from combat.services.post_game.trade import post_game_trade_pass
+
+    # CAMPAIGN_PHASE.md: 6. Hire and trade, 7. Use Glory; then the Review.
+    assert POST_GAME_STEPS[-3:] == ("trade", "glory", "review")
+    assert list(LATER_STEPS)[-2:] == ["trade", "glory"]
+    post_game_trade_pass(player=fresh_player(played), by=player)
+    assert not glory_step.done(played.state())  # where the wizard picks up once the earlier steps are done
+    post_game_glory_pass(player=fresh_player(played), by=player)
+    assert glory_step.done(played.state())
