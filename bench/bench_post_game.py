@@ -77,7 +77,7 @@ def seed(runs: int):
     scenarios = []
     for number in range(1, runs + 1):
         warband = Warband.objects.create(
-            campaign=campaign, owner=pat, name=f"Iron Sepulchre {number}", strongbox=60
+            campaign=campaign, owner=pat, name=f"Iron Sepulchre {number}", strongbox=60, glory=8
         )
         troops = [Fighter(warband=warband, name=f"Troop {index}") for index in range(7)]
         elites = [
@@ -140,13 +140,20 @@ def later_steps(timed, troops, elites) -> None:
 
 
 def money_steps(timed) -> None:
-    """Issue 13's Hire & Trade after the Exploration: a recruit and a purchase from the Strongbox, the page passed."""
+    """Issue 13's Hire & Trade after the Exploration: a recruit and a purchase from the Strongbox, the page passed;
+    then Use Glory: a Glory Item for the Arsenal and another benefit, the page passed."""
     timed("page: Hire & Trade", "GET", "post_game_trade")
     recruit = {"action": "recruit", "recruit-name": "Yeoman Pell", "recruit-cost": 20}
     timed("write: a recruit planned", "POST", "post_game_trade", recruit)
     buy = {"action": "buy", "buy-name": "Grenades", "buy-cost": 15, "buy-holder": "arsenal"}
     timed("write: Battlekit bought", "POST", "post_game_trade", buy)
     timed("write: Hire & Trade done", "POST", "post_game_trade", {"action": "pass"})
+    timed("page: Use Glory", "GET", "post_game_glory")
+    item = {"action": "spend", "glory-kind": "item", "glory-name": "Saint's Finger", "glory-glory": 5}
+    timed("write: a Glory Item planned", "POST", "post_game_glory", {**item, "glory-holder": "arsenal"})
+    vow = {"action": "spend", "glory-kind": "benefit", "glory-name": "Vow", "glory-glory": 3}
+    timed("write: another benefit planned", "POST", "post_game_glory", {**vow, "glory-benefit": "a vow kept"})
+    timed("write: Use Glory done", "POST", "post_game_glory", {"action": "pass"})
 
 
 def trauma_steps(timed, watcher, troops, elites) -> None:

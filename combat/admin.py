@@ -16,6 +16,7 @@ from combat.models import (
     PostGame,
     PostGameAdvancement,
     PostGameFighter,
+    PostGameGlory,
     PostGameRoll,
     PostGameTrade,
     StartingXp,
@@ -242,6 +243,18 @@ class PostGameTradeAdmin(ReadOnlyLogAdmin):
     list_filter = ["kind", "reinforcements"]
     list_select_related = ["post_game__player__game", "post_game__player__warband", "holder"]
     search_fields = ["name"]
+    raw_id_fields = ["post_game", "holder"]
+
+
+@admin.register(PostGameGlory)
+class PostGameGloryAdmin(ReadOnlyLogAdmin):
+    """A spend of the post-game's Use Glory (issue 13): the Apply writes the ledger entries from it and the Revert
+    takes them back by it, so it is read here, not edited."""
+
+    list_display = ["post_game", "kind", "name", "glory", "holder", "created_at"]
+    list_filter = ["kind"]
+    list_select_related = ["post_game__player__game", "post_game__player__warband", "holder"]
+    search_fields = ["name", "benefit"]
     raw_id_fields = ["post_game", "holder"]
 
 

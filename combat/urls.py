@@ -37,6 +37,7 @@ from combat.views.post_game import apply as post_game_apply  # noqa: E402
 from combat.views.post_game import dismiss as post_game_dismiss  # noqa: E402
 from combat.views.post_game import exploration as post_game_exploration  # noqa: E402
 from combat.views.post_game import fixes as post_game_fixes  # noqa: E402
+from combat.views.post_game import glory as post_game_glory  # noqa: E402
 from combat.views.post_game import pages as post_game_pages  # noqa: E402
 from combat.views.post_game import promotions as post_game_promotions  # noqa: E402
 from combat.views.post_game import ransom as post_game_ransom  # noqa: E402
@@ -89,6 +90,7 @@ urlpatterns += [
         name="post_game_exploration",
     ),
     path(f"{POST_GAME}trade/", post_game_trade.post_game_trade, name="post_game_trade"),
+    path(f"{POST_GAME}glory/", post_game_glory.post_game_glory, name="post_game_glory"),
     path(f"{POST_GAME}review/", post_game_pages.post_game_review, name="post_game_review"),
     path(f"{POST_GAME}apply/", post_game_apply.post_game_apply, name="post_game_apply"),
     path(f"{POST_GAME}revert/", post_game_apply.post_game_revert, name="post_game_revert"),

@@ -3,7 +3,7 @@
 The post-game Apply (`combat/services/post_game.py`) writes under `pghistory.context(action="post_game.apply",
 game=..., warband=..., roll=[...], ransoms={...})` and stores a summary of what it did on its `PostGame` row;
 the roster's own events (XP, Injuries, Battlekit, the Strongbox) are told by their sources, and this one adds
-what only the post-game knows. Registered from `CombatConfig.ready()`.
+what only the post-game knows (each fighter's result, each spend of Glory). Registered from `CombatConfig.ready()`.
 """
 
 # ruff: noqa: S608 - the SQL below is assembled from table names in Django's model metadata only; every value is
@@ -116,4 +116,17 @@ class PostGameSource(Source):
                 continue
             own = [roll for roll in rolls if roll.fighter_id == fighter.get("id")]
             out.append(teller.finish("games", words.strip().rstrip("."), rolls=own))
-        return out
+        return out + _glory_spends(done, teller)
+
+
+def _glory_spends(done: dict, teller) -> list[Change]:
+    """Each spend of Use Glory (CAMPAIGN_PHASE.md step 7) as the Apply stored it, one line each beside the Glory's
+    own change: "Use Glory: Glory Item Saint's Finger for 4 Glory (Brother Marcus)"."""
+    spends = done.get("glory_spends")
+    if not isinstance(spends, list):
+        return []
+    return [
+        teller.finish("games", f"Use Glory: {words.strip()}")
+        for words in spends
+        if isinstance(words, str) and words.strip()
+    ]

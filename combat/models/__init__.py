@@ -2,6 +2,7 @@
 
 from combat.models.campaign_data import CampaignDataSet
 from combat.models.dice_log import DiceRoll
+from combat.models.post_game_glory import PostGameGlory
 from combat.models.post_game_trade import PostGameTrade
 from combat.models.postgame import PostGame, PostGameAdvancement, PostGameFighter, PostGameRoll
 from combat.models.scenario import GameScenario
@@ -15,6 +16,7 @@ __all__ = [
     "PostGame",
     "PostGameAdvancement",
     "PostGameFighter",
+    "PostGameGlory",
     "PostGameRoll",
     "PostGameTrade",
     "StartingXp",

@@ -100,6 +100,9 @@ class PostGame(models.Model):
     trade_passed = models.BooleanField(
         default=False, help_text="The Hire & Trade page was passed (with or without purchases and sales)."
     )
+    glory_passed = models.BooleanField(
+        default=False, help_text="The Use Glory page was passed (with or without spends)."
+    )
     summary = models.JSONField(
         default=list, blank=True, help_text="The changes the Apply made, one plain sentence each."
     )

@@ -6,7 +6,9 @@ Both depend on the number of the battle about to be played ... The table's incre
 own starting value" (`campaign_limits`, RULING C-1).
 "Surplus Battlekit, Glory Items included, sells for half its base cost, rounded up." (`sale_value`, C-3)
 "If the warband's value is under its Threshold Value after a battle, its player may call Reinforcements ... buy
-fighters and Battlekit up to the Threshold Value" (`reinforcement_budget`, C-4).
+fighters and Battlekit up to the Threshold Value" (`reinforcement_budget`, C-4). "A Papal States warband gains 4
+Glory each time it does this." (`reinforcement_glory`)
+"Glory Points are spent on Glory Items, mercenaries and other benefits" (`glory_left`).
 "Stages: Early (battles 1-3), Mid (4-8), Endgame (9-11), then the Final Battle (12)." (`campaign_stage`, W-1)
 "the warband with the most Victory Points at the end wins, and the others rank by their totals" (`rank_standings`,
 W-2).
@@ -23,6 +25,7 @@ from .stat_tests import check_count
 __all__ = [
     "BATTLES",
     "FIELD_STRENGTH",
+    "PAPAL_REINFORCEMENT_GLORY",
     "STAGES",
     "STANDARD_STARTING_VALUE",
     "THRESHOLD_VALUE",
@@ -31,9 +34,12 @@ __all__ = [
     "Standing",
     "campaign_limits",
     "campaign_stage",
+    "glory_left",
+    "is_papal_states",
     "late_joiner_threshold",
     "rank_standings",
     "reinforcement_budget",
+    "reinforcement_glory",
     "sale_value",
     "warband_value",
 ]
@@ -142,6 +148,37 @@ def reinforcement_budget(*, threshold: int, warband_value: int) -> int:
     check_count(threshold, name="threshold")
     check_count(warband_value, name="warband_value")
     return max(0, threshold - warband_value)
+
+
+# CAMPAIGN_PHASE.md, Reinforcements: "A Papal States warband gains 4 Glory each time it does this."
+PAPAL_STATES = "papal states"
+PAPAL_REINFORCEMENT_GLORY = 4
+
+
+def is_papal_states(faction: str) -> bool:
+    """Whether a warband's faction (the roster's free text) names the Papal States: case, spacing and a leading
+    "the" do not matter ("The Papal States", "papal  states"); another name ("Papal Guard") is not it."""
+    words = (faction or "").casefold().split()
+    if words[:1] == ["the"]:
+        words = words[1:]
+    return " ".join(words) == PAPAL_STATES
+
+
+def reinforcement_glory(*, faction: str) -> int:
+    """The Glory a warband gains when it calls Reinforcements: 4 for the Papal States, 0 for any other."""
+    return PAPAL_REINFORCEMENT_GLORY if is_papal_states(faction) else 0
+
+
+def glory_left(*, glory: int, costs: Iterable[int]) -> int:
+    """The Glory left after the spends `costs` ("Glory Points are spent on Glory Items, mercenaries and other
+    benefits"): below 0 means the Glory cannot pay for them, which the caller refuses. Negative inputs raise
+    `ValueError`."""
+    check_count(glory, name="glory")
+    total = 0
+    for cost in costs:
+        check_count(cost, name="cost")
+        total += cost
+    return glory - total
 
 
 def campaign_stage(battle: int) -> str:

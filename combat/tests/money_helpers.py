@@ -56,3 +56,36 @@ def recruit(after, by, name, cost, *, fighter_type="", keywords=(), reinforcemen
 def sell(after, by, item):
     trade = PostGameTrade(kind=PostGameTrade.Kind.SELL, name="", cost=0, sold_item_id=item.pk)
     return post_game_trade_add(player=fresh_player(after), by=by, trade=trade)
+
+
+def glory_sum(warband) -> int:
+    return sum(StrongboxEntry.objects.filter(warband=warband).values_list("glory", flat=True))
+
+
+def glory_entries(warband, game) -> list[tuple[str, int]]:
+    rows = StrongboxEntry.objects.filter(warband=warband, game=game).exclude(glory=0).order_by("id")
+    return [(row.cause, row.glory) for row in rows]
+
+
+def spend(after, by, kind, name, glory, **fields):
+    """One spend of Glory planned (combat/services/post_game/glory.py): `kind` "item", "mercenary" or "benefit"."""
+    from combat.models import PostGameGlory
+    from combat.services.post_game.glory import post_game_glory_add
+
+    return post_game_glory_add(
+        player=fresh_player(after), by=by, spend=PostGameGlory(kind=kind, name=name, glory=glory, **fields)
+    )
+
+
+def glory_opening_entry(warband, glory: int) -> None:
+    """The fixture's Glory, and its Strongbox, as the ledger's first entry."""
+    warband.glory = glory
+    warband.save(update_fields=["glory"])
+    StrongboxEntry.objects.create(
+        warband=warband,
+        ducats=warband.strongbox,
+        glory=glory,
+        balance=warband.strongbox,
+        glory_balance=glory,
+        cause=LedgerCause.START,
+    )

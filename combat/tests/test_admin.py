@@ -39,6 +39,7 @@ READ_ONLY = {
     models.CampaignDataSet,
     models.GameScenario,
     models.PostGameTrade,
+    models.PostGameGlory,
     models.StartingXpRoll,
     models.TrackerActionKey,
 }
@@ -99,6 +100,10 @@ def rows(campaign, warband, rival_warband, make_fighter, player, player2):
         # A purchase planned in each post-game's Hire & Trade (issue 13, item 4).
         models.PostGameTrade.objects.create(
             post_game=post_game, kind="buy", name=f"Grenades for {fighter.name}", cost=15, holder=fighter
+        )
+        # And a spend of Glory planned in its Use Glory.
+        models.PostGameGlory.objects.create(
+            post_game=post_game, kind="item", name=f"Relic for {fighter.name}", glory=3, holder=fighter
         )
     for kind in ("location_table:common", "skill_chart:ranged"):
         campaign_data_copy_demo(campaign=campaign, by=player, kinds=[kind])

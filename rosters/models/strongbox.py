@@ -29,6 +29,8 @@ class LedgerCause(models.TextChoices):
     RANSOM = "ransom", "Ransom"
     TREATMENT = "treatment", "Expensive Treatment"
     REINFORCEMENTS = "reinforcements", "Reinforcements"
+    # CAMPAIGN_PHASE.md step 7, "Use Glory": Glory spent on Glory Items, mercenaries and other benefits.
+    GLORY = "glory", "Use Glory"
     ADJUSTMENT = "adjustment", "Adjustment"
 
 

@@ -133,3 +133,33 @@ def ledger_entries(
             )
         )
     return StrongboxEntry.objects.bulk_create(entries)
+
+
+def glory_entries(
+    *, warband: Warband, moves: list[tuple[str, int, str]], by=None, game: Game | None = None
+) -> list[StrongboxEntry]:
+    """As `ledger_entries`, for Glory: `moves` are (cause, glory, reason), applied in order from `warband.glory`;
+    the caller holds the warband's row locked and saves `warband.glory`. Refuses, raising `RosterRefused`, a move
+    that would leave the Glory below 0 ("Glory Points are spent", never owed)."""
+    balance = warband.glory
+    entries = []
+    for cause, glory, reason in moves:
+        if not glory:
+            continue
+        if cause not in LedgerCause.values:
+            raise RosterRefused(f"{cause!r} is not a cause of the ledger.")
+        _refuse_overdraft(warband, ducats=0, glory=glory + (balance - warband.glory))
+        balance += glory
+        entries.append(
+            StrongboxEntry(
+                warband=warband,
+                glory=glory,
+                balance=warband.strongbox,
+                glory_balance=balance,
+                cause=cause,
+                reason=_short(reason),
+                game=game,
+                by=by if getattr(by, "pk", None) else None,
+            )
+        )
+    return StrongboxEntry.objects.bulk_create(entries)

@@ -56,6 +56,7 @@ def demo(django_user_model):
         f"/games/{g[3].pk}/post-game/{w}/advancement/",
         f"/games/{g[3].pk}/post-game/{w}/reinforcements/",
         f"/games/{g[3].pk}/post-game/{w}/trade/",
+        f"/games/{g[3].pk}/post-game/{w}/glory/",
         f"/games/{g[4].pk}/tracker/",
         f"/games/{g[4].pk}/scenario/",
         "/accounts/profile/",

@@ -71,6 +71,7 @@ def test_typed_exploration_dice_find_a_location_and_the_roster_shows_it(
 
     # Hire & Trade (issue 13) with nothing bought, then the Review.
     step.get_by_role("link", name="Next: Hire & Trade").click()
+    page.get_by_role("button", name="Done: go on to Use Glory").click()  # the step after Hire & Trade
     page.get_by_role("button", name="Done: go on to the Review").click()
     expect(page.locator("#review-exploration")).to_contain_text(
         "Exploration: 4 dice, 5+6+4+2 = 17: found the Drowned Chapel (Rare); loot 170 ducats."

@@ -3,8 +3,10 @@
 
 Iron Sepulchre is worth 655 after Game 1, under its Threshold Value of 800 for battle 2: its player calls
 Reinforcements (a budget of 145), recruits a Yeoman for 100 with it, sees the Exploration skipped, sells the
-Shield in Hire & Trade (8 ducats, half of 15 rounded up), applies from the Review, and the warband's page shows
-the recruit and a Strongbox of 8: the 50 it held given up, the 45 of the budget left over not kept.
+Shield in Hire & Trade (8 ducats, half of 15 rounded up), spends its Glory in Use Glory (a Papal States warband,
+it holds 2 and gains 4 for the Reinforcements: a Papal Seal for 5 Glory for Brother Marcus, a Vow for 2 refused,
+then the seal applied), applies from the Review, and the warband's page shows the recruit, the Papal Seal, a
+Strongbox of 8 (the 50 it held given up, the 45 of the budget left over not kept) and 1 Glory.
 """
 
 import pytest
@@ -13,7 +15,7 @@ from django.test import Client
 from playwright.sync_api import Page, expect
 
 from combat.tests.post_game_helpers import record_game
-from rosters.models import Item
+from rosters.models import Item, StrongboxEntry
 from tests.browser.axe import assert_accessible
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -35,6 +37,8 @@ def fits(page: Page) -> None:
 
 @pytest.fixture
 def game_one(campaign, warband, rival_warband, make_fighter):
+    warband.faction, warband.glory = "Papal States", 2
+    warband.save(update_fields=["faction", "glory"])
     marcus = make_fighter(warband, "Brother Marcus", elite=True, cost=600)
     Item.objects.create(warband=warband, fighter=marcus, name="Shield", cost=15)
     Item.objects.create(warband=warband, fighter=marcus, name="Reliquary", cost=40, removable=False)
@@ -71,9 +75,30 @@ def test_reinforcements_then_a_sale_applied_and_the_roster_shows_them(
     expect(trade.locator("#trade-strongbox-after")).to_have_text("8")
     assert_accessible(page, "Hire & Trade with a sale")
     fits(page)
-    trade.get_by_role("button", name="Done: go on to the Review").click()
+    trade.get_by_role("button", name="Done: go on to Use Glory").click()  # the step after Hire & Trade
+
+    glory = page.locator("#glory-step")
+    expect(glory.locator("#glory-after")).to_have_text("6")  # 2, and 4 for the Reinforcements (Papal States)
+    glory.get_by_label("Spend on").select_option(label="Glory Item")
+    glory.get_by_label("Name").fill("Papal Seal")
+    glory.get_by_label("Cost (Glory)").fill("5")
+    glory.get_by_label("A Glory Item carried by").select_option(label="Brother Marcus")
+    glory.get_by_role("button", name="Add the spend").click()
+    expect(glory.locator("#glory-after")).to_have_text("1")
+    expect(glory).to_contain_text("Glory Item Papal Seal for 5 Glory (Brother Marcus)")
+    glory.get_by_label("Spend on").select_option(label="Other benefit")
+    glory.get_by_label("Name").fill("Vow")
+    glory.get_by_label("Cost (Glory)").fill("2")
+    glory.get_by_label("Another benefit: what it is").fill("a vow of silence")
+    glory.get_by_role("button", name="Add the spend").click()
+    expect(glory.locator("#id_glory-glory-error")).to_contain_text("Vow costs 2 Glory")  # beside the cost
+    expect(glory.locator("#glory-after")).to_have_text("1")
+    assert_accessible(page, "Use Glory with a refusal")
+    fits(page)
+    glory.get_by_role("button", name="Done: go on to the Review").click()
 
     review = page.locator("#post-game-step")
+    expect(review.locator("#review-glory")).to_contain_text("Glory Item Papal Seal for 5 Glory")
     expect(review.locator("#review-reinforcements")).to_contain_text("budget 145 ducats")
     expect(review.locator("#review-trade")).to_contain_text("Sold Shield for 8 ducats")
     page.get_by_role("button", name="Apply to the roster").click()
@@ -81,5 +106,9 @@ def test_reinforcements_then_a_sale_applied_and_the_roster_shows_them(
 
     page.goto(f"{live_server.url}/warbands/{warband.pk}/")
     expect(page.locator("main")).to_contain_text("Yeoman Pell")
+    expect(page.locator("main")).to_contain_text("Papal Seal")
     warband.refresh_from_db()
     assert warband.strongbox == 8
+    assert warband.glory == 1
+    glory_moves = StrongboxEntry.objects.filter(warband=warband).exclude(glory=0).order_by("id")
+    assert [(row.cause, row.glory) for row in glory_moves] == [("reinforcements", 4), ("glory", -5)]

@@ -126,6 +126,7 @@ def test_a_post_game_with_entered_dice_applied_then_reverted(
     page.get_by_role("button", name="Decline: explore instead").click()
     expect(page.get_by_role("heading", name="Exploration")).to_be_visible()
     page.get_by_role("link", name="Next: Hire & Trade").click()
+    page.get_by_role("button", name="Done: go on to Use Glory").click()  # the step after Hire & Trade
     page.get_by_role("button", name="Done: go on to the Review").click()
     review = page.locator("#post-game-step")
     expect(review).to_contain_text("Removed from the roster: Dead.")

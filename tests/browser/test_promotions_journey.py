@@ -64,6 +64,7 @@ def test_assign_type_a_six_apply_and_the_roster_shows_the_troop_as_elite(
     page.get_by_role("button", name="Decline: explore instead").click()
     expect(page.get_by_role("heading", name="Exploration")).to_be_visible()
     page.get_by_role("link", name="Next: Hire & Trade").click()
+    page.get_by_role("button", name="Done: go on to Use Glory").click()  # the step after Hire & Trade
     page.get_by_role("button", name="Done: go on to the Review").click()
     expect(page.get_by_role("heading", name="Review and apply")).to_be_visible()
     expect(page.locator(f"#change-{tom.pk}")).to_contain_text("promoted to ELITE, 0 XP")

@@ -134,6 +134,7 @@ def test_a_whole_post_game_with_typed_dice_ends_on_the_roster(page: Page, live_s
 
     # Hire & Trade with nothing bought; the Review shows every step; Apply writes them all at once.
     step.get_by_role("link", name="Next: Hire & Trade").click()
+    page.get_by_role("button", name="Done: go on to Use Glory").click()  # the step after Hire & Trade
     page.get_by_role("button", name="Done: go on to the Review").click()
     review = page.locator("#post-game-step")
     expect(review).to_contain_text(

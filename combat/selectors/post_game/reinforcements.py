@@ -2,7 +2,8 @@
 
 "If the warband's value is under its Threshold Value after a battle, its player may call Reinforcements instead of
 Exploring: first give up all Battlekit held in the Arsenal (not carried by a fighter) and empty the Strongbox;
-then buy fighters and Battlekit up to the Threshold Value; leftover ducats are not kept."
+then buy fighters and Battlekit up to the Threshold Value; leftover ducats are not kept. A Papal States warband
+gains 4 Glory each time it does this." (`glory`, combat.rules.reinforcement_glory, from the warband's faction.)
 
 Stored: the answer (`PostGame.reinforcements_called`) and the purchases (`PostGameTrade` rows marked
 `reinforcements`). The budget, the Battlekit given up and the ledger's moves are worked out again each time; the
@@ -39,6 +40,7 @@ class ReinforcementsRead:
     currency: str = "ducats"
     given_up: list[Item] = field(default_factory=list)  # the Arsenal's Battlekit
     purchases: list[money.TradeLine] = field(default_factory=list)
+    glory: int = 0  # the Glory they bring (the Papal States' 4), once called
 
     @property
     def available(self) -> bool:
@@ -90,7 +92,14 @@ class ReinforcementsRead:
             words += f"; the Strongbox's {self.strongbox} {self.currency} given up"
         if self.given_up:
             words += f"; the Arsenal given up: {', '.join(item.name for item in self.given_up)}"
+        if self.glory:
+            words += f"; {self.glory} Glory gained (Papal States)"
         return words + "."
+
+    def glory_moves(self) -> list[tuple[str, int, str]]:
+        """The ledger's Glory move: "A Papal States warband gains 4 Glory each time it does this"."""
+        reason = f"Reinforcements called by the Papal States: {self.glory} Glory gained"
+        return [(LedgerCause.REINFORCEMENTS, self.glory, reason)] if self.glory else []
 
 
 def _battles_played(state: PostGameState) -> int:
@@ -142,6 +151,7 @@ def read(state: PostGameState, answers: dict[int, PostGameFighter]) -> None:
     ]
     if not step.called:
         return
+    step.glory = rules.reinforcement_glory(faction=state.warband.faction)
     step.strongbox = money.strongbox_now(state)
     _active, gone = money.after_trauma(state)
     sent = {item.pk for change in state.changes for item in change.to_arsenal}

@@ -16,6 +16,7 @@ from combat.selectors.post_game import advancement as advancement_step
 from combat.selectors.post_game import changes as changes_step
 from combat.selectors.post_game import dismiss as dismiss_step
 from combat.selectors.post_game import exploration as exploration_step
+from combat.selectors.post_game import glory as glory_step
 from combat.selectors.post_game import promotions as promotions_step
 from combat.selectors.post_game import reinforcements as reinforcements_step
 from combat.selectors.post_game import trade as trade_step
@@ -50,6 +51,7 @@ POST_GAME_STEPS = (
     "reinforcements",
     "exploration",
     "trade",
+    "glory",
     "review",
 )
 # The steps after Experience (issue 12), each a module of its own with `read` and `done`, in the order they come.
@@ -57,10 +59,12 @@ LATER_STEPS = {
     "advancement": advancement_step,
     "promotions": promotions_step,
     "dismiss": dismiss_step,
-    # Issue 13, item 4: CAMPAIGN_PHASE.md's steps 4 (Reinforcements, which skips 5) and 6 (Hire & Trade).
+    # Issue 13, item 4: CAMPAIGN_PHASE.md's steps 4 (Reinforcements, which skips 5), 6 (Hire & Trade) and 7 (Use
+    # Glory).
     "reinforcements": reinforcements_step,
     "exploration": exploration_step,
     "trade": trade_step,
+    "glory": glory_step,
 }
 
 
@@ -96,6 +100,7 @@ class PostGameState:
     exploration: object | None = None
     reinforcements: object | None = None
     trade: object | None = None
+    glory: object | None = None
     # The money steps' reads (issue 13), each made once: the trades planned and the warband's Battlekit.
     trades: list | None = None
     items: list | None = None

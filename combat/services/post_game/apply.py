@@ -18,7 +18,15 @@ from campaigns.words import possessive
 from combat.models import PostGame
 from combat.selectors.post_game.ransom import StrongboxChange
 from combat.selectors.post_game.state import PostGameState, post_game_state
-from combat.services.post_game import advancement, dismiss, exploration, promotions, reinforcements, trade
+from combat.services.post_game import (
+    advancement,
+    dismiss,
+    exploration,
+    glory,
+    promotions,
+    reinforcements,
+    trade,
+)
 from combat.services.post_game.attempt import (
     PostGameError,
     live_attempt,
@@ -152,6 +160,7 @@ def _summary(state: PostGameState, strongboxes: list[dict]) -> dict:
         **reinforcements.summary_part(state),
         **exploration.summary_part(state),
         **trade.summary_part(state),
+        **glory.summary_part(state),
     }
 
 
@@ -189,7 +198,7 @@ def _ready_state(player: GamePlayer, live: PostGame | None) -> PostGameState:
 
 
 # In the order of the wizard's steps (combat/selectors/post_game/state.py LATER_STEPS).
-LATER_PARTS = (advancement, promotions, dismiss, reinforcements, exploration, trade)
+LATER_PARTS = (advancement, promotions, dismiss, reinforcements, exploration, trade, glory)
 
 
 def _write_parts(state: PostGameState) -> tuple[dict[str, Any], list[dict]]:

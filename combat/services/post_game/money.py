@@ -21,7 +21,7 @@ from combat.services.post_game.images import from_image, image
 from rosters.models import Fighter, Item, Warband
 from rosters.services.common import clean_keywords
 from rosters.services.errors import RosterRefused
-from rosters.services.strongbox import ledger_entries
+from rosters.services.strongbox import glory_entries, ledger_entries
 
 if TYPE_CHECKING:
     from combat.selectors.post_game.state import PostGameState
@@ -109,8 +109,34 @@ def post_moves(state: PostGameState, moves: list[tuple[str, int, str]]) -> list[
     return [{"id": e.pk, "cause": e.cause, "ducats": e.ducats, "reason": e.reason} for e in entries]
 
 
+def post_glory(state: PostGameState, moves: list[tuple[str, int, str]]) -> list[dict[str, Any]]:
+    """As `post_moves`, for Glory: the moves written as ledger entries, the warband's Glory moved with them
+    (refused, the whole Apply rolled back, when one would leave it below 0)."""
+    warband = Warband.objects.select_for_update().get(pk=state.warband.pk)
+    try:
+        entries = glory_entries(warband=warband, moves=moves, game=state.game)
+    except RosterRefused as error:
+        raise PostGameError(str(error)) from None
+    warband.glory += sum(entry.glory for entry in entries)
+    if entries:
+        warband.save(update_fields=["glory"])
+    return [{"id": e.pk, "cause": e.cause, "glory": e.glory, "reason": e.reason} for e in entries]
+
+
+def _take_back_glory(warband: Warband, recorded: list[dict[str, Any]], *, refusal: str) -> None:
+    """The Glory entries answered by entries of the opposite sign (refused when the Glory gained is spent)."""
+    moves = [(e["cause"], -e["glory"], f"Reverted: {e['reason']}") for e in reversed(recorded)]
+    try:
+        entries = glory_entries(warband=warband, moves=moves)
+    except RosterRefused:
+        raise PostGameError(refusal) from None
+    warband.glory += sum(entry.glory for entry in entries)
+    warband.save(update_fields=["glory"])
+
+
 def take_back(part: Mapping[str, Any], *, refusal: str) -> None:
-    """An Apply's money part taken back: the entries answered by entries of the opposite sign (refused with
+    """An Apply's money part taken back: the entries (ducats, then Glory) answered by entries of the opposite sign
+    (refused with
     `refusal` when the Strongbox no longer holds what they took in), what it created deleted, what it deleted
     recreated exactly."""
     warband = Warband.objects.select_for_update().filter(pk=part["warband_id"]).first()
@@ -123,6 +149,8 @@ def take_back(part: Mapping[str, Any], *, refusal: str) -> None:
             raise PostGameError(refusal) from None
         warband.strongbox += sum(entry.ducats for entry in entries)
         warband.save(update_fields=["strongbox"])
+    if warband is not None and part.get("glory_entries"):
+        _take_back_glory(warband, part["glory_entries"], refusal=refusal)
     Item.objects.filter(pk__in=part.get("items_created") or []).delete()
     Fighter.objects.filter(pk__in=part.get("fighters_created") or []).delete()
     deleted = [values for values in part.get("items_deleted") or []]

@@ -7,7 +7,7 @@ of the Apply and the Revert.
 
 The Apply, after the Trauma Step's parts: the Arsenal's Battlekit given up (deleted, its before-images kept), the
 purchases made, and the ledger's moves (the Strongbox emptied, the budget in, each purchase, the leftover out), so
-the Strongbox ends at 0: "leftover ducats are not kept".
+the Strongbox ends at 0: "leftover ducats are not kept"; a Papal States warband's 4 Glory, one entry more.
 """
 
 from __future__ import annotations
@@ -104,6 +104,8 @@ def apply_part(state: PostGameState) -> dict[str, Any]:
     part["items_deleted"] = money.delete_items([item.pk for item in step.given_up])
     part.update(money.write_purchases(state, step.purchases))
     part["entries"] = money.post_moves(state, step.moves(state.terms))
+    if step.glory:
+        part["glory_entries"] = money.post_glory(state, step.glory_moves())
     return {"reinforcements_part": part}
 
 

@@ -16,7 +16,15 @@ from campaigns.models import GamePlayer
 from campaigns.words import possessive
 from combat.models import PostGame, PostGameFighter, PostGameRoll
 from combat.selectors.post_game.state import post_game_revert_refusal
-from combat.services.post_game import advancement, dismiss, exploration, promotions, reinforcements, trade
+from combat.services.post_game import (
+    advancement,
+    dismiss,
+    exploration,
+    glory,
+    promotions,
+    reinforcements,
+    trade,
+)
 from combat.services.post_game.attempt import PostGameError, live_attempt, lock, mark, step_context
 from combat.services.post_game.images import from_image, restore
 from rosters.models import Fighter, Injury, Item, LedgerCause, Warband
@@ -111,6 +119,7 @@ def earlier_applies(live: PostGame) -> list[dict]:
 
 # The later steps' parts (issue 12) first, in the reverse order of the Apply, then the Trauma Step's.
 REVERT_PARTS = (
+    glory.revert_part,
     trade.revert_part,
     exploration.revert_part,
     reinforcements.revert_part,

@@ -152,9 +152,10 @@ def test_a_spectator_reads_and_cannot_write(client, spectator, after):
     assert client.post(url(after, "post_game_trade"), {"action": "pass"}).status_code == 403
 
 
-# Measured: 16 for 1 fighter and for 10 (the session and the user, the player and its membership, the post-game
-# read with the trades planned and the warband's Battlekit, one each, the price lists on the forms).
-QUERIES = {"post_game_trade": 16, "post_game_reinforcements": 16}
+# Measured: 17 for 1 fighter and for 10 (the session and the user, the player and its membership, the post-game
+# read with the trades planned, Use Glory's spends and the warband's Battlekit, one each, the price lists on the
+# forms).
+QUERIES = {"post_game_trade": 17, "post_game_reinforcements": 17}
 
 
 @pytest.mark.parametrize("name", sorted(QUERIES))
@@ -172,3 +173,43 @@ def test_the_pages_take_the_same_queries_for_one_fighter_as_for_ten(
     with django_assert_num_queries(QUERIES[name]):
         response = client.get(url(after, name))
     assert response.status_code == 200
+
+
+def test_a_purchase_picked_from_the_price_list_fills_its_cost_in(
+    client, player, organiser, after, warband, campaign
+):
+    """Issue 13, item 1: "with a list, recruiting and buying pick from it and fill the cost in"."""
+    from rosters.models import PriceList
+    from rosters.price_lists import checked_rows
+
+    maul = [{"name": "Maul", "cost": 20, "keywords": ["HEAVY"], "removable": False}]
+    PriceList.objects.create(
+        campaign=campaign,
+        kind="battlekit",
+        version=1,
+        rows=checked_rows("battlekit", maul),
+        created_by=organiser,
+    )
+    client.force_login(player)
+    page = client.get(url(after, "post_game_trade")).content.decode()
+    assert "Maul (20 ducats)" in page  # the list's row on the form
+    marcus = Fighter.objects.get(name="Brother Marcus")
+    data = {"action": "buy", "buy-listed": "Maul", "buy-holder": str(marcus.pk), "buy-cost": ""}
+    assert client.post(url(after, "post_game_trade"), data).status_code == 302
+    (trade,) = PostGameTrade.objects.all()
+    assert (trade.name, trade.cost, trade.keywords, trade.removable, trade.holder_id) == (
+        "Maul",
+        20,
+        ["HEAVY"],
+        False,
+        marcus.pk,
+    )
+    page = client.get(url(after, "post_game_trade")).content.decode()
+    assert "Bought Maul for 20 ducats (Brother Marcus)" in page
+    assert 'id="trade-strongbox-after">30<' in page
+    before = rows()
+    unknown = {"action": "buy", "buy-listed": "Golden Maul", "buy-holder": "arsenal"}
+    response = client.post(url(after, "post_game_trade"), unknown)
+    assert response.status_code == 422
+    assert "Select a valid choice" in response.content.decode()
+    assert rows() == before

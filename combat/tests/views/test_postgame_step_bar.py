@@ -44,6 +44,7 @@ def test_the_experience_step_is_not_ticked_while_it_is_the_current_step(rolled):
         "reinforcements": False,
         "exploration": False,
         "trade": False,
+        "glory": False,
         "review": False,
     }
     assert ticks(state, "review")["experience"] is True

@@ -37,6 +37,7 @@ STEP_TITLES = {
     "reinforcements": "Reinforcements",
     "exploration": "Exploration",
     "trade": "Hire & Trade",
+    "glory": "Use Glory",
     "review": "Review and apply",
 }
 STEP_VIEWS = {
@@ -50,6 +51,7 @@ STEP_VIEWS = {
     "reinforcements": "post_game_reinforcements",
     "exploration": "post_game_exploration",
     "trade": "post_game_trade",
+    "glory": "post_game_glory",
     "review": "post_game_review",
 }
 OTHER_URLS = {

@@ -344,17 +344,17 @@ def test_void_after_apply_applies_again_with_the_replacement(after, fighters, pl
 def test_a_correction_after_apply_takes_the_same_queries_whatever_the_number_of_fighters(
     campaign, warband, rival_warband, make_fighter, player, others, django_assert_max_num_queries
 ):
-    """Measured: 43 queries for 1 fighter and for 7 (the revert, the state worked out twice with the campaign's
+    """Measured: 45 queries for 1 fighter and for 7 (the revert, the state worked out twice with the campaign's
     data each time, the apply; each state reads the Exploration step's battles fought, found Locations and
-    Location tables in 2; the money steps of issue 13 read the trades planned and the warband's Battlekit, one
-    query each)."""
+    Location tables in 2; the money steps of issue 13 read the trades planned, Use Glory's spends and the
+    warband's Battlekit, one query each)."""
     marcus = make_fighter(warband, "Brother Marcus", elite=True, xp=3)
     elites = [make_fighter(warband, f"Elite {number}", elite=True) for number in range(others)]
     after = game_with([marcus, *elites], campaign=campaign, warband=warband, rival_warband=rival_warband)
     type_script(after, [(marcus, (1, 4)), *[(elite, (4, 4)) for elite in elites]], by=player)
     post_game_apply(player=after.player, by=player)
 
-    with django_assert_max_num_queries(43):
+    with django_assert_max_num_queries(45):
         fix = _correct(after, dice_of(marcus, "trauma"), [1, 1], by=player)
 
     assert fix.applied_again
