@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('combat', '0017_post_game_money'),
+        ('combat', '0018_tracker_action_touched_help'),
         ('rosters', '0008_trench_crusade_profile'),
     ]
 
