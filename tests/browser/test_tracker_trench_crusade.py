@@ -26,9 +26,9 @@ def no_sideways_scroll(page: Page) -> None:
 def test_a_trench_crusade_board_marks_out_of_action_in_one_tap(
     browser: Browser,
     live_server,
-    tc_table,
+    tc_table,  # noqa: F811  (the fixture imported above)
     player,
-    warband,  # noqa: F811
+    warband,
 ):
     Fighter.objects.filter(pk=tc_table["Brick"].pk).update(ranged=1, melee=2, armour=-1, base_size=32)
     pat = open_board(phone_of(browser, live_server, player), live_server, tc_table)
