@@ -177,3 +177,23 @@ def test_the_end_page_lists_the_marked_fighters(client, tc_table, player):
     body = text(client.get(board_url(tc_table, "end/")))
     summary = body[body.index('id="end-summary"') :]
     assert "<li>Rusty" in summary
+
+
+def test_a_tap_runs_the_same_number_of_queries_whatever_the_crews_size(
+    client, tc_table, player, make_fighter, warband
+):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    client.force_login(player)
+    client.get(board_url(tc_table))
+    counts = []
+    for name, recruits in (("Vera", 0), ("Rusty", 12)):
+        for number in range(recruits):
+            fighter = make_fighter(warband, f"Recruit {number}")
+            TrackerFighter.objects.create(tracker=tc_table.tracker, player=tc_table.alex, fighter=fighter)
+        with CaptureQueriesContext(connection) as queries:
+            response = card_post(client, tc_table, name, "out-of-action/", {"version": tc_table.version})
+        assert response.status_code == 200
+        counts.append(len(queries))
+    assert counts[0] == counts[1]
