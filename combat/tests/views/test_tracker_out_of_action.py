@@ -197,3 +197,20 @@ def test_a_tap_runs_the_same_number_of_queries_whatever_the_crews_size(
         assert response.status_code == 200
         counts.append(len(queries))
     assert counts[0] == counts[1]
+
+
+def test_an_attack_test_posted_there_is_refused_with_the_reason(client, tc_table, player):
+    client.force_login(player)
+    data = {
+        "version": 0,
+        "dice": 2,
+        "stat": 5,
+        "supporting": 0,
+        "bonus": 0,
+        "roll": "entered",
+        "face": ["1", "2"],
+    }
+    response = client.post(target_url(tc_table, "The Choir", "attack/"), data)
+    assert response.status_code == 400
+    assert "ten-sided dice against a Fallout: Factions stat" in text(response)
+    assert tc_table.version == 0
