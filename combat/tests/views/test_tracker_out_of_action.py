@@ -7,7 +7,7 @@ import re
 import pytest
 from django.utils.html import escape
 
-from combat.models import TrackerFighter
+from combat.models import DiceRoll, TrackerFighter
 from combat.rules import board_rules
 from combat.services.tracker.out_of_action import tracker_out_of_action
 from combat.tests.tracker_helpers import board_url, target_url, text
@@ -214,3 +214,4 @@ def test_an_attack_test_posted_there_is_refused_with_the_reason(client, tc_table
     assert response.status_code == 400
     assert "ten-sided dice against a Fallout: Factions stat" in text(response)
     assert tc_table.version == 0
+    assert not DiceRoll.objects.exists()
