@@ -143,6 +143,10 @@ urlpatterns += [
     path(f"{TRACKER_FIGHTER}recover-harm/", tracker_views.tracker_recover_harm, name="tracker_recover_harm"),
     path(f"{TRACKER_FIGHTER}harm/", tracker_views.tracker_add_harm, name="tracker_add_harm"),
     path(f"{TRACKER_FIGHTER}injury/", tracker_views.tracker_add_injury, name="tracker_add_injury"),
+    path(
+        f"{TRACKER_FIGHTER}out-of-action/", tracker_views.tracker_out_of_action, name="tracker_out_of_action"
+    ),
+    path(f"{TRACKER_FIGHTER}back-in-play/", tracker_views.tracker_back_in_play, name="tracker_back_in_play"),
 ]
 
 # The house Trauma Table editor, linked from the campaign's settings page (issue 10: it moved here from campaigns).

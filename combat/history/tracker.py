@@ -136,6 +136,10 @@ class TrackerTeller:
             return self._fatigue()
         if kind == "recover_harm":
             return self._recover()
+        if kind == "out_of_action":  # a board with no Endurance (combat/rules/board_rules.py, seed 003)
+            return f"{self._name(self.fighter_id)} was taken Out of Action"
+        if kind == "back_in_play":
+            return f"{self._name(self.fighter_id)} was back in play: the Out of Action mark taken back"
         return (self.entry.reason or "").strip() or "An action on the board"
 
     def _name(self, fighter_id) -> str:

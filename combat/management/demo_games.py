@@ -11,9 +11,8 @@ It lives under `combat/management/` with the command, as it writes through comba
 from __future__ import annotations
 
 from campaigns.models import Game, GamePlayer
-from combat.models import TrackerFighter, TrackerGame
+from combat.models import TrackerGame
 from combat.selectors.post_game.state import post_game_state
-from combat.selectors.tracker_attack import AttackTest
 from combat.services.post_game.advancement import (
     post_game_advancement_charts,
     post_game_advancement_pick,
@@ -25,8 +24,7 @@ from combat.services.post_game.out_of_action import post_game_set_out_of_action
 from combat.services.post_game.ransom import post_game_answer_ransom
 from combat.services.post_game.rolls import post_game_roll
 from combat.services.tracker import board as tracker_board
-from combat.services.tracker import confusion as tracker_confusion
-from combat.services.tracker import damage as tracker_damage
+from combat.services.tracker import out_of_action as tracker_marks
 from rosters.services import battlekit as battlekit_services
 from rosters.services import fighters as fighter_services
 from rosters.services import games as game_services
@@ -203,35 +201,15 @@ class DemoGames:
         def version() -> int:
             return TrackerGame.objects.get(game=game).version
 
-        def attack(attacker, target, faces, by, stat=5):
-            tracked = TrackerFighter.objects.get(tracker__game=game, fighter=attacker)
-            test = AttackTest(dice=len(faces), stat=stat, attacker=tracked)
-            tracker_damage.tracker_roll_attack(
-                game=game, target_id=target.pk, attack=test, faces=faces, by=by, version=version()
+        def out_of_action(fighter, by) -> None:
+            tracker_marks.tracker_out_of_action(
+                game=game, target_id=fighter.pk, taken=True, by=by, version=version()
             )
 
-        # 2 Hits on Endurance 5: 1 Harm. Then 5 Hits on Pilgrim Odo: an Injury, and with Health 1 he is
-        # Incapacitated; his friends within 3" take their Confusion Tests (000 "Confusion").
-        attack(p["Prophet Anselm the Unbowed"], h["Trooper Lisk"], [2, 4, 9], player)
-        attack(h["Death Commando Sabine"], p["Pilgrim Odo"], [1, 3, 2, 5, 4], organiser)
-        tracker_confusion.tracker_mark_friends(
-            game=game,
-            friend_ids=[p["Pilgrim Bettina"].pk, p["Pilgrim Wendel"].pk],
-            by=player,
-            version=version(),
-        )
-        tracker_confusion.tracker_confusion_test(
-            game=game, friend_id=p["Pilgrim Bettina"].pk, faces=[3, 8], by=player, version=version()
-        )
-        tracker_confusion.tracker_confusion_test(
-            game=game, friend_id=p["Pilgrim Wendel"].pk, faces=[7, 9], by=player, version=version()
-        )
-        tracker_confusion.tracker_confusion_choose(game=game, choice="fatigue", by=player, version=version())
-        # Damage put on the wrong fighter, undone, then put on the right one.
-        tracker_damage.tracker_apply_damage(
-            game=game, target_id=h["Heretic Priest Malachai"].pk, damage=3, by=player, version=version()
-        )
+        # A Trench Crusade board: its fighters have no Endurance, so each Injury is rolled at the table and the
+        # board marks who is taken Out of Action, for the Trauma Step after the game (combat/rules/board_rules.py).
+        out_of_action(p["Pilgrim Odo"], organiser)
+        # Marked on the wrong fighter, undone, then on the right one.
+        out_of_action(h["Heretic Priest Malachai"], player)
         tracker_board.tracker_undo(game=game, by=player, version=version())
-        tracker_damage.tracker_apply_damage(
-            game=game, target_id=h["Trooper Oszkar"].pk, damage=3, by=player, version=version()
-        )
+        out_of_action(h["Trooper Oszkar"], player)

@@ -1,8 +1,9 @@
 """The in-game tracker's state: per game, per fighter, and an ordered log of actions that can be undone.
 
-During a game nothing is written to the roster (`rosters.Fighter`): Harm, Injuries, Fatigue and the Health Pool
-of a unit live here, and only `tracker_end_game` (combat/services/tracker/end.py) turns the outcome into campaign records —
-Out of Action rows, crew XP from Harsh Lessons, the results.
+During a game nothing is written to the roster (`rosters.Fighter`): Harm, Injuries, Fatigue, the Health Pool
+of a unit and the Out of Action marks of a board with no Endurance live here, and only `tracker_end_game`
+(combat/services/tracker/end.py) turns the outcome into campaign records — Out of Action rows, crew XP from
+Harsh Lessons, the results.
 
 - `TrackerGame`: one per `campaigns.Game`. `version` grows by one with every action and every undo, so a poll can
   answer "nothing changed" from one integer, and a form knows which board it was filled in on. `pending` holds a
@@ -66,6 +67,9 @@ class TrackerFighter(models.Model):
         INCAPACITATED = "incapacitated", "Incapacitated"
         # RULING D-9: removed from play but not Incapacitated, so not Out of Action.
         FLED = "fled", "Fled"
+        # A board whose fighters have no Endurance (Trench Crusade) marks who is taken Out of Action, for the
+        # Trauma Step (seed 003; combat/rules/board_rules.py).
+        OUT_OF_ACTION = "out_of_action", "Out of Action"
 
     tracker = models.ForeignKey(TrackerGame, on_delete=models.CASCADE, related_name="fighters")
     player = models.ForeignKey("campaigns.GamePlayer", on_delete=models.CASCADE, related_name="tracked")
@@ -90,7 +94,7 @@ class TrackerFighter(models.Model):
             ),
             models.CheckConstraint(condition=Q(models_left__lte=100), name="tracker_fighter_models_range"),
             models.CheckConstraint(
-                condition=Q(status__in=["active", "incapacitated", "fled"]),
+                condition=Q(status__in=["active", "incapacitated", "fled", "out_of_action"]),
                 name="tracker_fighter_status_valid",
             ),
         ]
@@ -121,6 +125,8 @@ class TrackerAction(models.Model):
         HARM = "harm", "1 Harm marked"
         INJURY = "injury", "1 Injury marked"
         SHOOTING_END = "shooting_end", "End of the shooting"
+        OUT_OF_ACTION = "out_of_action", "Out of Action marked"
+        BACK_IN_PLAY = "back_in_play", "Out of Action taken back"
 
     tracker = models.ForeignKey(TrackerGame, on_delete=models.CASCADE, related_name="actions")
     version = models.PositiveIntegerField(help_text="The board's version this action produced.")

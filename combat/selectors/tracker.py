@@ -14,11 +14,17 @@ from dataclasses import dataclass, field
 from campaigns.models import GamePlayer
 from combat import rules
 from combat.models import TrackerAction, TrackerFighter, TrackerGame
+from combat.rules import board_rules
 from combat.selectors.tracker_card import damage_choices, viewer_first
-from combat.selectors.tracker_state import confusion_from_json, engagement_from_json, is_unit
+from combat.selectors.tracker_state import confusion_from_json, engagement_from_json, is_unit, rules_for
 
 # Status words on the board; a unit with no model left is "wiped out" rather than Incapacitated in words.
-STATUS_WORDS = {"active": "Active", "incapacitated": "Incapacitated", "fled": "Fled"}
+STATUS_WORDS = {
+    "active": "Active",
+    "incapacitated": "Incapacitated",
+    "fled": "Fled",
+    "out_of_action": "Out of Action",
+}
 
 
 @dataclass
@@ -49,6 +55,11 @@ class BoardFighter:
     @property
     def in_play(self) -> bool:
         return self.tracked.status == TrackerFighter.Status.ACTIVE
+
+    @property
+    def out_of_action(self) -> bool:
+        """Marked Out of Action on a board whose fighters have no Endurance (combat/rules/board_rules.py)."""
+        return self.tracked.status == TrackerFighter.Status.OUT_OF_ACTION
 
     @property
     def exhausted(self) -> bool:
@@ -119,6 +130,8 @@ class Board:
     pending: PendingStep | None
     shooting: ShootingStep | None = None
     log: list[TrackerAction] = field(default_factory=list)  # every action of the game, oldest first
+    # What the board offers its campaign's fighters: Fallout: Factions' single-model Damage, or Out of Action marks.
+    rules: board_rules.BoardRules = field(default_factory=lambda: board_rules.board_rules(has_endurance=True))
 
     @property
     def version(self) -> int:
@@ -183,6 +196,16 @@ BOARD_COLUMNS = (
             "health",
             "harm_limit",
             "unit_size",
+            # The rest of each preset's profile, shown on the card (campaigns/profiles.py).
+            "movement",
+            "perception",
+            "charisma",
+            "agility",
+            "luck",
+            "ranged",
+            "melee",
+            "armour",
+            "base_size",
         )
     ),
     "player__game_id",
@@ -254,7 +277,7 @@ def board_of(tracker: TrackerGame, game, rows, log, *, recent: int = 8, viewer=N
     actions = log[::-1][:recent]
     last = next((action for action in reversed(log) if not action.undone), None)
     crews_in_order = viewer_first(list(crews.values()), viewer)
-    return Board(tracker, game, crews_in_order, last, actions, None, log=log)
+    return Board(tracker, game, crews_in_order, last, actions, None, log=log, rules=rules_for(game))
 
 
 def _shooting_step(tracker: TrackerGame, board: Board) -> ShootingStep | None:

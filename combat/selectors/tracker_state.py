@@ -9,6 +9,14 @@ from __future__ import annotations
 
 from combat import rules
 from combat.models import TrackerFighter
+from combat.rules import board_rules
+
+
+def rules_for(game) -> board_rules.BoardRules:
+    """What the game's board offers, by its campaign's fighter profile (campaigns/profiles.py): Fallout: Factions'
+    single-model Damage where it has Endurance, Out of Action marks where it has none (no query: the game's
+    campaign is read with it)."""
+    return board_rules.board_rules(has_endurance=game.campaign.terms.profile.has_endurance)
 
 
 def tracker_combatant(tracked: TrackerFighter) -> rules.Combatant:

@@ -1,7 +1,8 @@
 """`manage.py load_demo`: a demo campaign on an empty database, once, that tells a campaign's story.
 
 Games 1 and 2 with their post-games applied through the wizard's own service functions (dice entered, so every
-outcome is known), Game 3 with both post-games waiting, Game 4 in progress on the tracker.
+outcome is known), Game 3 with both post-games waiting, Game 4 in progress on the tracker (a Trench Crusade board:
+Out of Action marks, one undone).
 """
 
 import re
@@ -12,7 +13,7 @@ from django.contrib.auth import authenticate
 from django.core.management import call_command
 
 from campaigns.models import Campaign, Game, GamePlayer
-from combat.models import DiceRoll, PostGame, TrackerAction, TrackerGame
+from combat.models import DiceRoll, PostGame, TrackerAction, TrackerFighter, TrackerGame
 from rosters.history.feed import HistoryFilter, history_page, iter_history
 from rosters.models import Fighter, Injury, Item, Skill, Warband
 
@@ -99,17 +100,14 @@ def test_game_4_is_on_the_tracker_with_an_action_undone():
     assert tracker.ended_at is None
     assert tracker.pending is None  # nothing waits: a new user can carry on at once
     actions = list(TrackerAction.objects.filter(tracker=tracker).order_by("version"))
-    assert [a.kind for a in actions] == [
-        "attack",
-        "attack",
-        "confusion_friends",
-        "confusion_test",
-        "confusion_test",
-        "confusion_choice",
-        "damage",
-        "damage",
-    ]
-    assert [a.undone for a in actions] == [False] * 6 + [True, False]
+    # A Trench Crusade board: no Endurance, so no Damage table; it marks who is taken Out of Action (one mark put
+    # on the wrong fighter and undone).
+    assert [a.kind for a in actions] == ["out_of_action", "out_of_action", "out_of_action"]
+    assert [a.undone for a in actions] == [False, True, False]
+    status = dict(TrackerFighter.objects.filter(tracker=tracker).values_list("fighter__name", "status"))
+    assert status["Pilgrim Odo"] == status["Trooper Oszkar"] == "out_of_action"
+    assert status["Heretic Priest Malachai"] == "active"
+    assert set(status.values()) == {"active", "out_of_action"}
 
 
 @pytest.mark.django_db(transaction=True)
@@ -153,7 +151,7 @@ def test_the_demo_feed_tells_the_campaign_in_order():
         ).entries
         for change in entry.changes
     ]
-    assert board[0].sentence == "Trooper Oszkar took 3 Damage: 1 Harm (Pat, on the tracker in Game 4)"
+    assert board[0].sentence == "Trooper Oszkar was taken Out of Action (Pat, on the tracker in Game 4)"
     assert board[2].undone == "undone by Pat"
     assert board[-1].sentence == "Game 4 began on the tracker (board set up by Pat)"
 

@@ -40,9 +40,19 @@ class Table:
 
 
 def setup_game(
-    *, campaign, warband, rival_warband, make_fighter, by, number: int = 1, start: bool = True
+    *,
+    campaign,
+    warband,
+    rival_warband,
+    make_fighter,
+    by,
+    number: int = 1,
+    start: bool = True,
+    preset: str = "fallout_factions",
 ) -> Table:
-    campaign.preset = "fallout_factions"
+    """The seed's crews on a board; a Fallout: Factions campaign unless `preset` says otherwise (a Trench Crusade
+    board marks Out of Action instead of single-model Damage, combat/rules/board_rules.py)."""
+    campaign.preset = preset
     campaign.save(update_fields=["preset"])
     game = Game.objects.create(
         campaign=campaign, number=number, played_on=date(2026, 11, 30), status=Game.Status.IN_PROGRESS
@@ -69,7 +79,9 @@ def setup_game(
 
 def crews_of(size: int, *, campaign, player, player2, number: int = 1) -> tuple[Game, Fighter]:
     """A game in progress between two new crews of `size` fighters each, on a started board, and the second
-    crew's "Fighter 1" (the one the tests damage)."""
+    crew's "Fighter 1" (the one the tests damage). A Fallout: Factions campaign: its single models take Damage."""
+    campaign.preset = "fallout_factions"
+    campaign.save(update_fields=["preset"])
     game = Game.objects.create(
         campaign=campaign, number=number, played_on=date(2026, 11, 30), status=Game.Status.IN_PROGRESS
     )
@@ -104,6 +116,23 @@ def events_of(obj) -> list:
     """The django-pghistory events of one row, oldest first, with their context."""
     model = type(obj).pgh_event_model
     return list(model.objects.filter(pgh_obj_id=obj.pk).select_related("pgh_context").order_by("pgh_id"))
+
+
+@pytest.fixture
+def tc_table(campaign, warband, rival_warband, make_fighter, player):
+    """The same crews on a Trench Crusade board (no Endurance: Out of Action marks), with a unit of 3 models of 2
+    Health Points each, "The Choir", in Alex's warband."""
+    choir = make_fighter(warband, "The Choir", unit_size=3, health=2)
+    table = setup_game(
+        campaign=campaign,
+        warband=warband,
+        rival_warband=rival_warband,
+        make_fighter=make_fighter,
+        by=player,
+        preset="trench_crusade",
+    )
+    table.fighters["The Choir"] = choir
+    return table
 
 
 @pytest.fixture

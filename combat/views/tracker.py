@@ -1,5 +1,5 @@
 """The in-game tracker at `/games/<id>/tracker/`: the board, its poll, setting it up, and the quick actions on it
-(Fatigue, Recover Harm, +1 Harm, +1 Injury, undo, the Confusion steps, equally close models, the end of a shooting engagement).
+(Fatigue, Recover Harm, +1 Harm, +1 Injury, Out of Action and back in play, undo, the Confusion steps, equally close models, the end of a shooting engagement).
 
 Each view parses, calls one service or selector, and renders (STYLE.md); GET never writes: the board is set up by
 the "Track this game live" button (POST). The target's page is `tracker_target.py`, the end of the game
@@ -36,6 +36,7 @@ from combat.services.tracker import board as board_services
 from combat.services.tracker import confusion as confusion_services
 from combat.services.tracker import fatigue as fatigue_services
 from combat.services.tracker import marks as mark_services
+from combat.services.tracker import out_of_action as out_of_action_services
 from combat.services.tracker import units as unit_services
 from combat.services.tracker.errors import TrackerError
 from combat.views.tracker_common import (
@@ -183,6 +184,36 @@ def _mark(request, game_id: int, fighter_id: int, mark: str):
             game=game,
             target_id=fighter_id,
             mark=mark,
+            by=request.user,
+            version=data["version"],
+            sent=sent_with(data),
+        ),
+    )
+
+
+@login_required
+@require_POST
+def tracker_out_of_action(request, game_id: int, fighter_id: int):
+    """ "Out of Action" on a card of a board whose fighters have no Endurance (combat/rules/board_rules.py)."""
+    return _out_of_action(request, game_id, fighter_id, taken=True)
+
+
+@login_required
+@require_POST
+def tracker_back_in_play(request, game_id: int, fighter_id: int):
+    """ "Back in play": an Out of Action mark taken back."""
+    return _out_of_action(request, game_id, fighter_id, taken=False)
+
+
+def _out_of_action(request, game_id: int, fighter_id: int, *, taken: bool):
+    return _act(
+        request,
+        game_id,
+        VersionForm,
+        lambda game, data: out_of_action_services.tracker_out_of_action(
+            game=game,
+            target_id=fighter_id,
+            taken=taken,
             by=request.user,
             version=data["version"],
             sent=sent_with(data),

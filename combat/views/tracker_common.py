@@ -35,6 +35,8 @@ FIGHTER_LINKS = {
     "recover_harm": "tracker_recover_harm",
     "harm": "tracker_add_harm",
     "injury": "tracker_add_injury",
+    "out_of_action": "tracker_out_of_action",
+    "back_in_play": "tracker_back_in_play",
 }
 
 

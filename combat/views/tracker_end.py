@@ -26,7 +26,9 @@ def _end_page(request, game, can_act, board, form, *, error: str | None = None, 
     context = {
         **board_context(request, game, can_act, board=board, error=error),
         "form": form,
-        "out_of_action": [f for crew in board.crews for f in crew.fighters if f.status == "incapacitated"],
+        "out_of_action": [
+            f for crew in board.crews for f in crew.fighters if f.status in ("incapacitated", "out_of_action")
+        ],
         "fled": [f for crew in board.crews for f in crew.fighters if f.status == "fled"],
         "harsh_lessons": [crew for crew in board.crews if crew.harsh_lessons],
     }

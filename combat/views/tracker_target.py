@@ -19,7 +19,7 @@ from combat.selectors.tracker_attack import (
 from combat.selectors.tracker_attack import (
     tracker_target as target_on_board,
 )
-from combat.selectors.tracker_state import is_unit
+from combat.selectors.tracker_state import is_unit, rules_for
 from combat.services.tracker import damage as damage_services
 from combat.services.tracker.errors import TrackerBlocked, TrackerConflict, TrackerError
 from combat.views.tracker_common import (
@@ -108,6 +108,7 @@ def _target_context(
     request, game, can_act, target, *, attack_form=None, damage_form=None, error=None
 ) -> dict:
     models = _models(target)
+    board_rules = rules_for(game)
     # A shot at a unit already under fire is one more shot of its engagement, unless the player says otherwise.
     under_fire = (target.tracker.shooting or {}).get("target") == target.fighter_id
     if attack_form is None:
@@ -115,7 +116,7 @@ def _target_context(
         attackers = tracker_attackers(target=target)
         attack_form = AttackForm(params, attackers=attackers, models=models, initial={"shooting": under_fire})
     attack = _attack(attack_form, attack_form.attackers)
-    pool, odds, pool_error = _odds(target, attack)
+    pool, odds, pool_error = _odds(target, attack) if board_rules.attack_test else (None, None, None)
     faces: list = [None] * (pool.pool if pool else 0)
     for index, face in enumerate(getattr(attack_form, "raw_faces", [])[: len(faces)]):
         faces[index] = face
@@ -137,7 +138,8 @@ def _target_context(
         "pool_error": pool_error,
         "odds": odds,
         "faces": faces,
-        "ladder": tracker_damage_ladder(target),
+        "ladder": tracker_damage_ladder(target) if board_rules.single_model_damage else None,
+        "board_rules": board_rules,
         "error": error,
         "pending": target.tracker.pending,
     }

@@ -277,6 +277,9 @@ def test_the_feed_offers_in_game_actions_and_strikes_out_an_undone_one(
     from combat.services.tracker.board import tracker_start, tracker_undo
     from combat.services.tracker.damage import tracker_apply_damage
 
+    # Damage on a single model: Fallout: Factions' board (a Trench Crusade one marks Out of Action instead).
+    campaign.preset = campaign.Preset.FALLOUT_FACTIONS
+    campaign.save(update_fields=["preset"])
     game = game_start(
         campaign=campaign, by=player, played_on=dt.date(2026, 6, 1), warbands=[warband, rival_warband]
     )
@@ -306,6 +309,9 @@ def test_a_game_being_played_is_shown_as_such_in_the_feed_the_warband_history_an
     from combat.services.tracker.board import tracker_start
     from combat.services.tracker.damage import tracker_apply_damage
 
+    # Damage on a single model: Fallout: Factions' board (a Trench Crusade one marks Out of Action instead).
+    campaign.preset = campaign.Preset.FALLOUT_FACTIONS
+    campaign.save(update_fields=["preset"])
     brick = make_fighter(warband, "Brick", endurance=6, health=3)
     game = game_start(
         campaign=campaign, by=player, played_on=dt.date(2026, 6, 1), warbands=[warband, rival_warband]

@@ -2,7 +2,7 @@
    roll steps. Without this file, or without JavaScript, both work as before: each is a POST that needs the
    connection.
 
-   form[data-offline-queue]   a board card's forms (Quick Damage, +1 Harm, +1 Injury, Fatigue, Recover Harm) and the
+   form[data-offline-queue]   a board card's forms (Quick Damage, +1 Harm, +1 Injury, Fatigue, Recover Harm, Out of Action) and the
                               wizard's roll forms (the dice typed in; "Roll for me" needs the server). One made
                               offline (or whose request found no network) is kept in IndexedDB with the board
                               version it was made on, what was typed, and an idempotency key.

@@ -133,6 +133,9 @@ def test_a_game_on_the_tracker_reads_as_a_battle_report_as_it_is_played(
     from combat.services.tracker.board import tracker_start, tracker_undo
     from combat.services.tracker.damage import tracker_apply_damage
 
+    # Damage on a single model: Fallout: Factions' board (a Trench Crusade one marks Out of Action instead).
+    campaign.preset = campaign.Preset.FALLOUT_FACTIONS
+    campaign.save(update_fields=["preset"])
     page.set_viewport_size(PHONE)
     brick = make_fighter(warband, "Brick", endurance=6, health=3)
     game = game_start(

@@ -101,16 +101,19 @@ def test_the_tracker_s_buttons_line_up_evenly(page: Page, live_server, demo):
     page.goto(live_server.url + f"/games/{demo['games'][4].pk}/tracker/")
     no_sideways_scroll(page)
     expect(page.locator("nav.breadcrumb")).to_contain_text("The Long Trench › Game 4 › Tracker")
-    rows = page.locator(".tracker-fighter .tf-actions").all()
-    assert rows
-    for row in rows:
-        damage = row.get_by_role("link", name="Damage").bounding_box()
-        fatigue = row.locator("button", has_text="+ Fatigue").bounding_box()
-        assert abs(damage["y"] - fatigue["y"]) < 1  # side by side
-        assert abs(damage["width"] - fatigue["width"]) < 1  # as wide as each other
-        assert abs(damage["height"] - fatigue["height"]) < 1  # one line each, whatever the name
-    # The visible word is "Damage"; a screen reader hears whose.
-    expect(page.get_by_role("link", name="Damage Prophet Anselm the Unbowed")).to_have_text("Damage")
+    # The demo is a Trench Crusade campaign: its board offers each single model one tap, Out of Action (no
+    # Damage and Fatigue row: those are Fallout: Factions' single-model rules, combat/rules/board_rules.py).
+    buttons = page.locator(".tracker-fighter .tf-mark button", has_text="Out of Action").all()
+    assert len(buttons) > 10
+    boxes = [button.bounding_box() for button in buttons]
+    for box in boxes:
+        assert abs(box["width"] - boxes[0]["width"]) < 1  # as wide as each other
+        assert abs(box["height"] - boxes[0]["height"]) < 1  # one line each, whatever the name
+        assert box["height"] >= TAP
+    # The visible words are "Out of Action"; a screen reader hears whose.
+    expect(page.get_by_role("button", name="Out of Action: Prophet Anselm the Unbowed")).to_have_text(
+        "Out of Action"
+    )
 
 
 def test_deleting_a_game_asks_first_and_no_changes_nothing(page: Page, live_server, demo):

@@ -15,7 +15,8 @@ Trench Crusade campaign, *The Long Trench*, played the way a group plays it, so 
    Brother Mattias draws Bitter Lessons (D66 65, D3 2 extra XP); the Heretics' Chorister Vex takes a Chest Wound
    (D66 16).
 4. Game 3, Hold the Line: recorded, both post-games waiting, so the post-game wizard can be tried at once.
-5. Game 4, Night Raid: in progress on the tracker, a few attacks in, a Confusion Test, an action undone.
+5. Game 4, Night Raid: in progress on the tracker of a Trench Crusade board, two fighters marked Out of Action, a
+   mark put on the wrong fighter and undone.
 
 Every write goes through the services (`rosters.services`, `campaigns.services`, and combat's own post-game and
 tracker functions, the reason this command lives in `combat`: ARCHITECTURE.md, "Nothing imports combat.services

@@ -26,6 +26,7 @@ from combat.services.tracker.board import (
     touched_by,
 )
 from combat.services.tracker.errors import TrackerBlocked, TrackerError
+from combat.services.tracker.out_of_action import refuse_confusion
 from rosters.models import Fighter
 
 
@@ -66,6 +67,7 @@ def _friends_within_3(
 def tracker_mark_friends(*, game: Game, friend_ids: Sequence[int], by, version: int) -> TrackerAction:
     """The Friendly models that were within 3" of the Incapacitated model: each makes a Confusion Test (2I), in
     the order given unless the player picks another (000 "Confusion"). None ticked: no Test, it is removed."""
+    refuse_confusion(game)
     tracker = lock(game, version, [TRACKER_GAME_STATE])
     pending = _tracker_confusion(tracker, "friends")
     incapacitated = board_fighter(tracker, pending["incapacitated"])
@@ -136,6 +138,7 @@ def tracker_confusion_test(
     Passed with one Hit (RULING D-6). Failed: the model is Confused and must choose Flee or Take Fatigue — or
     Flees at once when it cannot Take Fatigue (RULING D-7).
     """
+    refuse_confusion(game)
     tracker = lock(game, version, [TRACKER_GAME_STATE])
     pending = _tracker_confusion(tracker, "tests")
     sequence = confusion_from_json(pending["sequence"])
@@ -177,6 +180,7 @@ def tracker_confusion_test(
 @transaction.atomic
 def tracker_confusion_choose(*, game: Game, choice: str, by, version: int) -> TrackerAction:
     """The Confused model Flees (removed from play, not Incapacitated: RULING D-9) or Takes Fatigue."""
+    refuse_confusion(game)
     tracker = lock(game, version, [TRACKER_GAME_STATE])
     pending = _tracker_confusion(tracker, "tests")
     sequence = confusion_from_json(pending["sequence"])

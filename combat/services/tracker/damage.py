@@ -32,6 +32,7 @@ from combat.services.tracker.board import (
     touched_by,
 )
 from combat.services.tracker.errors import TrackerError
+from combat.services.tracker.out_of_action import refuse_attack_test, refuse_single_model_damage
 from combat.services.tracker.units import damage_unit
 
 # No attack inflicts more: a typed-in Damage above it is a slip of the finger.
@@ -145,6 +146,8 @@ def tracker_apply_damage(
     tracker = lock(game, version, [target_id], by=by, sent=sent)
     refuse_while_pending(tracker)
     target = board_fighter(tracker, target_id, to="take Damage")
+    if not is_unit(target.fighter):
+        refuse_single_model_damage(game, target.fighter.name)
     before = [fighter_image(target), game_image(tracker)]
     sentence, changed = _tracker_damage(
         tracker, target, damage, distances=distances, target_limit=target_limit, shooting=shooting
@@ -204,6 +207,7 @@ def tracker_roll_attack(
 ) -> TrackerAction:
     """An Attack Test rolled by the server (`faces=None`) or typed in from the table, then Damage equal to the
     Hits (002 "3. Inflict Damage") applied as `tracker_apply_damage` does. The roll is stored first."""
+    refuse_attack_test(game)
     tracker = lock(game, version, [target_id])
     refuse_while_pending(tracker)
     target = board_fighter(tracker, target_id, to="be attacked")

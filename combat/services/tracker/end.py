@@ -1,4 +1,5 @@
-"""The end of the game on the board: the Incapacitated taken Out of Action, Harsh Lessons XP, the results."""
+"""The end of the game on the board: the Incapacitated (or marked) taken Out of Action, Harsh Lessons XP, the
+results."""
 
 from __future__ import annotations
 
@@ -16,6 +17,10 @@ from combat.services.tracker.board import action_context, lock, refuse_while_pen
 from combat.services.tracker.errors import TrackerBlocked, TrackerError
 from rosters.models import Warband
 
+# Taken Out of Action at the end: the Incapacitated (000; the Fled are not, RULING D-9) and, on a board whose
+# fighters have no Endurance, those marked Out of Action (003 "Trauma Step"; combat/rules/board_rules.py).
+OUT_OF_ACTION_AT_THE_END = (TrackerFighter.Status.INCAPACITATED, TrackerFighter.Status.OUT_OF_ACTION)
+
 
 def _check_results(players: list[GamePlayer], results: Mapping[int, str]) -> None:
     """One result, win, loss or draw, for every warband in the game and none for another."""
@@ -31,9 +36,9 @@ def _check_results(players: list[GamePlayer], results: Mapping[int, str]) -> Non
 def tracker_end_game(
     *, game: Game, results: Mapping[int, str], by, version: int, reason: str = ""
 ) -> TrackerGame:
-    """End of game: the Incapacitated fighters are taken Out of Action (the Fled are not, RULING D-9), each crew's
-    Harsh Lessons XP goes to its crew XP (RULING D-11), the results are recorded, and the game waits for each
-    warband's post-game. One transaction; refused while a step is pending or when the board changed unseen.
+    """End of game: the Incapacitated fighters and those marked Out of Action are taken Out of Action (the Fled
+    are not, RULING D-9), each crew's Harsh Lessons XP goes to its crew XP (RULING D-11), the results are
+    recorded, and the game waits for each warband's post-game. One transaction; refused while a step is pending or when the board changed unseen.
 
     `results`: GamePlayer id -> "win", "loss" or "draw", one for every warband in the game.
     """
@@ -46,9 +51,9 @@ def tracker_end_game(
     players = list(GamePlayer.objects.filter(game=game).select_related("warband").order_by("id"))
     _check_results(players, results)
     taken = list(
-        TrackerFighter.objects.filter(
-            tracker=tracker, status=TrackerFighter.Status.INCAPACITATED
-        ).select_related("fighter")
+        TrackerFighter.objects.filter(tracker=tracker, status__in=OUT_OF_ACTION_AT_THE_END).select_related(
+            "fighter"
+        )
     )
     names = ", ".join(row.fighter.name for row in taken) or "nobody"
     reason = reason.strip() or f"{game} ended in the tracker; Out of Action: {names}"
@@ -57,7 +62,7 @@ def tracker_end_game(
             status=Game.Status.RECORDED
         ):
             raise TrackerBlocked(f"{game} is no longer in progress: it was recorded already.")
-        # RULING D-9: only the Incapacitated are Out of Action; a model that Fled is not.
+        # RULING D-9: only the Incapacitated (or marked) are Out of Action; a model that Fled is not.
         OutOfAction.objects.bulk_create(
             [OutOfAction(player_id=row.player_id, fighter_id=row.fighter_id) for row in taken],
             ignore_conflicts=True,

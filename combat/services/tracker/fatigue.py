@@ -17,6 +17,7 @@ from combat.services.tracker.board import (
     refuse_while_pending,
 )
 from combat.services.tracker.errors import TrackerError
+from combat.services.tracker.out_of_action import refuse_single_model_damage
 
 
 @transaction.atomic
@@ -34,6 +35,7 @@ def tracker_adjust_fatigue(
     refuse_while_pending(tracker)
     target = board_fighter(tracker, target_id, to="change Fatigue")
     name = target.fighter.name
+    refuse_single_model_damage(game, name)  # Fatigue: Fallout: Factions' (the RULINGS' facts, D-7)
     before = [fighter_image(target)]
     if change == 1:
         if not rules.can_take_fatigue(tracker_combatant(target)):
@@ -71,6 +73,7 @@ def tracker_recover_harm(
     refuse_while_pending(tracker)
     target = board_fighter(tracker, target_id, to="Recover Harm")
     name = target.fighter.name
+    refuse_single_model_damage(game, name)
     if is_unit(target.fighter) or target.harm == 0:
         raise TrackerError(f"{name} has no Harm to Recover.")
     before = [fighter_image(target)]

@@ -22,6 +22,7 @@ from combat.services.tracker.board import (
 )
 from combat.services.tracker.damage import incapacitation_follows
 from combat.services.tracker.errors import TrackerError
+from combat.services.tracker.out_of_action import refuse_single_model_damage
 
 KINDS = {"harm": TrackerAction.Kind.HARM, "injury": TrackerAction.Kind.INJURY}
 RULES = {"harm": marks.suffer_harm, "injury": marks.suffer_injury}
@@ -43,6 +44,7 @@ def tracker_mark(
     words = "1 Harm" if mark == "harm" else "an Injury"
     target = board_fighter(tracker, target_id, to=f"suffer {words}")
     name = target.fighter.name
+    refuse_single_model_damage(game, name)
     if is_unit(target.fighter):
         raise TrackerError(
             f"{name} is a unit of several models: its Health Pool loses Health Points by Damage, not Harm or "

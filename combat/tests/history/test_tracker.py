@@ -304,3 +304,27 @@ def test_a_game_started_for_the_tracker_reads_as_started(campaign, board):
     found = sentences(campaign, kind="games")
     assert "Olga started Game 1 (Bridge)" in found
     assert "Iron Sepulchre takes part in Game 1 — by Olga" in found
+
+
+def test_an_out_of_action_mark_and_its_taking_back_on_a_trench_crusade_board(
+    campaign, board, organiser, player, player2
+):
+    from combat.services.tracker.end import tracker_end_game
+    from combat.services.tracker.out_of_action import tracker_out_of_action
+
+    campaign.preset = (
+        "trench_crusade"  # no Endurance: the board marks Out of Action (combat/rules/board_rules.py)
+    )
+    campaign.save(update_fields=["preset"])
+    for name, taken, by in (("Kit", True, player), ("Fidus", True, player2), ("Kit", False, player)):
+        tracker_out_of_action(
+            game=board.game, target_id=board[name].pk, taken=taken, by=by, version=board.version
+        )
+    assert in_game(campaign)[:3] == [
+        "Kit was back in play: the Out of Action mark taken back (Pat, on the tracker in Game 1)",
+        "Fidus was taken Out of Action (Bob, on the tracker in Game 1)",
+        "Kit was taken Out of Action (Pat, on the tracker in Game 1)",
+    ]
+    results = {entry.pk: "draw" for entry in board.game.players.all()}
+    tracker_end_game(game=board.game, results=results, by=organiser, version=board.version)
+    assert in_game(campaign)[0] == "End of Game 1: Fidus taken Out of Action (Olga, on the tracker)"
