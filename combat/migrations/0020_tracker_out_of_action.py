@@ -7,7 +7,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('campaigns', '0006_standings'),
-        ('combat', '0017_post_game_money'),
+        ('combat', '0019_post_game_glory'),
         ('rosters', '0008_trench_crusade_profile'),
     ]
 
