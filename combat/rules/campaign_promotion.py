@@ -10,6 +10,8 @@ sequence: after a promotion, stop rolling." (`roll_promotions`, P-3)
 "Failed Promotion Dice are tallied across the whole campaign: after 5 failed in a row, the 6th always succeeds,
 and the tally starts again." (P-4)
 "A warband has at most 6 ELITE models: at 6 it rolls no Promotion Dice." (`MAX_ELITE`, P-5)
+"Some fighter types can never be promoted (campaign data: a flag on the fighter type), nor can allies and
+mercenaries." (`hired_not_promoted`, by the ALLY and MERCENARY keywords)
 
 `promotion_chance` and `promotion_odds` give the exact chances a page shows before the dice are rolled.
 """
@@ -33,6 +35,7 @@ __all__ = [
     "PromotionResult",
     "check_promotion_dice",
     "dice_until_automatic",
+    "hired_not_promoted",
     "promote",
     "promotion_chance",
     "promotion_dice_problems",
@@ -47,6 +50,15 @@ PROMOTION_DIE = 6
 PROMOTES_ON = 6  # "A 6 promotes that model"
 # RULING P-4: "A die rolled when the tally is 5 is an automatic success".
 AUTOMATIC_AFTER = 5
+# CAMPAIGN_PHASE.md, Promotions: "... nor can allies and mercenaries": the keywords that mark them on a roster.
+HIRED_KEYWORDS = frozenset({"ALLY", "MERCENARY"})
+
+
+def hired_not_promoted(keywords: Iterable[str]) -> bool:
+    """Whether a model with these keywords is an ally or a mercenary, which can never be promoted."""
+    return any(keyword.strip().upper() in HIRED_KEYWORDS for keyword in keywords)
+
+
 # RULING P-2: "at most 2 dice (3 if it performed a Glorious Deed) until every eligible model has 2".
 DICE_PER_MODEL = 2
 DICE_WITH_GLORIOUS_DEED = 3

@@ -186,6 +186,8 @@ def promotion_candidates(
         # CAMPAIGN_PHASE.md: "Some fighter types can never be promoted (campaign data: a flag on the fighter type)".
         if data.never_promoted(fighter.fighter_type):
             continue
+        if rules.hired_not_promoted(fighter.keywords):  # "... nor can allies and mercenaries"
+            continue
         deed = answer is not None and answer.glorious_deeds > 0
         dice = answer.promotion_dice if answer is not None else 0
         candidates.append(PromotionCandidate(fighter, head_wounded=elite, glorious_deed=deed, dice=dice))

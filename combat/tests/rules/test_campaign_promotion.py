@@ -16,6 +16,7 @@ from combat.rules import (
     ScriptedDice,
     check_promotion_dice,
     dice_until_automatic,
+    hired_not_promoted,
     promote,
     promotion_chance,
     promotion_dice_problems,
@@ -240,3 +241,18 @@ def test_p_4_the_counted_die_is_the_first_automatic_success_of_roll_promotions(t
     result = roll_promotions(["m"] * until, ScriptedDice([1] * (until - 1)), failed_before=tally)
     assert result.rolls[-1] == ("m", None)
     assert len(result.rolls) == until
+
+
+@pytest.mark.parametrize(
+    ("keywords", "hired"),
+    [
+        (["MERCENARY"], True),
+        (["PILGRIM", " ally "], True),  # read as the roster keeps keywords: any case, spaces trimmed
+        (["PILGRIM"], False),
+        ([], False),
+        (["MERCENARY-HUNTER"], False),  # a keyword of its own, not MERCENARY
+    ],
+)
+def test_allies_and_mercenaries_are_never_promoted(keywords, hired):
+    # CAMPAIGN_PHASE.md, Promotions: "Some fighter types can never be promoted ..., nor can allies and mercenaries."
+    assert hired_not_promoted(keywords) is hired

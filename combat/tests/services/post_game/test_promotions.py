@@ -83,6 +83,14 @@ def test_troops_and_a_head_wounded_elite_may_take_dice_but_never_promoted_types_
     assert names == {"Brother Tom": False, "Yeoman Kell": False, "Brother Abel": True}
 
 
+def test_allies_and_mercenaries_are_never_promoted(played, warband, make_fighter):
+    # CAMPAIGN_PHASE.md, Promotions: "... nor can allies and mercenaries" (a mercenary hired with Glory carries
+    # MERCENARY, combat/services/post_game/glory.py).
+    make_fighter(warband, "Sellsword Grim", keywords=["MERCENARY"])
+    make_fighter(warband, "Brother Lent", keywords=["ally"])
+    assert {candidate.name for candidate in step(played).candidates} == {"Brother Tom", "Yeoman Kell"}
+
+
 def test_a_troop_the_trauma_step_removes_takes_no_dice(campaign, warband, rival_warband, troops, player):
     after = game_with([troops["kell"]], campaign=campaign, warband=warband, rival_warband=rival_warband)
     enter(after, troops["kell"], 1, by=player)  # RULING T-2: dead
