@@ -187,6 +187,9 @@ def test_a_game_being_played_shows_its_story_so_far_unfolded(
     from combat.services.tracker.board import tracker_start
     from combat.services.tracker.damage import tracker_apply_damage
 
+    # Damage against Endurance is Fallout: Factions' (seed 000): a Trench Crusade board marks Out of Action instead.
+    warband.campaign.preset = "fallout_factions"
+    warband.campaign.save(update_fields=["preset"])
     brick = make_fighter(warband, "Brick", endurance=6, health=3)
     game = game_services.game_start(
         campaign=warband.campaign, by=player, played_on="2026-06-01", warbands=[warband, rival_warband]
