@@ -10,13 +10,12 @@ from combat.forms.post_game_glory import GlorySpendForm
 from combat.services.post_game import glory as glory_service
 from combat.services.post_game.attempt import PostGameError
 from combat.views.post_game.common import (
-    UNPROCESSABLE,
     applied_redirect,
     next_step_url,
     page_context,
     player_for_user,
-    step_url,
 )
+from combat.views.post_game.money import answer_step, open_state
 
 TEMPLATE = "combat/post_game_glory.html"
 
@@ -48,9 +47,7 @@ def _page(request, player, membership, can_write: bool, *, status: int = 200, re
 
 
 def _post(request, player, state, action: str) -> None:
-    """One spend or take-back posted; raises `PostGameError` with the reason."""
-    if state.applied:
-        raise PostGameError("This post-game is applied: revert it first to change it.")
+    """One spend or take-back posted (`state` still open); raises `PostGameError` with the reason."""
     if action == "remove":
         try:
             spend_id = int(request.POST.get("spend", ""))
@@ -74,17 +71,14 @@ def post_game_glory(request, game_id: int, warband_id: int):
     player, membership, can_write = player_for_user(request.user, game_id, warband_id, write=posted)
     if not posted:
         return _page(request, player, membership, can_write)
-    action = request.POST.get("action", "")
-    try:
+
+    def act(action: str):
         if action == "pass":
             glory_service.post_game_glory_pass(player=player, by=request.user)
             return redirect(next_step_url("glory", player))
-        state = page_context(request, player, membership, can_write, step="glory")["state"]
-        _post(request, player, state, action)
-    except PostGameError as error:
-        return _page(
-            request, player, membership, can_write, status=UNPROCESSABLE, refused=(action, str(error))
-        )
-    if request.htmx:
-        return _page(request, player, membership, can_write)
-    return redirect(f"{step_url('post_game_glory', player)}#glory-step")
+        _post(request, player, open_state(request, player, membership, can_write, step="glory"), action)
+        return None
+
+    return answer_step(
+        request, player, membership, can_write, step="glory", view="post_game_glory", page=_page, act=act
+    )

@@ -4,11 +4,14 @@ and the campaign's price lists, and a posted purchase, sale or take-back handed 
 
 from __future__ import annotations
 
+from django.shortcuts import redirect
+
 from combat.forms import post_game_money as forms
 from combat.models import PostGameTrade
 from combat.services.post_game import reinforcements as reinforcements_service
 from combat.services.post_game import trade as trade_service
 from combat.services.post_game.attempt import PostGameError
+from combat.views.post_game.common import UNPROCESSABLE, page_context, step_url
 from rosters.selectors import price_lists
 
 PURCHASES = (PostGameTrade.Kind.RECRUIT, PostGameTrade.Kind.BUY)
@@ -58,3 +61,30 @@ def post_trade(request, player, state, action: str, *, reinforcements: bool) -> 
         else trade_service.post_game_trade_add
     )
     add(player=player, by=request.user, trade=form.trade())
+
+
+def open_state(request, player, membership, can_write: bool, *, step: str):
+    """The post-game being planned, for a money step's answer; refused once it is applied."""
+    state = page_context(request, player, membership, can_write, step=step)["state"]
+    if state.applied:
+        raise PostGameError("This post-game is applied: revert it first to change it.")
+    return state
+
+
+def answer_step(request, player, membership, can_write: bool, *, step: str, view: str, page, act):
+    """A money step's POST (Reinforcements, Hire & Trade, Use Glory). `act(action)` plans the answer, or returns
+    the response of an answer that leaves the step; a `PostGameError` refuses it: the page again at 422 with the
+    reason beside what was typed, nothing changed. Otherwise htmx gets the step again and a plain form goes back
+    to it (POST, redirect, GET)."""
+    action = request.POST.get("action", "")
+    try:
+        response = act(action)
+    except PostGameError as error:
+        return page(
+            request, player, membership, can_write, status=UNPROCESSABLE, refused=(action, str(error))
+        )
+    if response is not None:
+        return response
+    if request.htmx:
+        return page(request, player, membership, can_write)
+    return redirect(f"{step_url(view, player)}#{step}-step")

@@ -7,16 +7,14 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
 from combat.services.post_game import reinforcements as reinforcements_service
-from combat.services.post_game.attempt import PostGameError
 from combat.views.post_game.common import (
-    UNPROCESSABLE,
     applied_redirect,
     next_step_url,
     page_context,
     player_for_user,
     step_url,
 )
-from combat.views.post_game.money import post_trade, purchase_forms
+from combat.views.post_game.money import answer_step, open_state, post_trade, purchase_forms
 
 TEMPLATE = "combat/post_game_reinforcements.html"
 FORM_ACTIONS = ("remove", "recruit", "buy", "call", "decline")
@@ -46,8 +44,8 @@ def post_game_reinforcements(request, game_id: int, warband_id: int):
     player, membership, can_write = player_for_user(request.user, game_id, warband_id, write=posted)
     if not posted:
         return _page(request, player, membership, can_write)
-    action = request.POST.get("action", "")
-    try:
+
+    def act(action: str):
         if action in ("call", "decline"):
             reinforcements_service.post_game_reinforcements(
                 player=player, by=request.user, call=action == "call"
@@ -56,15 +54,17 @@ def post_game_reinforcements(request, game_id: int, warband_id: int):
             if action == "decline":
                 return redirect(next_step_url("reinforcements", player))
             return redirect(f"{step_url('post_game_reinforcements', player)}#reinforcements-step")
-        else:
-            state = page_context(request, player, membership, can_write, step="reinforcements")["state"]
-            if state.applied:
-                raise PostGameError("This post-game is applied: revert it first to change it.")
-            post_trade(request, player, state, action, reinforcements=True)
-    except PostGameError as error:
-        return _page(
-            request, player, membership, can_write, status=UNPROCESSABLE, refused=(action, str(error))
-        )
-    if request.htmx:
-        return _page(request, player, membership, can_write)
-    return redirect(f"{step_url('post_game_reinforcements', player)}#reinforcements-step")
+        state = open_state(request, player, membership, can_write, step="reinforcements")
+        post_trade(request, player, state, action, reinforcements=True)
+        return None
+
+    return answer_step(
+        request,
+        player,
+        membership,
+        can_write,
+        step="reinforcements",
+        view="post_game_reinforcements",
+        page=_page,
+        act=act,
+    )

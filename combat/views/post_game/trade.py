@@ -7,16 +7,13 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
 from combat.services.post_game import trade as trade_service
-from combat.services.post_game.attempt import PostGameError
 from combat.views.post_game.common import (
-    UNPROCESSABLE,
     applied_redirect,
     next_step_url,
     page_context,
     player_for_user,
-    step_url,
 )
-from combat.views.post_game.money import post_trade, purchase_forms, sale_form
+from combat.views.post_game.money import answer_step, open_state, post_trade, purchase_forms, sale_form
 
 TEMPLATE = "combat/post_game_trade.html"
 FORM_ACTIONS = ("remove", "recruit", "buy", "sell", "pass")
@@ -49,19 +46,15 @@ def post_game_trade(request, game_id: int, warband_id: int):
     player, membership, can_write = player_for_user(request.user, game_id, warband_id, write=posted)
     if not posted:
         return _page(request, player, membership, can_write)
-    action = request.POST.get("action", "")
-    try:
+
+    def act(action: str):
         if action == "pass":
             trade_service.post_game_trade_pass(player=player, by=request.user)
             return redirect(next_step_url("trade", player))
-        state = page_context(request, player, membership, can_write, step="trade")["state"]
-        if state.applied:
-            raise PostGameError("This post-game is applied: revert it first to change it.")
+        state = open_state(request, player, membership, can_write, step="trade")
         post_trade(request, player, state, action, reinforcements=False)
-    except PostGameError as error:
-        return _page(
-            request, player, membership, can_write, status=UNPROCESSABLE, refused=(action, str(error))
-        )
-    if request.htmx:
-        return _page(request, player, membership, can_write)
-    return redirect(f"{step_url('post_game_trade', player)}#trade-step")
+        return None
+
+    return answer_step(
+        request, player, membership, can_write, step="trade", view="post_game_trade", page=_page, act=act
+    )
