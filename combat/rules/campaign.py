@@ -69,6 +69,7 @@ from .campaign_limits import (
 from .campaign_promotion import (
     AUTOMATIC_AFTER,
     MAX_ELITE,
+    MERCENARY,
     PROMOTION_DIE,
     Promotion,
     PromotionResult,
@@ -93,6 +94,7 @@ __all__ = [
     "Location",
     "LocationTable",
     "MAX_ELITE",
+    "MERCENARY",
     "PROMOTION_DIE",
     "Promotion",
     "PromotionResult",

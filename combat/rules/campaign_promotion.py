@@ -28,6 +28,7 @@ from .stat_tests import check_count
 
 __all__ = [
     "MAX_ELITE",
+    "MERCENARY",
     "PROMOTION_DIE",
     "PROMOTES_ON",
     "AUTOMATIC_AFTER",
@@ -51,7 +52,8 @@ PROMOTES_ON = 6  # "A 6 promotes that model"
 # RULING P-4: "A die rolled when the tally is 5 is an automatic success".
 AUTOMATIC_AFTER = 5
 # CAMPAIGN_PHASE.md, Promotions: "... nor can allies and mercenaries": the keywords that mark them on a roster.
-HIRED_KEYWORDS = frozenset({"ALLY", "MERCENARY"})
+MERCENARY = "MERCENARY"  # the keyword a fighter hired with Glory carries (the post-game's Use Glory)
+HIRED_KEYWORDS = frozenset({"ALLY", MERCENARY})
 
 
 def hired_not_promoted(keywords: Iterable[str]) -> bool:

@@ -104,62 +104,42 @@ def strongbox_adjust(*, warband: Warband, by, reason: str, ducats: int = 0, glor
 
 
 def ledger_entries(
-    *, warband: Warband, moves: list[tuple[str, int, str]], by=None, game: Game | None = None
+    *,
+    warband: Warband,
+    moves: list[tuple[str, int, str]],
+    by=None,
+    game: Game | None = None,
+    glory: bool = False,
 ) -> list[StrongboxEntry]:
-    """The ledger's entries for ducats a caller moves itself in a write of its own (the post-game's Apply and
-    revert move Strongboxes with one bulk statement under their own history context, which a nested context
-    here would overwrite): `moves` are (cause, ducats, reason), applied in order from `warband.strongbox`, the
-    balance before them. The caller holds the warband's row locked and saves the warband; this only writes the
-    entries (one statement) and refuses, raising `RosterRefused`, a move that would leave the Strongbox below 0."""
-    balance = warband.strongbox
+    """The ledger's entries for ducats (or, `glory`, Glory) a caller moves itself in a write of its own (the
+    post-game's Apply and revert move Strongboxes with one bulk statement under their own history context, which a
+    nested context here would overwrite): `moves` are (cause, amount, reason), applied in order from
+    `warband.strongbox` (or `warband.glory`), the balance before them. The caller holds the warband's row locked
+    and saves the warband; this only writes the entries (one statement) and refuses, raising `RosterRefused`, a
+    move that would leave the Strongbox below 0, or the Glory ("Glory Points are spent", never owed)."""
+    held = warband.glory if glory else warband.strongbox
+    balance = held
     entries = []
-    for cause, ducats, reason in moves:
-        if not ducats:
+    for cause, amount, reason in moves:
+        if not amount:
             continue
         if cause not in LedgerCause.values:
             raise RosterRefused(f"{cause!r} is not a cause of the ledger.")
-        _refuse_overdraft(warband, ducats=ducats + (balance - warband.strongbox), glory=0)
-        balance += ducats
+        moved = amount + (balance - held)
+        _refuse_overdraft(warband, ducats=0 if glory else moved, glory=moved if glory else 0)
+        balance += amount
+        if glory:
+            amounts = {"glory": amount, "balance": warband.strongbox, "glory_balance": balance}
+        else:
+            amounts = {"ducats": amount, "balance": balance, "glory_balance": warband.glory}
         entries.append(
             StrongboxEntry(
                 warband=warband,
-                ducats=ducats,
-                balance=balance,
-                glory_balance=warband.glory,
                 cause=cause,
                 reason=_short(reason),
                 game=game,
                 by=by if getattr(by, "pk", None) else None,
-            )
-        )
-    return StrongboxEntry.objects.bulk_create(entries)
-
-
-def glory_entries(
-    *, warband: Warband, moves: list[tuple[str, int, str]], by=None, game: Game | None = None
-) -> list[StrongboxEntry]:
-    """As `ledger_entries`, for Glory: `moves` are (cause, glory, reason), applied in order from `warband.glory`;
-    the caller holds the warband's row locked and saves `warband.glory`. Refuses, raising `RosterRefused`, a move
-    that would leave the Glory below 0 ("Glory Points are spent", never owed)."""
-    balance = warband.glory
-    entries = []
-    for cause, glory, reason in moves:
-        if not glory:
-            continue
-        if cause not in LedgerCause.values:
-            raise RosterRefused(f"{cause!r} is not a cause of the ledger.")
-        _refuse_overdraft(warband, ducats=0, glory=glory + (balance - warband.glory))
-        balance += glory
-        entries.append(
-            StrongboxEntry(
-                warband=warband,
-                glory=glory,
-                balance=warband.strongbox,
-                glory_balance=balance,
-                cause=cause,
-                reason=_short(reason),
-                game=game,
-                by=by if getattr(by, "pk", None) else None,
+                **amounts,
             )
         )
     return StrongboxEntry.objects.bulk_create(entries)

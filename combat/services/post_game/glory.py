@@ -21,6 +21,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from campaigns.models import GamePlayer
+from combat import rules
 from combat.models import PostGame, PostGameGlory
 from combat.selectors.post_game.state import post_game_state
 from combat.services.post_game import money
@@ -30,9 +31,6 @@ from rosters.services.common import clean_keywords
 
 if TYPE_CHECKING:
     from combat.selectors.post_game.state import PostGameState
-
-# A mercenary is marked as one on the roster ("nor can allies and mercenaries" be promoted, CAMPAIGN_PHASE.md).
-MERCENARY = "MERCENARY"
 
 
 def _write(player: GamePlayer, *, by, reason: str):
@@ -142,7 +140,8 @@ def _created(state: PostGameState, lines) -> dict[str, list[int]]:
             warband=state.warband,
             name=line.spend.name,
             fighter_type=line.spend.fighter_type,
-            keywords=clean_keywords([*line.spend.keywords, MERCENARY]),
+            # Marked as a mercenary, so never promoted ("nor can allies and mercenaries", hired_not_promoted).
+            keywords=clean_keywords([*line.spend.keywords, rules.MERCENARY]),
         )
         for line in lines
         if line.spend.kind == PostGameGlory.Kind.MERCENARY
@@ -163,7 +162,7 @@ def apply_part(state: PostGameState) -> dict[str, Any]:
     part: dict[str, Any] = {"warband_id": state.warband.pk}
     part.update(_created(state, step.lines))
     moves = [(LedgerCause.GLORY, -line.glory, line.words) for line in step.lines]
-    part["glory_entries"] = money.post_glory(state, moves)
+    part["glory_entries"] = money.post_moves(state, moves, glory=True)
     return {"glory_part": part}
 
 

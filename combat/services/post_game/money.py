@@ -21,7 +21,7 @@ from combat.services.post_game.images import from_image, image
 from rosters.models import Fighter, Item, Warband
 from rosters.services.common import clean_keywords
 from rosters.services.errors import RosterRefused
-from rosters.services.strongbox import glory_entries, ledger_entries
+from rosters.services.strongbox import ledger_entries
 
 if TYPE_CHECKING:
     from combat.selectors.post_game.state import PostGameState
@@ -95,39 +95,29 @@ def delete_items(ids: Sequence[int]) -> list[dict[str, Any]]:
     return images
 
 
-def post_moves(state: PostGameState, moves: list[tuple[str, int, str]]) -> list[dict[str, Any]]:
-    """The moves written as ledger entries of the warband, its Strongbox moved with them (refused, the whole
-    Apply rolled back, when one would leave it below 0). Returns the entries as the Revert reads them."""
+def post_moves(
+    state: PostGameState, moves: list[tuple[str, int, str]], *, glory: bool = False
+) -> list[dict[str, Any]]:
+    """The moves written as ledger entries of the warband, its Strongbox (or, `glory`, its Glory) moved with them
+    (refused, the whole Apply rolled back, when one would leave it below 0). Returns the entries as the Revert
+    reads them."""
     warband = Warband.objects.select_for_update().get(pk=state.warband.pk)
     try:
-        entries = ledger_entries(warband=warband, moves=moves, game=state.game)
+        entries = ledger_entries(warband=warband, moves=moves, game=state.game, glory=glory)
     except RosterRefused as error:
         raise PostGameError(str(error)) from None
-    warband.strongbox += sum(entry.ducats for entry in entries)
+    field, amount = ("glory", "glory") if glory else ("strongbox", "ducats")
+    setattr(warband, field, getattr(warband, field) + sum(getattr(entry, amount) for entry in entries))
     if entries:
-        warband.save(update_fields=["strongbox"])
-    return [{"id": e.pk, "cause": e.cause, "ducats": e.ducats, "reason": e.reason} for e in entries]
-
-
-def post_glory(state: PostGameState, moves: list[tuple[str, int, str]]) -> list[dict[str, Any]]:
-    """As `post_moves`, for Glory: the moves written as ledger entries, the warband's Glory moved with them
-    (refused, the whole Apply rolled back, when one would leave it below 0)."""
-    warband = Warband.objects.select_for_update().get(pk=state.warband.pk)
-    try:
-        entries = glory_entries(warband=warband, moves=moves, game=state.game)
-    except RosterRefused as error:
-        raise PostGameError(str(error)) from None
-    warband.glory += sum(entry.glory for entry in entries)
-    if entries:
-        warband.save(update_fields=["glory"])
-    return [{"id": e.pk, "cause": e.cause, "glory": e.glory, "reason": e.reason} for e in entries]
+        warband.save(update_fields=[field])
+    return [{"id": e.pk, "cause": e.cause, amount: getattr(e, amount), "reason": e.reason} for e in entries]
 
 
 def _take_back_glory(warband: Warband, recorded: list[dict[str, Any]], *, refusal: str) -> None:
     """The Glory entries answered by entries of the opposite sign (refused when the Glory gained is spent)."""
     moves = [(e["cause"], -e["glory"], f"Reverted: {e['reason']}") for e in reversed(recorded)]
     try:
-        entries = glory_entries(warband=warband, moves=moves)
+        entries = ledger_entries(warband=warband, moves=moves, glory=True)
     except RosterRefused:
         raise PostGameError(refusal) from None
     warband.glory += sum(entry.glory for entry in entries)

@@ -105,7 +105,7 @@ def apply_part(state: PostGameState) -> dict[str, Any]:
     part.update(money.write_purchases(state, step.purchases))
     part["entries"] = money.post_moves(state, step.moves(state.terms))
     if step.glory:
-        part["glory_entries"] = money.post_glory(state, step.glory_moves())
+        part["glory_entries"] = money.post_moves(state, step.glory_moves(), glory=True)
     return {"reinforcements_part": part}
 
 
