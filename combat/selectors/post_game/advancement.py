@@ -15,10 +15,10 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from combat import rules
-from combat.models import DiceRoll, PostGameAdvancement, PostGameRoll
+from combat.models import PostGameAdvancement, PostGameRoll
 from combat.models.campaign_data import SKILL_CHARTS
 from combat.selectors.post_game.changes import FighterChange, is_reopened
-from combat.selectors.post_game.rolls import LoggedRoll
+from combat.selectors.post_game.rolls import LoggedRoll, counted_rolls
 from rosters.models import Fighter, Skill
 
 if TYPE_CHECKING:
@@ -237,18 +237,14 @@ def fighter_cards(
 
 
 def _stored(state: PostGameState, fighter_ids: list[int]):
-    """The step's rows: the picks, the 2D6 that count, the skills the fighters have (three queries)."""
+    """The step's rows: the picks, the 2D6 that count (read with the state's rolls), the skills the fighters have
+    (two queries)."""
     live = state.post_game
     records, rolls = {}, {}
     if live is not None:
         for record in PostGameAdvancement.objects.filter(post_game=live):
             records[(record.fighter_id, record.number)] = record
-        counted = PostGameRoll.objects.filter(
-            post_game=live,
-            purpose=PostGameRoll.Purpose.ADVANCEMENT,
-            dice_roll__status=DiceRoll.Status.COUNTED,
-        ).select_related("dice_roll__rolled_by")
-        for roll in counted:
+        for roll in counted_rolls(state, PostGameRoll.Purpose.ADVANCEMENT):
             rolls[(roll.fighter_id, roll.sequence)] = roll
     known: dict[int, dict[str, str]] = {pk: {} for pk in fighter_ids}
     skills = Skill.objects.filter(fighter_id__in=fighter_ids).order_by("id")

@@ -19,8 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from django.contrib.postgres.aggregates import ArrayAgg
-from django.db.models import Count, OuterRef, Q, Subquery, Value
+from django.db import connection
 
 from campaigns.models import Game, GamePlayer
 from combat import rules
@@ -29,7 +28,7 @@ from combat.models.campaign_data import LOCATION_TABLES
 from combat.models.postgame import MAX_EXPLORATION_MODIFIER
 from combat.selectors.campaign_data import campaign_data_as_of, current_campaign_data
 from combat.selectors.post_game.ransom import StrongboxChange
-from rosters.models import Warband
+from rosters.models import FoundLocation
 
 if TYPE_CHECKING:
     from combat.models import PostGameFighter
@@ -173,28 +172,31 @@ def record(state: PostGameState) -> tuple[int, frozenset[str]]:
     return state.record
 
 
+# RULING E-1 and E-4 in one round trip. Plain SQL: Django takes longer to compile the same read (a count in a
+# subquery and an aggregate) than PostgreSQL takes to answer it, and every page of the wizard makes it.
+RECORD_SQL = """
+    SELECT (SELECT count(*) FROM {players} p JOIN {games} g ON g.id = p.game_id
+             WHERE p.warband_id = %(warband)s AND g.number <= %(number)s AND g.status <> %(in_progress)s),
+           ARRAY(SELECT code FROM {locations} WHERE warband_id = %(warband)s AND game_id IS DISTINCT FROM %(game)s)
+"""
+
+
 def _record(state: PostGameState) -> tuple[int, frozenset[str]]:
     """RULING E-1: the warband's games recorded up to this one, this one included; RULING E-4: the Locations it
-    found in its other games, never found twice. One query."""
-    played = (
-        GamePlayer.objects.filter(warband_id=OuterRef("pk"), game__number__lte=state.game.number)
-        .exclude(game__status=Game.Status.IN_PROGRESS)
-        .values("warband_id")
-        .annotate(count=Count("pk"))
-        .values("count")
+    found in its other games (or kept without a game), never found twice. One query."""
+    sql = RECORD_SQL.format(
+        players=GamePlayer._meta.db_table, games=Game._meta.db_table, locations=FoundLocation._meta.db_table
     )
-    elsewhere = Q(locations__isnull=False) & (
-        Q(locations__game_id__isnull=True) | ~Q(locations__game_id=state.game.pk)
-    )
-    row = (
-        Warband.objects.filter(pk=state.warband.pk)
-        .annotate(
-            played=Subquery(played), codes=ArrayAgg("locations__code", filter=elsewhere, default=Value([]))
-        )
-        .values("played", "codes")
-        .get()
-    )
-    return max(row["played"] or 0, 1), frozenset(row["codes"])
+    params = {
+        "warband": state.warband.pk,
+        "number": state.game.number,
+        "in_progress": Game.Status.IN_PROGRESS,
+        "game": state.game.pk,
+    }
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        played, codes = cursor.fetchone()
+    return max(played, 1), frozenset(codes)
 
 
 def _rolls(rolls) -> dict[str, PostGameRoll]:

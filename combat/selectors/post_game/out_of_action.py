@@ -6,9 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from django.db.models import OuterRef, Prefetch, Q, Subquery
+from django.db.models import F, FilteredRelation, Prefetch, Q
 
-from campaigns.models import GamePlayer, OutOfAction
+from campaigns.models import GamePlayer
 from combat import rules
 from rosters.models import Fighter, Injury, Item
 
@@ -66,26 +66,42 @@ def post_game_casualty(fighter, *, campaign, injuries: frozenset[str]) -> rules.
     )
 
 
-def post_game_fighters(player: GamePlayer, *, for_update: bool) -> list[Fighter]:
+def post_game_fighters(player: GamePlayer, *, for_update: bool) -> tuple[list[Fighter], list[Item]]:
     """The warband's active fighters and those marked Out of Action (`out_of_action_mark`, the mark's id, else
-    None), with Injuries and Battlekit, in one query and two prefetches."""
-    items = Item.objects.order_by("id")
-    mark = OutOfAction.objects.filter(player=player, fighter=OuterRef("pk")).values("pk")[:1]
+    None) with their Injuries and Battlekit, and every piece of the warband's Battlekit, carried or in the
+    Arsenal (the money steps read it): three queries."""
+    # The game's mark joined on its condition (one per fighter and game): one row per fighter, no subquery.
+    marked = FilteredRelation("out_of_action", condition=Q(out_of_action__player=player))
     fighters = (
         Fighter.objects.filter(warband_id=player.warband_id)
-        .annotate(out_of_action_mark=Subquery(mark))
-        .filter(Q(status=Fighter.Status.ACTIVE) | Q(out_of_action_mark__isnull=False))
+        .annotate(mark=marked)
+        .filter(Q(status=Fighter.Status.ACTIVE) | Q(mark__isnull=False))
+        .annotate(out_of_action_mark=F("mark__id"))
     )
+    items = Item.objects.filter(warband_id=player.warband_id).order_by("pk")
     if for_update:
         # The Apply changes these rows: lock them so a roster edit cannot slip in between read and write.
         fighters = fighters.select_for_update(of=("self",))
         items = items.select_for_update()
-    return list(
-        fighters.prefetch_related(
-            Prefetch("injuries", queryset=Injury.objects.order_by("id")),
-            Prefetch("battlekit", queryset=items),
-        ).order_by("id")
+    fighters = list(
+        fighters.prefetch_related(Prefetch("injuries", queryset=Injury.objects.order_by("id"))).order_by("id")
     )
+    items = list(items)
+    by_id = {fighter.pk: fighter for fighter in fighters}
+    # A piece carried by a fighter no longer on the roster names its holder too (rare: one query then).
+    others = {item.fighter_id for item in items if item.fighter_id is not None} - set(by_id)
+    holders = {**Fighter.objects.in_bulk(others), **by_id} if others else by_id
+    # Each fighter's Battlekit is its share of the warband's, as a prefetch would have set it (one query, not two).
+    carried: dict[int, list[Item]] = {pk: [] for pk in by_id}
+    for item in items:
+        if item.fighter_id is not None:
+            item.fighter = holders[item.fighter_id]
+            carried.setdefault(item.fighter_id, []).append(item)
+    for fighter in fighters:
+        kit = fighter.battlekit.get_queryset()
+        kit._result_cache, kit._prefetch_done = carried[fighter.pk], True  # noqa: SLF001
+        fighter._prefetched_objects_cache["battlekit"] = kit  # noqa: SLF001
+    return fighters, items
 
 
 def applied_fighters(player: GamePlayer) -> list[Fighter]:

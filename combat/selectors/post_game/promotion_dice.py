@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from campaigns.words import possessive
 from combat import rules
 from combat.models import DiceRoll, PostGameRoll
-from combat.selectors.post_game.rolls import LoggedRoll
+from combat.selectors.post_game.rolls import LoggedRoll, counted_rolls
 
 if TYPE_CHECKING:
     from combat.selectors.post_game.promotion_pool import PromotionCandidate, PromotionsRead
@@ -56,18 +56,11 @@ def tally_words(tally: int) -> str:
 
 
 def _stored_dice(state: PostGameState) -> list[PostGameRoll]:
-    """The dice that count, in rolling order; none before the dice are assigned (no query then)."""
+    """The dice that count, in rolling order; none before the dice are assigned."""
     if state.post_game is None or not state.post_game.promotions_passed:
         return []
-    return list(
-        PostGameRoll.objects.filter(
-            post_game=state.post_game,
-            purpose=PostGameRoll.Purpose.PROMOTION,
-            dice_roll__status=DiceRoll.Status.COUNTED,
-        )
-        .select_related("dice_roll__rolled_by", "dice_roll__replaces__status_by")
-        .order_by("sequence")
-    )
+    # Read with the state's rolls (`counted_rolls`), in the order stored; sorted by rolling order.
+    return sorted(counted_rolls(state, PostGameRoll.Purpose.PROMOTION), key=lambda roll: roll.sequence)
 
 
 def applied_dice(post_game) -> list[LoggedRoll]:

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.contrib.auth import get_user_model
+from django.core.exceptions import ObjectDoesNotExist
+
 from campaigns.models import OutOfAction
 from combat import rules
 from combat.models import DiceRoll, PostGameFighter, PostGameRoll
@@ -168,3 +171,40 @@ def applied_rolls(post_game) -> list[FighterRolls]:
         FighterRolls(pk, names[pk], logged_rolls(rolls), pk in reopened, pk in marked)
         for pk, rolls in by_fighter.items()
     ]
+
+
+def counted_rolls(state, purpose: str) -> list[PostGameRoll]:
+    """The attempt's rolls of one purpose that count, in the order they were stored (read with the state's)."""
+    return [roll for roll in state.counted_rolls if roll.purpose == purpose]
+
+
+def _replaced(die: DiceRoll) -> DiceRoll | None:
+    """The roll this one stands in for (read with it through `select_related("dice_roll__replaces")`)."""
+    try:
+        return die.replaces
+    except ObjectDoesNotExist:
+        return None
+
+
+def attach_people(rolls, answers) -> None:
+    """Who rolled, who corrected, who offered and answered a ransom, whose warband is the captor: the users the
+    rolls and answers name, read in one query and set on them (joining a user per relation costs more)."""
+    dice = [roll.dice_roll for roll in rolls]
+    replaced = [struck for struck in map(_replaced, dice) if struck is not None]
+    captors = [answer.captor for answer in answers if answer.captor_id is not None]
+    wanted = {die.rolled_by_id for die in dice} | {die.status_by_id for die in replaced}
+    wanted |= {answer.ransom_offered_by_id for answer in answers} | {
+        answer.ransom_answered_by_id for answer in answers
+    }
+    wanted |= {captor.owner_id for captor in captors}
+    wanted.discard(None)
+    people = get_user_model().objects.in_bulk(wanted) if wanted else {}
+    for die in dice:
+        die.rolled_by = people.get(die.rolled_by_id)
+    for die in replaced:
+        die.status_by = people.get(die.status_by_id)
+    for answer in answers:
+        answer.ransom_offered_by = people.get(answer.ransom_offered_by_id)
+        answer.ransom_answered_by = people.get(answer.ransom_answered_by_id)
+    for captor in captors:
+        captor.owner = people.get(captor.owner_id)

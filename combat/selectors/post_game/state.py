@@ -34,6 +34,7 @@ from combat.selectors.post_game.rolls import (
     TRAUMA_STEP_PURPOSES,
     FighterRolls,
     applied_rolls,
+    attach_people,
     logged_rolls,
 )
 from combat.selectors.post_game.trauma import CasualtyState, odds, resolve
@@ -108,6 +109,8 @@ class PostGameState:
     promotion_dice: list = field(default_factory=list)  # once applied, the Promotion Dice (issue 11 fixes)
     # The warband's own stored rolls, no fighter's (the Exploration Dice), read with the fighters' (`_stored`).
     warband_rolls: list[PostGameRoll] = field(default_factory=list)
+    # Every roll of the live attempt that counts, whatever its step, read once (`_stored`, `counted_rolls`).
+    counted_rolls: list[PostGameRoll] = field(default_factory=list)
 
     @property
     def applied(self) -> bool:
@@ -196,29 +199,30 @@ class PostGameState:
 WARBAND_PURPOSES = (PostGameRoll.Purpose.EXPLORATION, PostGameRoll.Purpose.EXPLORATION_REROLL)
 
 
-def _stored(live: PostGame | None) -> tuple[dict[int, list[PostGameRoll]], dict[int, PostGameFighter]]:
-    """The attempt's stored rolls and answers, by fighter (two queries; none before the first write): the Trauma
-    Step's rolls by fighter, the warband's own under None; the other steps read their own."""
+def _stored(
+    state: PostGameState, live: PostGame | None
+) -> tuple[dict[int, list[PostGameRoll]], dict[int, PostGameFighter]]:
+    """The attempt's stored rolls and answers (three queries, the people they name among them; none before the
+    first write). Every roll that counts
+    is read here once, for every step (`state.counted_rolls`): the Trauma Step's by fighter, the warband's own
+    under None; the later steps pick theirs by purpose (a Skill Advancement 2D6 is no Trauma roll)."""
     rolls: dict[int, list[PostGameRoll]] = defaultdict(list)
     if live is None:
         return rolls, {}
     # Only the rolls that count: one no longer needed after a correction is kept, undone, and counts again when
     # the chain needs it once more (issue 11: never a new roll for a roll that is stored).
-    # The Trauma Step's rolls only: the later steps read their own (a Skill Advancement 2D6 is no Trauma roll).
     stored = (
-        PostGameRoll.objects.filter(
-            post_game=live,
-            dice_roll__status=DiceRoll.Status.COUNTED,
-            purpose__in=(*TRAUMA_STEP_PURPOSES, *WARBAND_PURPOSES),
-        )
-        .select_related("dice_roll__rolled_by", "dice_roll__replaces__status_by")
+        PostGameRoll.objects.filter(post_game=live, dice_roll__status=DiceRoll.Status.COUNTED)
+        .select_related("dice_roll__replaces")
         .order_by("id")
     )
-    for roll in stored:
-        rolls[roll.fighter_id].append(roll)
-    answers = PostGameFighter.objects.filter(post_game=live).select_related(
-        "captor__owner", "ransom_offered_by", "ransom_answered_by"
-    )
+    state.counted_rolls = list(stored)
+    trauma_step = {*TRAUMA_STEP_PURPOSES, *WARBAND_PURPOSES}
+    for roll in state.counted_rolls:
+        if roll.purpose in trauma_step:
+            rolls[roll.fighter_id].append(roll)
+    answers = list(PostGameFighter.objects.filter(post_game=live).select_related("captor"))
+    attach_people(state.counted_rolls, answers)
     return rolls, {answer.fighter_id: answer for answer in answers}
 
 
@@ -248,7 +252,7 @@ def _casualty_state(
 
 def _casualties(state: PostGameState, live: PostGame | None) -> dict[int, PostGameFighter]:
     """Every casualty in the order they roll; returns the stored answers for the later steps."""
-    rolls, answers = _stored(live)
+    rolls, answers = _stored(state, live)
     state.warband_rolls = rolls.get(None, [])
     casualties = [
         _casualty_state(state, fighter, rolls[fighter.pk], answers.get(fighter.pk))
@@ -278,13 +282,14 @@ def post_game_state(*, player: GamePlayer, for_update: bool = False) -> PostGame
         return PostGameState(
             player, game, campaign, player.warband, campaign.terms, live, attempts, fighters, fighters
         )
-    fighters = post_game_fighters(player, for_update=for_update)
+    fighters, items = post_game_fighters(player, for_update=for_update)
     # In the order the game recorded them.
     marked = (fighter for fighter in fighters if fighter.out_of_action_mark is not None)
     out = sorted(marked, key=lambda fighter: fighter.out_of_action_mark)
     state = PostGameState(
         player, game, campaign, player.warband, campaign.terms, live, attempts, fighters, out
     )
+    state.items = items
     if game.status == Game.Status.IN_PROGRESS:
         state.problem = f"Game {game.number} is still being played: its post-game opens when it is recorded."
     try:

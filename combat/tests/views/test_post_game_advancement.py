@@ -181,11 +181,12 @@ def test_the_page_takes_the_same_queries_for_one_fighter_as_for_ten(
     assert response.content.decode().count("Take this skill") == count
 
 
-# Measured: 18 for 1 fighter and for 10 (the session and the user, the player and its membership, the post-game
-# read: attempts, fighters with their Injuries, Battlekit and skills, rolls, answers, campaign data, the step's
-# picks, 2D6 and known skills, the Exploration step's battles fought, and issue 13's money steps: the trades
-# planned, Use Glory's spends and the warband's Battlekit, Arsenal included, for Reinforcements and Hire & Trade).
-QUERIES = 18
+# Measured: 17 for 1 fighter and for 10 (the session and the user, the player and its membership, the post-game
+# read: attempts, fighters with the game's marks, their Injuries, the warband's Battlekit (Arsenal included, read
+# once for the fighters and the money steps), every roll that counts (one read for every step), answers, the people
+# they name, campaign data, the step's picks and known skills, the Exploration's record, and issue 13's money
+# steps: the trades planned and Use Glory's spends).
+QUERIES = 17
 
 
 def test_once_applied_the_overview_lists_the_typed_2d6_and_corrects_it(client, after, agnes, player):
