@@ -24,10 +24,12 @@ class PromotionDiceForm(forms.Form):
     )
 
     def __init__(self, *args, step, **kwargs):
+        """`step` None parses a POST without reading the post-game: every posted `dice_<id>` is a field, and the
+        service refuses what does not fit (the page then builds the form again on the step, to show it)."""
         super().__init__(*args, **kwargs)
         self.step = step
-        self.fields["extra"].initial = step.extra
-        for candidate in step.candidates:
+        self.fields["extra"].initial = step.extra if step is not None else 0
+        for candidate in step.candidates if step is not None else ():
             self.fields[self.name_for(candidate.id)] = WholeNumberField(
                 min_value=0,
                 max_value=MAX_PROMOTION_DICE,
@@ -55,7 +57,8 @@ class PromotionDiceForm(forms.Form):
         return [(candidate, self[self.name_for(candidate.id)]) for candidate in self.step.candidates]
 
     def assignment(self) -> dict[int, int]:
-        ids = [candidate.id for candidate in self.step.candidates] + self.others
+        listed = [candidate.id for candidate in self.step.candidates] if self.step is not None else []
+        ids = listed + self.others
         return {fighter_id: self.cleaned_data.get(self.name_for(fighter_id)) or 0 for fighter_id in ids}
 
     def add_refusal(self, refused) -> None:

@@ -18,12 +18,32 @@ from combat.views.post_game.common import (
 TEMPLATE = "combat/post_game_dismiss.html"
 
 
+def _ticked(request) -> list[int] | None:
+    """The fighters ticked, parsed from the POST alone (None when one is not a number: the form then says so)."""
+    try:
+        return [int(value) for value in request.POST.getlist("fighters")]
+    except ValueError:
+        return None
+
+
 @require_http_methods(["GET", "POST"])
 @login_required
 def post_game_dismiss(request, game_id: int, warband_id: int):
-    """The fighters that may be dismissed, ticked or not; saving (even with none) passes the step."""
+    """The fighters that may be dismissed, ticked or not; saving (even with none) passes the step.
+
+    A POST is written first (the service reads the post-game under its locks and refuses what does not fit);
+    only a refused one reads the page again, to show the form with the reason."""
     posted = request.method == "POST"
     player, membership, can_write = player_for_user(request.user, game_id, warband_id, write=posted)
+    refusal = None
+    ticked = _ticked(request) if posted else None
+    if ticked is not None:
+        try:
+            dismiss_service.post_game_dismiss(player=player, by=request.user, fighter_ids=ticked)
+        except PostGameError as error:
+            refusal = str(error)
+        else:
+            return redirect(next_step_url("dismiss", player))
     context = page_context(request, player, membership, can_write, step="dismiss")
     state = context["state"]
     if state.applied:
@@ -32,14 +52,7 @@ def post_game_dismiss(request, game_id: int, warband_id: int):
     if step is None or (not step.candidates and not posted):
         return redirect(next_step_url("dismiss", player))  # nobody may be dismissed: on to the next step
     form = DismissForm(request.POST if posted else None, step=step)  # nothing ticked posts no field
-    if posted and form.is_valid():
-        try:
-            dismiss_service.post_game_dismiss(
-                player=player, by=request.user, fighter_ids=form.cleaned_data["fighters"]
-            )
-        except PostGameError as error:
-            form.add_error(None, str(error))
-        else:
-            return redirect(next_step_url("dismiss", player))
+    if posted and form.is_valid() and refusal is not None:
+        form.add_error(None, refusal)
     context.update(form=form, d=step)
     return render(request, TEMPLATE, context, status=UNPROCESSABLE if posted else 200)

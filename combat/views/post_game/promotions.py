@@ -50,24 +50,22 @@ def promotions_page(
 
 
 def _assign(request, player, membership):
-    step = post_game_state(player=player).promotions
-    if step is None:
-        return promotions_page(request, player, membership, True, status=UNPROCESSABLE)
-    form = forms.PromotionDiceForm(request.POST, step=step)
-    if form.is_valid():
+    """The assignment parsed from the POST alone and written (the service reads the post-game under its locks);
+    only a refused one reads the step again, to show the form with the reasons beside its fields."""
+    parsed = forms.PromotionDiceForm(request.POST, step=None)
+    refusal = None
+    if parsed.is_valid():
         try:
             post_game_assign_promotion_dice(
                 player=player,
                 by=request.user,
-                assignment=form.assignment(),
-                extra=form.cleaned_data["extra"],
+                assignment=parsed.assignment(),
+                extra=parsed.cleaned_data["extra"],
             )
-        except PromotionDiceRefused as refused:
-            form.add_refusal(refused)
-        except PostGameError as error:
-            form.add_error(None, str(error))
+        except (PromotionDiceRefused, PostGameError) as refused:
+            refusal = refused
         else:
-            if not any(form.assignment().values()):
+            if not any(parsed.assignment().values()):
                 # No dice: the step is passed, on to the next one.
                 if request.htmx:
                     return HttpResponseClientRedirect(next_step_url("promotions", player))
@@ -75,7 +73,16 @@ def _assign(request, player, membership):
             if request.htmx:
                 return promotions_page(request, player, membership, True)
             return redirect(f"{step_url('post_game_promotions', player)}#promotion-dice")
-    return promotions_page(request, player, membership, True, status=UNPROCESSABLE, form=form)
+    state = post_game_state(player=player)
+    if state.promotions is None:
+        return promotions_page(request, player, membership, True, status=UNPROCESSABLE, state=state)
+    form = forms.PromotionDiceForm(request.POST, step=state.promotions)
+    if form.is_valid():
+        if isinstance(refusal, PromotionDiceRefused):
+            form.add_refusal(refusal)
+        elif refusal is not None:
+            form.add_error(None, str(refusal))
+    return promotions_page(request, player, membership, True, status=UNPROCESSABLE, form=form, state=state)
 
 
 def _roll(request, player, membership):
