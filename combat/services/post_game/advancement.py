@@ -92,7 +92,15 @@ def post_game_advancement_charts(
         )
     reason, context = _context(player, by, f"{card.name} picks two skill charts", fighter_id)
     with context:
-        live = open_attempt(player, by=by, action="post_game.advancement", step="advancement", reason=reason)
+        # The live attempt as the state read it under the locks (no second read).
+        live = open_attempt(
+            player,
+            by=by,
+            action="post_game.advancement",
+            step="advancement",
+            reason=reason,
+            live=state.post_game,
+        )
         record, _ = PostGameAdvancement.objects.update_or_create(
             post_game=live,
             fighter_id=fighter_id,
@@ -149,7 +157,15 @@ def post_game_advancement_roll(
         player, by, f"{card.name}'s Skill Advancement 2D6 on {chart.words}", fighter_id
     )
     with context:
-        live = open_attempt(player, by=by, action="post_game.advancement", step="advancement", reason=reason)
+        # The live attempt as the state read it under the locks (no second read).
+        live = open_attempt(
+            player,
+            by=by,
+            action="post_game.advancement",
+            step="advancement",
+            reason=reason,
+            live=state.post_game,
+        )
         if made is not None:  # stored, set aside, needed again: it counts again, it is not rolled again
             return RollMade(count_again(made), created=False)
         faces, source = checked_faces(RollNeeded(ADVANCEMENT, sequence, 6, 2), faces)

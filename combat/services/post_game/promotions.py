@@ -54,7 +54,10 @@ class PromotionDieMade:
 
 
 def _step(player: GamePlayer) -> tuple[PostGameState, PromotionsRead]:
-    state = post_game_state(player=player)
+    return _checked(post_game_state(player=player))
+
+
+def _checked(state: PostGameState) -> tuple[PostGameState, PromotionsRead]:
     if state.problem:
         raise PostGameError(state.problem)
     if state.promotions is None:
@@ -114,8 +117,17 @@ def post_game_assign_promotion_dice(
     player = lock(player)
     reason = f"Post-game of Game {player.game.number}: Promotion Dice assigned for {player.warband.name}"
     with step_context(action="post_game.promotions", player=player, by=by, step="promotions", reason=reason):
-        live = open_attempt(player, by=by, action="post_game.promotions", step="promotions", reason=reason)
         state, step = _step(player)
+        live = open_attempt(
+            player,
+            by=by,
+            action="post_game.promotions",
+            step="promotions",
+            reason=reason,
+            live=state.post_game,
+        )
+        if state.post_game is None:  # the attempt starts with this write: read it again with it
+            state, step = _step(player)
         _refuse_started(step)
         extra = _checked_extra(extra)
         pool = rules.promotion_pool(
