@@ -15,7 +15,8 @@ from combat.views.post_game.common import (
     page_context,
     player_for_user,
 )
-from combat.views.post_game.money import answer_step, open_state
+from combat.views.post_game.money import answer_step
+from rosters.selectors import roster
 
 TEMPLATE = "combat/post_game_glory.html"
 
@@ -23,6 +24,14 @@ TEMPLATE = "combat/post_game_glory.html"
 def _form(state, data=None) -> GlorySpendForm:
     holders = state.glory.holders if state.glory is not None else []
     return GlorySpendForm(data, terms=state.terms, holders=holders)
+
+
+def _posted_form(player, data) -> GlorySpendForm:
+    """A spend parsed without reading the post-game: any active fighter may be named as a Glory Item's holder
+    here; the service, reading the post-game under its locks, refuses one this post-game takes off the roster."""
+    return GlorySpendForm(
+        data, terms=player.game.campaign.terms, holders=roster.holders_for(warband=player.warband)
+    )
 
 
 def _page(request, player, membership, can_write: bool, *, status: int = 200, refused=None):
@@ -46,8 +55,9 @@ def _page(request, player, membership, can_write: bool, *, status: int = 200, re
     return render(request, template, context, status=status)
 
 
-def _post(request, player, state, action: str) -> None:
-    """One spend or take-back posted (`state` still open); raises `PostGameError` with the reason."""
+def _post(request, player, action: str) -> None:
+    """One spend or take-back posted; raises `PostGameError` with the reason (the page then shows the form bound
+    to the POST, built on the post-game's read)."""
     if action == "remove":
         try:
             spend_id = int(request.POST.get("spend", ""))
@@ -57,7 +67,7 @@ def _post(request, player, state, action: str) -> None:
         return
     if action != "spend":
         raise PostGameError("That is not one of this step's answers.")
-    form = _form(state, request.POST)
+    form = _posted_form(player, request.POST)
     if not form.is_valid():
         raise PostGameError("")  # the form's own errors, beside their fields
     glory_service.post_game_glory_add(player=player, by=request.user, spend=form.spend())
@@ -76,7 +86,7 @@ def post_game_glory(request, game_id: int, warband_id: int):
         if action == "pass":
             glory_service.post_game_glory_pass(player=player, by=request.user)
             return redirect(next_step_url("glory", player))
-        _post(request, player, open_state(request, player, membership, can_write, step="glory"), action)
+        _post(request, player, action)
         return None
 
     return answer_step(

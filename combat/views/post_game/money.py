@@ -12,7 +12,7 @@ from combat.services.post_game import reinforcements as reinforcements_service
 from combat.services.post_game import trade as trade_service
 from combat.services.post_game.attempt import PostGameError
 from combat.views.post_game.common import UNPROCESSABLE, page_context, step_url
-from rosters.selectors import price_lists
+from rosters.selectors import price_lists, roster
 
 PURCHASES = (PostGameTrade.Kind.RECRUIT, PostGameTrade.Kind.BUY)
 LISTS = {PostGameTrade.Kind.RECRUIT: "fighters", PostGameTrade.Kind.BUY: "battlekit"}
@@ -33,13 +33,26 @@ def purchase_forms(state, *, data=None, posted: str | None = None) -> dict:
     }
 
 
+def posted_purchase_form(player, kind: str, data) -> forms.PurchaseForm:
+    """A recruit or a purchase parsed without reading the post-game: any active fighter may be named as its holder
+    here, and the service, which reads the post-game under its locks, refuses one this post-game takes off the
+    roster (a write that fits then costs one read of the post-game, not two)."""
+    return forms.PurchaseForm(
+        data,
+        kind=kind,
+        terms=player.game.campaign.terms,
+        listed=price_lists.listed(campaign=player.game.campaign, kind=LISTS[kind]),
+        holders=roster.holders_for(warband=player.warband),
+    )
+
+
 def sale_form(state, *, data=None):
     return forms.SaleForm(data, sellable=state.trade.sellable if state.trade else (), terms=state.terms)
 
 
 def post_trade(request, player, state, action: str, *, reinforcements: bool) -> None:
     """One purchase, sale or take-back posted; raises `PostGameError` with the reason (the form's or the
-    service's)."""
+    service's). `state` None: a recruit, a purchase or a take-back, which need no read of the post-game here."""
     if action == "remove":
         try:
             trade_id = int(request.POST.get("trade", ""))
@@ -49,6 +62,8 @@ def post_trade(request, player, state, action: str, *, reinforcements: bool) -> 
         return
     if action == "sell" and not reinforcements:
         form = sale_form(state, data=request.POST)
+    elif action in PURCHASES and state is None:
+        form = posted_purchase_form(player, action, request.POST)
     elif action in PURCHASES:
         form = purchase_forms(state, data=request.POST, posted=action)[f"{action}_form"]
     else:

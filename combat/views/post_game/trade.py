@@ -51,7 +51,8 @@ def post_game_trade(request, game_id: int, warband_id: int):
         if action == "pass":
             trade_service.post_game_trade_pass(player=player, by=request.user)
             return redirect(next_step_url("trade", player))
-        state = open_state(request, player, membership, can_write, step="trade")
+        # A sale needs the post-game's read (what may still be sold); the rest is parsed from the POST alone.
+        state = open_state(request, player, membership, can_write, step="trade") if action == "sell" else None
         post_trade(request, player, state, action, reinforcements=False)
         return None
 
