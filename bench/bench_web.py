@@ -86,6 +86,10 @@ def prepare() -> dict[str, str]:
     call_command("migrate", verbosity=0, interactive=False)
     call_command("collectstatic", verbosity=0, interactive=False)
     campaign = Campaign.objects.filter(name=CAMPAIGN).first()
+    if campaign is not None and campaign.preset != Campaign.Preset.FALLOUT_FACTIONS:
+        # Loaded before the bench named its preset (Trench Crusade became the default): its board has no Damage.
+        campaign.delete()
+        campaign = None
     if campaign is None:
         started = time.perf_counter()
         campaign = load_campaign()
@@ -118,6 +122,7 @@ def load_campaign():
     from django.contrib.auth import get_user_model
     from django.db import transaction
 
+    from campaigns.models import Campaign
     from campaigns.services import campaigns as campaign_services
     from campaigns.services import invitations as invitation_services
     from rosters.services.fighters import fighter_create
@@ -127,7 +132,11 @@ def load_campaign():
     with transaction.atomic():
         organiser = users.filter(username="bench_organiser").first() or users.create_user("bench_organiser")
         player = users.filter(username="bench_player").first() or users.create_user("bench_player")
-        campaign = campaign_services.campaign_create(name=CAMPAIGN, by=organiser)
+        # Fallout: Factions: the board's Damage is what the tracker's figures (the poll, one Damage's bytes, the
+        # two instances) measure; a Trench Crusade board marks Out of Action instead.
+        campaign = campaign_services.campaign_create(
+            name=CAMPAIGN, by=organiser, preset=Campaign.Preset.FALLOUT_FACTIONS
+        )
         invitation_services.campaign_join(code=campaign.invitation_code, user=player)
         pilgrims = warband_create(
             campaign=campaign,

@@ -11,6 +11,7 @@ gunicorn instances sharing one database and one Redis.
 from __future__ import annotations
 
 import gzip
+import html
 import http.cookiejar
 import re
 import time
@@ -25,6 +26,9 @@ STYLES_AND_SCRIPTS = re.compile(r'<(?:link rel="stylesheet" href|script src)="(/
 FAVICON = re.compile(r'<link rel="icon" href="(/static/[^"]+)"')
 CSRF_FIELD = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 CSRF_HEADER = re.compile(r'"X-CSRFToken": "([^"]+)"')
+# The board's own poll, as the page asks it (its version and layout): a changed poll can then send only the changed
+# cards out of band (combat/selectors/tracker_poll.py); without the layout it sends the whole board.
+BOARD_POLL = re.compile(r'hx-get="([^"]*/tracker/board/\?version=\d+[^"]*)"')
 
 
 def tracker_game(campaign, player) -> dict:
@@ -144,15 +148,21 @@ def two_instances(port_a: int, port_b: int, game: dict) -> list[tuple[str, bool,
 
     _, board = a.get(game["board"])
     csrf = CSRF_HEADER.search(board.decode()).group(1)
-    _, before = b.get(game["poll"])
-    version = int(re.search(r"\?version=(\d+)", game["poll"]).group(1))
+    poll = html.unescape(
+        BOARD_POLL.search(board.decode()).group(1)
+    )  # what B's page polls, the layout with it
+    phone = {"HX-Request": "true", "Accept-Encoding": "gzip"}
+    _, before = b.get(poll, phone)
+    version = int(re.search(r"\?version=(\d+)", poll).group(1))
     damage_url = f"{game['board']}fighters/{game['target']}/damage/"
     headers = {"X-CSRFToken": csrf, "HX-Request": "true", "Accept-Encoding": "gzip", "Referer": a.base}
-    status, answer = a.post(damage_url, {"version": version, "damage": 1}, headers)
+    # As the card's Quick Damage posts it: from the board, its card the target of the swap.
+    card = {**headers, "HX-Target": f"fighter-{game['target']}"}
+    status, answer = a.post(damage_url, {"version": version, "damage": 1, "from": "board"}, card)
     done = time.perf_counter()
     seen, delay = False, 0.0
     while time.perf_counter() - done < 5:
-        poll_status, changed = b.get(game["poll"], {"Accept-Encoding": "gzip"})
+        poll_status, changed = b.get(poll, phone)
         if poll_status == 200:
             seen, delay = True, time.perf_counter() - done
             break
