@@ -24,7 +24,7 @@ from combat.services.post_game.attempt import (
     fighter_name,
     live_attempt,
     lock,
-    open_attempt,
+    open_with_state,
     step_context,
 )
 from combat.services.post_game.rolls import RollMade, checked_faces, count_again
@@ -92,14 +92,8 @@ def post_game_advancement_charts(
         )
     reason, context = _context(player, by, f"{card.name} picks two skill charts", fighter_id)
     with context:
-        # The live attempt as the state read it under the locks (no second read).
-        live = open_attempt(
-            player,
-            by=by,
-            action="post_game.advancement",
-            step="advancement",
-            reason=reason,
-            live=state.post_game,
+        live, state = open_with_state(
+            player, by=by, action="post_game.advancement", step="advancement", reason=reason, state=state
         )
         record, _ = PostGameAdvancement.objects.update_or_create(
             post_game=live,
@@ -157,14 +151,8 @@ def post_game_advancement_roll(
         player, by, f"{card.name}'s Skill Advancement 2D6 on {chart.words}", fighter_id
     )
     with context:
-        # The live attempt as the state read it under the locks (no second read).
-        live = open_attempt(
-            player,
-            by=by,
-            action="post_game.advancement",
-            step="advancement",
-            reason=reason,
-            live=state.post_game,
+        live, state = open_with_state(
+            player, by=by, action="post_game.advancement", step="advancement", reason=reason, state=state
         )
         if made is not None:  # stored, set aside, needed again: it counts again, it is not rolled again
             return RollMade(count_again(made), created=False)

@@ -18,6 +18,7 @@ from campaigns.history_context import history_context
 from campaigns.models import Game, GamePlayer
 from campaigns.words import possessive
 from combat.models import PostGame
+from combat.selectors.post_game.state import PostGameState, post_game_state
 from rosters.models import Fighter
 from rosters.services.games import game_post_game_mark
 
@@ -93,6 +94,19 @@ def open_attempt(player: GamePlayer, *, by, action: str, step: str, reason: str,
     live = PostGame.objects.create(player=player, attempt=attempt, started_by=by)
     mark(player, GamePlayer.PostGame.IN_PROGRESS, by=by, action=action, step=step, reason=reason)
     return live
+
+
+def open_with_state(
+    player: GamePlayer, *, by, action: str, step: str, reason: str, state: PostGameState | None = None
+) -> tuple[PostGame, PostGameState]:
+    """The attempt being filled in and the post-game's state, read once under the locks of this transaction (or
+    `state`, read so already): the attempt is one of its rows, no second read. When this write starts the
+    attempt, the state is read again with it, so nothing is decided on a read that misses it."""
+    state = state if state is not None else post_game_state(player=player)
+    live = open_attempt(player, by=by, action=action, step=step, reason=reason, live=state.post_game)
+    if state.post_game is None:
+        state = post_game_state(player=player)
+    return live, state
 
 
 def fighter_name(player: GamePlayer, fighter_id: int) -> str:

@@ -16,8 +16,7 @@ from django.db import transaction
 
 from campaigns.models import GamePlayer
 from combat.models import PostGame, PostGameFighter
-from combat.selectors.post_game.state import post_game_state
-from combat.services.post_game.attempt import PostGameError, fighter_name, lock, open_attempt, step_context
+from combat.services.post_game.attempt import PostGameError, fighter_name, lock, open_with_state, step_context
 
 if TYPE_CHECKING:
     from combat.selectors.post_game.state import PostGameState
@@ -32,12 +31,13 @@ def post_game_dismiss(*, player: GamePlayer, by, fighter_ids: Iterable[int]) -> 
     wanted = set(fighter_ids)
     reason = f"Post-game of Game {player.game.number}: the wounded dismissed for {player.warband.name}"
     with step_context(action="post_game.dismiss", player=player, by=by, step="dismiss", reason=reason):
-        state = post_game_state(player=player)
-        live = open_attempt(
-            player, by=by, action="post_game.dismiss", step="dismiss", reason=reason, live=state.post_game
+        live, state = open_with_state(
+            player,
+            by=by,
+            action="post_game.dismiss",
+            step="dismiss",
+            reason=reason,
         )
-        if state.post_game is None:  # the attempt starts with this write: read it again with it
-            state = post_game_state(player=player)
         if state.problem:
             raise PostGameError(state.problem)
         candidates = {candidate.id: candidate for candidate in state.dismiss.candidates}

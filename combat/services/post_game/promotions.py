@@ -28,6 +28,7 @@ from combat.services.post_game.attempt import (
     live_attempt,
     lock,
     open_attempt,
+    open_with_state,
     step_context,
 )
 from combat.services.post_game.rolls import count_again, roll_label
@@ -117,17 +118,14 @@ def post_game_assign_promotion_dice(
     player = lock(player)
     reason = f"Post-game of Game {player.game.number}: Promotion Dice assigned for {player.warband.name}"
     with step_context(action="post_game.promotions", player=player, by=by, step="promotions", reason=reason):
-        state, step = _step(player)
-        live = open_attempt(
+        live, state = open_with_state(
             player,
             by=by,
             action="post_game.promotions",
             step="promotions",
             reason=reason,
-            live=state.post_game,
         )
-        if state.post_game is None:  # the attempt starts with this write: read it again with it
-            state, step = _step(player)
+        state, step = _checked(state)
         _refuse_started(step)
         extra = _checked_extra(extra)
         pool = rules.promotion_pool(
