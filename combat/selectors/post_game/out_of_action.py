@@ -96,7 +96,8 @@ def post_game_fighters(player: GamePlayer, *, for_update: bool) -> tuple[list[Fi
     for item in items:
         if item.fighter_id is not None:
             item.fighter = holders[item.fighter_id]
-            carried.setdefault(item.fighter_id, []).append(item)
+        if item.fighter_id in carried:
+            carried[item.fighter_id].append(item)
     for fighter in fighters:
         kit = fighter.battlekit.get_queryset()
         kit._result_cache, kit._prefetch_done = carried[fighter.pk], True  # noqa: SLF001

@@ -203,9 +203,9 @@ def _stored(
     state: PostGameState, live: PostGame | None
 ) -> tuple[dict[int, list[PostGameRoll]], dict[int, PostGameFighter]]:
     """The attempt's stored rolls and answers (three queries, the people they name among them; none before the
-    first write). Every roll that counts
-    is read here once, for every step (`state.counted_rolls`): the Trauma Step's by fighter, the warband's own
-    under None; the later steps pick theirs by purpose (a Skill Advancement 2D6 is no Trauma roll)."""
+    first write). Every roll that counts is read here once, for every step (`state.counted_rolls`); returned are
+    the Trauma Step's by fighter, the warband's own under None. The later steps pick theirs by purpose (a Skill
+    Advancement 2D6 is no Trauma roll)."""
     rolls: dict[int, list[PostGameRoll]] = defaultdict(list)
     if live is None:
         return rolls, {}

@@ -32,11 +32,7 @@ def post_game_dismiss(*, player: GamePlayer, by, fighter_ids: Iterable[int]) -> 
     reason = f"Post-game of Game {player.game.number}: the wounded dismissed for {player.warband.name}"
     with step_context(action="post_game.dismiss", player=player, by=by, step="dismiss", reason=reason):
         live, state = open_with_state(
-            player,
-            by=by,
-            action="post_game.dismiss",
-            step="dismiss",
-            reason=reason,
+            player, by=by, action="post_game.dismiss", step="dismiss", reason=reason
         )
         if state.problem:
             raise PostGameError(state.problem)

@@ -119,11 +119,7 @@ def post_game_assign_promotion_dice(
     reason = f"Post-game of Game {player.game.number}: Promotion Dice assigned for {player.warband.name}"
     with step_context(action="post_game.promotions", player=player, by=by, step="promotions", reason=reason):
         live, state = open_with_state(
-            player,
-            by=by,
-            action="post_game.promotions",
-            step="promotions",
-            reason=reason,
+            player, by=by, action="post_game.promotions", step="promotions", reason=reason
         )
         state, step = _checked(state)
         _refuse_started(step)

@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from combat.models import PostGame, PostGameGlory
 from combat.tests.money_helpers import glory_opening_entry, spend
-from combat.tests.post_game_helpers import record_game
+from combat.tests.post_game_helpers import enter, record_game
 from rosters.models import Fighter, Item, StrongboxEntry, Warband
 
 pytestmark = pytest.mark.django_db
@@ -193,3 +193,21 @@ def test_a_papal_states_warband_sees_its_4_glory_from_the_reinforcements(
     glory = client.get(url(after, "post_game_glory")).content.decode()
     assert 'id="glory-after">4<' in glory
     assert "(with 4 from the Reinforcements)" in glory
+
+
+def test_a_glory_item_for_a_fighter_this_post_game_kills_is_refused_with_422(
+    client, player, campaign, warband, rival_warband, make_fighter
+):
+    # The POST is parsed against every active fighter; the service, reading the post-game, refuses the one who dies
+    # in it, and the page shows the form again on the post-game's holders, the refusal beside the holder.
+    cole = make_fighter(warband, "Cole")
+    glory_opening_entry(warband, 6)
+    after = record_game(campaign=campaign, warband=warband, rival_warband=rival_warband, out_of_action=[cole])
+    enter(after, cole, 1, by=player)  # RULING T-2: a Troop dies on a 1 or 2
+    client.force_login(player)
+    before = rows()
+    data = {"action": "spend", "glory-kind": "item", "glory-name": "Relic", "glory-glory": "1"}
+    response = client.post(url(after, "post_game_glory"), {**data, "glory-holder": str(cole.pk)})
+    assert response.status_code == 422
+    assert 'id="id_glory-holder-error">Select a valid choice' in response.content.decode()
+    assert rows() == before

@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from combat.models import PostGame, PostGameTrade
 from combat.tests.money_helpers import buy
-from combat.tests.post_game_helpers import record_game
+from combat.tests.post_game_helpers import enter, record_game
 from rosters.models import Fighter, Item, StrongboxEntry, Warband
 
 pytestmark = pytest.mark.django_db
@@ -212,4 +212,20 @@ def test_a_purchase_picked_from_the_price_list_fills_its_cost_in(
     response = client.post(url(after, "post_game_trade"), unknown)
     assert response.status_code == 422
     assert "Select a valid choice" in response.content.decode()
+    assert rows() == before
+
+
+def test_battlekit_for_a_fighter_this_post_game_kills_is_refused_with_422(
+    client, player, campaign, warband, rival_warband, make_fighter
+):
+    # The form offers every active fighter; the service, reading the post-game, refuses the one who dies in it.
+    cole = make_fighter(warband, "Cole")
+    after = record_game(campaign=campaign, warband=warband, rival_warband=rival_warband, out_of_action=[cole])
+    enter(after, cole, 1, by=player)  # RULING T-2: a Troop dies on a 1 or 2
+    client.force_login(player)
+    before = rows()
+    data = {"action": "buy", "buy-name": "Musket", "buy-cost": "5", "buy-holder": str(cole.pk)}
+    response = client.post(url(after, "post_game_trade"), data)
+    assert response.status_code == 422
+    assert "not on the roster after this post-game" in response.content.decode()
     assert rows() == before

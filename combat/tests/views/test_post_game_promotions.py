@@ -181,6 +181,16 @@ def test_dismissing_a_fighter_without_two_scars_is_refused_with_422(client, play
     assert not PostGameFighter.objects.filter(dismissed=True).exists()
 
 
+def test_a_dismissal_that_is_not_a_fighter_id_is_refused_beside_the_form_with_422(client, played, player):
+    # The view sends only whole numbers to the service; anything else is the form's refusal, nothing written.
+    client.force_login(player)
+    assign(played, player, {})
+    response = client.post(url(played, "post_game_dismiss"), {"fighters": ["ada"]})
+    assert response.status_code == 422
+    assert "Select a valid choice" in response.content.decode()
+    assert not PostGameFighter.objects.filter(dismissed=True).exists()
+
+
 def test_dismissing_goes_on_to_the_next_step(client, played, player):
     client.force_login(player)
     assign(played, player, {})

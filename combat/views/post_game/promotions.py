@@ -62,7 +62,7 @@ def _assign(request, player, membership):
                 assignment=parsed.assignment(),
                 extra=parsed.cleaned_data["extra"],
             )
-        except (PromotionDiceRefused, PostGameError) as refused:
+        except PostGameError as refused:  # PromotionDiceRefused among them, with its reasons by fighter
             refusal = refused
         else:
             if not any(parsed.assignment().values()):
