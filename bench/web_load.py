@@ -20,6 +20,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 CONNECTIONS = 4
 REDIS_URL = "redis://127.0.0.1:6379/0"
+ACCEPT_ENCODING = "gzip, deflate, br"
 
 
 def free_port() -> int:
@@ -71,6 +72,9 @@ def load_with_wrk(port: int, path: str, cookie: str, seconds: int, connections: 
         "10s",
         "-H",
         f"Cookie: {cookie}",
+        # As a phone's browser asks: a compressed page (what is sent and kept is the gzip of it).
+        "-H",
+        f"Accept-Encoding: {ACCEPT_ENCODING}",
         f"http://127.0.0.1:{port}{path}",
     ]
     output = subprocess.run(command, capture_output=True, text=True, check=True, timeout=seconds + 30).stdout
@@ -103,7 +107,9 @@ def load_with_python(port: int, path: str, cookie: str, seconds: int, connection
             started = time.perf_counter()
             connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
             try:
-                connection.request("GET", path, headers={"Cookie": cookie})
+                connection.request(
+                    "GET", path, headers={"Cookie": cookie, "Accept-Encoding": ACCEPT_ENCODING}
+                )
                 response = connection.getresponse()
                 response.read()
                 failed += response.status >= 400

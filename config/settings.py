@@ -62,6 +62,9 @@ MIDDLEWARE = [
     # static files already compressed with brotli and gzip. Django 5.2's GZipMiddleware pads each compressed
     # page with random bytes in its gzip header, against BREACH (a length leak of the CSRF token in the page).
     "django.middleware.gzip.GZipMiddleware",
+    # A page read again with nothing changed is answered from the shared cache before the session, CSRF and auth
+    # middleware run (issue 15; config/page_cache.py).
+    "config.page_cache.PageCacheMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",

@@ -2,6 +2,7 @@
 
 from django.db import transaction
 
+from campaigns import page_versions
 from campaigns.access_cache import campaign_access_changed
 from campaigns.errors import LastOrganiser
 from campaigns.models import Campaign, Membership
@@ -62,3 +63,5 @@ def membership_remove(*, membership: Membership, by: User) -> None:
         membership.delete()
     # Their sessions stop reading the campaign's boards from the cache (campaigns/access_cache.py).
     campaign_access_changed(campaign_id=campaign.pk)
+    # ...nor their pages of it: the members read after the commit no longer name them (campaigns/page_versions.py).
+    page_versions.users_changed(membership.user_id)

@@ -8,6 +8,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 
 from campaigns.access import can_keep_warbands, can_record_games, get_campaign_for_user, is_organiser
+from campaigns.page_versions import cacheable
 from rosters.forms.warbands import WarbandForm
 from rosters.selectors import campaigns as campaign_selectors
 from rosters.selectors import limits as limits_selectors
@@ -17,6 +18,7 @@ from rosters.views.common import UNPROCESSABLE, add_errors
 
 
 @login_required
+@cacheable()
 def campaign_detail(request, campaign_id: int):
     campaign, membership = get_campaign_for_user(request.user, campaign_id)
     with consistent_reads():  # the version and the parts read on a cache miss: one snapshot

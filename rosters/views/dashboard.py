@@ -2,6 +2,7 @@
 
 from django.shortcuts import render
 
+from campaigns.page_versions import cacheable
 from campaigns.terms import PRESET_TERMS
 from rosters.selectors.dashboard import dashboard_for
 
@@ -17,6 +18,7 @@ def _kept_words(warbands) -> dict:
     }
 
 
+@cacheable()
 def dashboard(request):
     """A visitor learns what the tool is; a member sees their campaigns, warbands and what waits for them."""
     if not request.user.is_authenticated:

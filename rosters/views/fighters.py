@@ -14,6 +14,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from campaigns.page_versions import cacheable
 from campaigns.selectors import trauma_table_rows
 from rosters.access import (
     can_change_warband,
@@ -82,6 +83,7 @@ def _card_context(fighter, membership, **forms) -> dict:
 
 
 @login_required
+@cacheable()
 def fighter_detail(request, fighter_id: int):
     fighter, membership = get_fighter_for_user(request.user, fighter_id)
     return render(request, "rosters/fighter.html", _card_context(fighter, membership))

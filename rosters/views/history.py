@@ -23,6 +23,7 @@ from django.views.decorators.http import require_GET
 from django_htmx.http import reswap, retarget
 
 from campaigns.access import get_campaign_for_user
+from campaigns.page_versions import cacheable
 from rosters.access import get_fighter_for_user, get_warband_for_user
 from rosters.history import selectors
 from rosters.history.entries import HistoryFilter, HistoryPage
@@ -115,6 +116,7 @@ def history_response(
 
 @require_GET
 @login_required
+@cacheable(query=("warband", "fighter", "game", "kind", "part", "before"))
 def campaign_history(request, campaign_id: int):
     campaign, membership = get_campaign_for_user(request.user, campaign_id)
     return history_response(

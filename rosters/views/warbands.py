@@ -10,6 +10,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from campaigns.page_versions import cacheable
 from rosters.access import can_change_warband, get_warband_for_user
 from rosters.forms.battlekit import ItemForm, ItemMoveForm
 from rosters.forms.warbands import WarbandForm
@@ -72,6 +73,7 @@ def render_roster(request, warband, membership, *, template: str | None = None, 
 
 
 @login_required
+@cacheable(query=("part",))
 def warband_detail(request, warband_id: int):
     warband, membership = get_warband_for_user(request.user, warband_id)
     template = "rosters/warband.html#roster" if request.htmx and request.GET.get("part") == "roster" else None

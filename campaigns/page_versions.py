@@ -1,0 +1,136 @@
+"""Each user's page generation: the token whole pages are cached under (issue 15), replaced once a write commits.
+
+A page a member reads (the roster, the campaign page, a fighter's card, the history feed, the dashboard) shows
+the campaigns that member belongs to and their own account, nothing else. So one token per user, kept in the
+shared cache, stands for "everything this user's pages show": `config/page_cache.py` stores a rendered page
+under the token it read before rendering, and serves it only while the token is still the same.
+
+Who replaces it, always after the write has committed (`transaction.on_commit`), so a page rendered from the old
+rows can never be stored under the new token:
+
+- every write of campaign state, through the history context every service opens (`campaigns.history_context`,
+  which names the campaign or the game it touched): every member of that campaign;
+- a member taken out, and the user whose own account changed (name, e-mail, password, active or not): that user;
+- whoever sent a write request, whatever it was (config/page_cache.py): a net under the rest;
+- a write through the admin, which knows nothing of campaigns: every page of every user (`SITE_KEY`).
+
+A reader that finds no token adds one (`cache.add`), so two readers agree and a writer's newer token wins. A
+token lives for the cache's timeout; a lost one only costs the next page a render. Only a cache every process
+shares is trusted (`settings.CACHE_IS_SHARED`, Redis): in a worker's own memory another worker's write would
+never replace the token. Without one, nothing is cached and nothing here does anything.
+"""
+
+from __future__ import annotations
+
+import functools
+import secrets
+from collections.abc import Iterable
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db import transaction
+
+
+def enabled() -> bool:
+    return settings.CACHE_IS_SHARED
+
+
+def generation_key(user_id: int | str) -> str:
+    return f"page-gen:{user_id}"
+
+
+# One token for every page of every user, replaced by a write that names no campaign the way the services do (the
+# admin's): rare, and then every kept page is rendered again.
+SITE_KEY = "page-gen:site"
+
+
+def generations(user_id: int | str) -> tuple[str, str]:
+    """This user's token and the site's, as they are now (each made when there is none)."""
+    keys = [generation_key(user_id), SITE_KEY]
+    for key in keys:
+        cache.add(key, secrets.token_hex(8))
+    found = cache.get_many(keys)
+    return found.get(keys[0]), found.get(keys[1])
+
+
+def _replace(user_ids: Iterable[int]) -> None:
+    tokens = {generation_key(user_id): secrets.token_hex(8) for user_id in set(user_ids)}
+    if tokens:
+        cache.set_many(tokens)
+
+
+def _after_commit(callback) -> None:
+    # Outside a transaction the write is already committed: now. Inside, once the outermost one commits; a
+    # rolled-back write changed nothing, and its callback is dropped with it.
+    transaction.on_commit(callback)
+
+
+def people_changed(*, user_id: int) -> None:
+    """A user's own row changed (name, e-mail, password, active or not): their pages and those of everyone who
+    shares a campaign with them (pages show members by name), once it commits."""
+    if not enabled():
+        return
+
+    def replace() -> None:
+        from campaigns.models import Membership
+
+        shared = Membership.objects.filter(campaign__memberships__user_id=user_id).values_list(
+            "user_id", flat=True
+        )
+        _replace([user_id, *shared])
+
+    _after_commit(replace)
+
+
+def cacheable(*, query: tuple[str, ...] = ()):
+    """A GET view whose 200 answer config/page_cache.py may keep for the user, under their token: the page shows
+    nothing but their campaigns and account, and `query` names every GET parameter it reads (an answer to any
+    other is never kept)."""
+
+    def decorate(view):
+        @functools.wraps(view)
+        def wrapped(request, *args, **kwargs):
+            request.page_cache_query = frozenset(query)
+            return view(request, *args, **kwargs)
+
+        return wrapped
+
+    return decorate
+
+
+def users_changed(*user_ids: int | None) -> None:
+    """These users' pages show something else once the current transaction commits."""
+    ids = [user_id for user_id in user_ids if user_id is not None]
+    if enabled() and ids:
+        _after_commit(lambda: _replace(ids))
+
+
+def campaign_changed(*, campaign: int | None = None, game: int | None = None, by: int | None = None) -> None:
+    """A write to `campaign` (or to `game`'s campaign) by `by`: every member's pages, once it commits. The members
+    are read after the commit, so one who joined in that very write is among them."""
+    if not enabled():
+        return
+    if campaign is None and game is None:
+        users_changed(by)
+        return
+
+    def replace() -> None:
+        from campaigns.models import Game, Membership
+
+        campaign_id = campaign
+        if campaign_id is None:
+            campaign_id = Game.objects.filter(pk=game).values_list("campaign_id", flat=True).first()
+        members = Membership.objects.filter(campaign_id=campaign_id).values_list("user_id", flat=True)
+        _replace([*members, *([by] if by is not None else [])])
+
+    _after_commit(replace)
+
+
+def everything_changed() -> None:
+    """Every kept page of every user is rendered again once the current transaction commits."""
+    if enabled():
+        _after_commit(lambda: cache.set(SITE_KEY, secrets.token_hex(8)))
+
+
+def user_saved(sender, instance, **kwargs) -> None:
+    people_changed(user_id=instance.pk)

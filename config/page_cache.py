@@ -1,0 +1,253 @@
+"""Whole pages answered from the shared cache (issue 15): a page read again, with nothing changed, costs one
+round trip to Redis and no query.
+
+The views that may be kept say so (`campaigns.page_versions.cacheable`): the roster, the campaign page, a
+fighter's card, the history feed, the dashboard. Their 200 answer is kept, compressed, for the session that asked,
+under the user's page generation read *before* the view ran (campaigns/page_versions.py says who replaces it).
+The next GET of the same address with the same headers is answered from one `get_many` of:
+
+- the session, as Django's `cached_db` sessions keep it: it must still be there, name the same user with the same
+  auth hash, and hold exactly what it held when the page was kept (so a message waiting to be shown, or anything
+  else a page might read from it, sends the request down the full path);
+- the kept page, keyed on the session, the CSRF cookie (its forms carry that browser's token), the address, the
+  htmx headers, whether gzip is accepted and the build (templates and code);
+- the user's page generation (and the site's), the first named by the `wl_member` cookie a page that may be kept
+  sets: only a hint of which key to read, checked against the session's user, never trusted for access.
+
+(That is four keys in one `get_many`.) The tracker's poll is answered here too, before the rest of the chain, when
+its 204 can be told from the cache alone (combat/selectors/tracker_poll.py).
+
+Anything that does not match takes the full path, which then keeps its answer again. An answer is only kept when
+nothing about it is the request's own: no cookie set but the CSRF token the browser already has, the session not
+changed, every GET parameter one the view reads. A kept page lives PAGE_SECONDS at most.
+
+It sits inside GZipMiddleware, WhiteNoise, CSP and SecurityMiddleware, whose headers every answer still gets, and
+outside the session, CSRF and auth middleware, which a kept answer does not need.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+import re
+from pathlib import Path
+
+from django.conf import settings
+from django.contrib.auth import HASH_SESSION_KEY, SESSION_KEY
+from django.contrib.sessions.backends.cached_db import KEY_PREFIX as SESSION_KEY_PREFIX
+from django.core.cache import cache
+from django.http import HttpRequest, HttpResponse
+from django.urls import Resolver404, resolve
+from django.utils.cache import patch_vary_headers
+from django.utils.text import compress_string
+
+from campaigns import page_versions
+from combat.selectors import tracker_poll
+
+PAGE_SECONDS = 10 * 60
+MEMBER_COOKIE = "wl_member"
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS", "TRACE"})
+# The request headers a page may read: htmx's (which part to send) and whether it may be compressed.
+VARY_HEADERS = (
+    "HTTP_HX_REQUEST",
+    "HTTP_HX_TARGET",
+    "HTTP_HX_TRIGGER",
+    "HTTP_HX_TRIGGER_NAME",
+    "HTTP_HX_BOOSTED",
+    "HTTP_HX_HISTORY_RESTORE_REQUEST",
+    "HTTP_HX_CURRENT_URL",
+)
+_SESSION_KEY = re.compile(r"[a-z0-9]{32}")
+_CACHED_SESSIONS = "django.contrib.sessions.backends.cached_db"
+_GZIP = re.compile(r"\bgzip\b")
+# Headers a kept answer is given again; cookies never are.
+_NOT_KEPT = frozenset({"set-cookie", "content-length"})
+POLL_SUFFIX = "/tracker/board/"
+
+
+@functools.cache
+def build() -> str:
+    """A digest of the code and templates, so a kept page never outlives the release that rendered it."""
+    digest = hashlib.blake2b(digest_size=8)
+    root = Path(settings.BASE_DIR)
+    for top in ("config", "campaigns", "rosters", "combat", "templates"):
+        for path in sorted((root / top).rglob("*")):
+            if path.suffix in {".py", ".html", ".json"} and "tests" not in path.parts:
+                digest.update(path.read_bytes())
+    manifest = Path(settings.STATIC_ROOT) / "staticfiles.json"
+    if manifest.exists():
+        digest.update(manifest.read_bytes())
+    return digest.hexdigest()
+
+
+def session_digest(data: dict) -> str:
+    return hashlib.blake2b(json.dumps(data, sort_keys=True, default=str).encode(), digest_size=16).hexdigest()
+
+
+class _Lookup:
+    """The keys one GET may be answered from, or None from `of` when it cannot be."""
+
+    def __init__(self, request: HttpRequest, session_key: str, member: str):
+        self.member = member
+        self.gzip = bool(_GZIP.search(request.META.get("HTTP_ACCEPT_ENCODING", "")))
+        csrf = request.COOKIES.get(settings.CSRF_COOKIE_NAME, "")
+        parts = [build(), session_key, csrf, request.get_full_path(), str(self.gzip)]
+        parts += [request.META.get(header, "") for header in VARY_HEADERS]
+        name = hashlib.blake2b("\n".join(parts).encode(), digest_size=16).hexdigest()
+        self.page_key = f"page:{name}"
+        self.session_key = SESSION_KEY_PREFIX + session_key
+        self.generation_key = page_versions.generation_key(member)
+        self.generation: tuple[str | None, str | None] = (None, None)
+
+    @classmethod
+    def of(cls, request: HttpRequest) -> _Lookup | None:
+        if request.method != "GET" or settings.SESSION_ENGINE != _CACHED_SESSIONS:
+            return None
+        session_key = request.COOKIES.get(settings.SESSION_COOKIE_NAME, "")
+        member = request.COOKIES.get(MEMBER_COOKIE, "")
+        if not _SESSION_KEY.fullmatch(session_key) or not member.isdigit():
+            return None
+        if settings.CSRF_COOKIE_NAME not in request.COOKIES or "messages" in request.COOKIES:
+            return None
+        return cls(request, session_key, member)
+
+    def answer(self) -> HttpResponse | None:
+        """The kept page when everything it was kept under still holds; else None, with the generation read."""
+        found = cache.get_many([self.session_key, self.page_key, self.generation_key, page_versions.SITE_KEY])
+        self.generation = (found.get(self.generation_key), found.get(page_versions.SITE_KEY))
+        page, session = found.get(self.page_key), found.get(self.session_key)
+        if page is None or session is None or None in self.generation:
+            return None
+        if not (
+            page["generation"] == self.generation
+            and page["user"] == self.member == str(session.get(SESSION_KEY))
+            and page["auth"] == session.get(HASH_SESSION_KEY)
+            and page["session"] == session_digest(session)
+        ):
+            return None
+        response = HttpResponse(page["body"], status=page["status"])
+        for name, value in page["headers"]:
+            response[name] = value
+        response["Content-Length"] = str(len(page["body"]))
+        return response
+
+    def keep(self, request: HttpRequest, response: HttpResponse) -> None:
+        allowed = getattr(request, "page_cache_query", None)
+        user = getattr(request, "user", None)
+        if allowed is None or None in self.generation or response.status_code != 200 or response.streaming:
+            return
+        if user is None or not user.is_authenticated or str(user.pk) != self.member:
+            return
+        if not set(request.GET) <= allowed or response.has_header("Content-Encoding"):
+            return
+        session = request.session
+        if session.modified or not _only_csrf_renewed(request, response):
+            return
+        if self.gzip:
+            _compress(response)
+        cache.set(
+            self.page_key,
+            {
+                "generation": self.generation,
+                "user": self.member,
+                "auth": session.get(HASH_SESSION_KEY),
+                "session": session_digest(dict(session.items())),
+                "status": response.status_code,
+                "headers": [(k, v) for k, v in response.items() if k.lower() not in _NOT_KEPT],
+                "body": response.content,
+            },
+            timeout=PAGE_SECONDS,
+        )
+
+
+def _only_csrf_renewed(request: HttpRequest, response: HttpResponse) -> bool:
+    """No cookie is set but the CSRF one, renewed with the value the browser sent (its forms' tokens match it)."""
+    for name, morsel in response.cookies.items():
+        if name != settings.CSRF_COOKIE_NAME or morsel.value != request.COOKIES.get(name):
+            return False
+    return True
+
+
+def _compress(response: HttpResponse) -> None:
+    """As GZipMiddleware would (with its random padding against BREACH), once, for every answer kept."""
+    response.content = compress_string(response.content, max_random_bytes=100)
+    response["Content-Encoding"] = "gzip"
+    response["Content-Length"] = str(len(response.content))
+    patch_vary_headers(response, ("Accept-Encoding",))
+
+
+def _member_cookie(request: HttpRequest, response: HttpResponse) -> None:
+    """The hint of whose generation to read, set for a logged-in user on a page that may be kept."""
+    user = getattr(request, "user", None)
+    if user is not None and user.is_authenticated and request.COOKIES.get(MEMBER_COOKIE) != str(user.pk):
+        response.set_cookie(
+            MEMBER_COOKIE,
+            str(user.pk),
+            max_age=settings.SESSION_COOKIE_AGE,
+            secure=settings.SESSION_COOKIE_SECURE,
+            httponly=True,
+            samesite="Lax",
+        )
+
+
+class PageCacheMiddleware:
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if not page_versions.enabled():
+            return self.get_response(request)
+        if request.path_info.endswith(POLL_SUFFIX):
+            unchanged = _board_unchanged(request)
+            if unchanged is not None:
+                return unchanged
+        lookup = _Lookup.of(request)
+        if lookup is not None:
+            kept = lookup.answer()
+            if kept is not None:
+                return kept
+            if None in lookup.generation:  # read before the view renders: see campaigns/page_versions.py
+                lookup.generation = page_versions.generations(lookup.member)
+        response = self.get_response(request)
+        if request.method not in SAFE_METHODS:
+            _after_write(request)
+        elif getattr(request, "page_cache_query", None) is not None:
+            if lookup is not None:
+                lookup.keep(request, response)
+            _member_cookie(request, response)
+        return response
+
+
+def _board_unchanged(request: HttpRequest) -> HttpResponse | None:
+    """The tracker's poll, every 2 seconds from every phone at the table: its 204 answered here, from the cache
+    alone (combat/selectors/tracker_poll.py), before any other middleware runs; anything else goes to the view."""
+    if request.method != "GET":
+        return None
+    try:
+        match = resolve(request.path_info)
+    except Resolver404:
+        return None
+    if match.url_name != "tracker_board":
+        return None
+    if not tracker_poll.board_unchanged(
+        session_key=request.COOKIES.get(settings.SESSION_COOKIE_NAME),
+        game_id=match.kwargs["game_id"],
+        version=request.GET.get("version"),
+    ):
+        return None
+    response = HttpResponse(status=204)
+    # Read from the session in the cache, not through request.session: the answer depends on the cookie.
+    patch_vary_headers(response, ["Cookie"])
+    return response
+
+
+def _after_write(request: HttpRequest) -> None:
+    """Whatever a write request did, its sender's own pages are read again (the net under the services' own
+    replacements, campaigns/page_versions.py); after a write through the admin, everyone's."""
+    match = getattr(request, "resolver_match", None)
+    if match is not None and "admin" in match.namespaces:
+        page_versions.everything_changed()
+    user = getattr(request, "user", None)
+    if user is not None and user.is_authenticated:
+        page_versions.users_changed(user.pk)
