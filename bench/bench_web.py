@@ -31,7 +31,13 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from support import bench_database_url, stop_on_sigterm  # noqa: E402
-from web_checks import first_load_bytes, report_bytes, tracker_game, two_instances  # noqa: E402
+from web_checks import (  # noqa: E402
+    LARGE_BOARD_SIDES,
+    first_load_bytes,
+    report_bytes,
+    tracker_game,
+    two_instances,
+)
 from web_load import (  # noqa: E402
     CONNECTIONS,
     REDIS_URL,
@@ -46,6 +52,8 @@ from web_load import (  # noqa: E402
 BENCH_DATABASE = "warband_bench"
 CAMPAIGN = "Bench campaign (bench/bench_web.py)"
 FIGHTERS = 50
+# The campaign page's campaign (issue 15): twelve warbands (the roster's, its rival and CREWS crews) and GAMES games.
+CREWS, CREW_FIGHTERS, GAMES = 10, 15, 100
 WARMUP_SECONDS = 2
 SECONDS = int(os.environ.get("BENCH_WEB_SECONDS", "8"))  # shorter for a quick look
 # The pages are loaded in turn, twice over, and each keeps its better round: a burst of other work on the machine
@@ -87,8 +95,11 @@ def prepare() -> dict[str, str]:
     call_command("migrate", verbosity=0, interactive=False)
     call_command("collectstatic", verbosity=0, interactive=False)
     campaign = Campaign.objects.filter(name=CAMPAIGN).first()
-    if campaign is not None and campaign.preset != Campaign.Preset.FALLOUT_FACTIONS:
-        # Loaded before the bench named its preset (Trench Crusade became the default): its board has no Damage.
+    if campaign is not None and (
+        campaign.preset != Campaign.Preset.FALLOUT_FACTIONS or campaign.warbands.count() != CREWS + 2
+    ):
+        # Loaded by an older bench: before it named its preset (Trench Crusade became the default, whose board has
+        # no Damage), or with two warbands and ten games rather than the issue's twelve and a hundred.
         campaign.delete()
         campaign = None
     if campaign is None:
@@ -100,6 +111,7 @@ def prepare() -> dict[str, str]:
     warband = Warband.objects.get(campaign=campaign, name="Bench Pilgrims")
     user = get_user_model().objects.get(username="bench_player")
     game = tracker_game(campaign, user)  # sets the user's password: before the session takes its hash
+    large_board = tracker_game(campaign, user, LARGE_BOARD_SIDES)["board"]
     session = SessionStore()
     session[SESSION_KEY] = str(user.pk)
     session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
@@ -117,11 +129,13 @@ def prepare() -> dict[str, str]:
         "fighter card": f"/fighters/{fighter.pk}/",
         "history feed": f"/campaigns/{campaign.pk}/history/",
         "game": game,
+        "large board": large_board,
     }
 
 
 def load_campaign():
-    """A campaign with a 50-fighter warband (Battlekit, Injuries, Scars), a rival warband and ten games."""
+    """The issue's campaign: twelve warbands (a 50-fighter one with Battlekit, Injuries and Scars, a 12-fighter
+    rival, ten crews of 15) and a hundred games among them."""
     from django.contrib.auth import get_user_model
     from django.db import transaction
 
@@ -149,15 +163,29 @@ def load_campaign():
             strongbox=120,
             by=player,
         )
+        sides = [(pilgrims, _load_pilgrims(pilgrims, player))]
         rivals = warband_create(
             campaign=campaign, owner=organiser, name="Bench Heretics", faction="Heretic Legion", by=organiser
         )
-        fighters = _load_pilgrims(pilgrims, player)
-        rival_fighters = [
+        heretics = [
             fighter_create(warband=rivals, by=organiser, name=f"Heretic {number}", elite=number < 3)
             for number in range(12)
         ]
-        _load_games(campaign, organiser, (pilgrims, fighters), (rivals, rival_fighters))
+        sides.append((rivals, heretics))
+        for crew in range(1, CREWS + 1):
+            # The first crew is the bench player's too: the board's game is theirs to play (web_checks.py).
+            owner = player if crew == 1 else organiser
+            warband = warband_create(
+                campaign=campaign, owner=owner, name=f"Bench Crew {crew}", faction="Survivors", by=owner
+            )
+            fighters = [
+                fighter_create(
+                    warband=warband, by=owner, name=f"Crew {crew} fighter {number}", elite=number < 2
+                )
+                for number in range(CREW_FIGHTERS)
+            ]
+            sides.append((warband, fighters))
+        _load_games(campaign, organiser, sides)
     return campaign
 
 
@@ -189,24 +217,28 @@ def _load_pilgrims(pilgrims, player) -> list:
     return fighters
 
 
-def _load_games(campaign, organiser, pilgrims_side, rivals_side) -> None:
-    """Ten games of the two warbands, a week apart, with a fighter or two Out of Action on each side."""
+def _load_games(campaign, organiser, sides) -> None:
+    """GAMES games, three days apart, each between two of the warbands in turn, a fighter or two of each side Out
+    of Action."""
     import datetime
 
     from rosters.services.games import GameEntry, game_record
 
-    (pilgrims, fighters), (rivals, rival_fighters) = pilgrims_side, rivals_side
-    for number in range(10):
+    for number in range(GAMES):
+        first = number % len(sides)
+        second = (first + 1 + number // len(sides)) % len(sides)
+        if second == first:
+            second = (first + 1) % len(sides)
+        (one, one_fighters), (other, other_fighters) = sides[first], sides[second]
+        out = number % 10
         game_record(
             campaign=campaign,
             by=organiser,
-            played_on=datetime.date(2025, 1, 1) + datetime.timedelta(days=7 * number),
+            played_on=datetime.date(2024, 1, 1) + datetime.timedelta(days=3 * number),
             scenario="Bench scenario",
             entries=[
-                GameEntry(pilgrims, "win" if number % 2 else "loss", fighters[number : number + 2]),
-                GameEntry(
-                    rivals, "loss" if number % 2 else "win", rival_fighters[number % 12 : number % 12 + 1]
-                ),
+                GameEntry(one, "win" if number % 2 else "loss", one_fighters[out : out + 2]),
+                GameEntry(other, "loss" if number % 2 else "win", other_fighters[out : out + 1]),
             ],
         )
 
@@ -292,6 +324,7 @@ def main() -> int:
     targets = prepare()
     cookie = targets.pop("cookie")
     game = targets.pop("game")
+    large_board = targets.pop("large board")
     load = load_with_wrk if shutil.which("wrk") else load_with_python
     print(
         f"load: {'wrk' if load is load_with_wrk else 'Python threads'}, {SECONDS} s each, best of {ROUNDS} rounds",
@@ -324,7 +357,8 @@ def main() -> int:
         title, env = list(configs.items())[-1]  # with Redis when there is one: as deployed
         report_crowd(title, serve(env, lambda port, _: crowd(port, pages, cookie, load), "crowd"))
         first_pages = {**{k: v for k, v in pages.items() if "/bench/" not in v and "board" not in v}}
-        first_pages["tracker board"] = game["board"]
+        first_pages["tracker board, 15 v 15"] = game["board"]
+        first_pages["tracker board, 50 v 12"] = large_board
         report_bytes(serve({}, lambda port, log: first_load_bytes(port, first_pages, cookie), "bytes"))
         if "one Redis" in configs:
             env = configs["one Redis"]

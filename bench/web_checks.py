@@ -1,7 +1,7 @@
 """What bench_web.py measures beyond requests per second (issue 15): the bytes of first loads, compressed, and two
 gunicorn instances sharing one database and one Redis.
 
-- `tracker_game()`: a game in progress between the bench's two warbands, with its board (made once, reused).
+- `tracker_game()`: a game in progress between two of the bench's warbands, with its board (made once, reused).
 - `first_load_bytes()`: each page as a browser first loads it, the HTML gzip-compressed (GZipMiddleware) and the
   static files it names brotli-compressed (WhiteNoise), against the aim of 35 KB.
 - `two_instances()`: a login on instance A used on instance B; a Damage on A seen by a poll on B, with the delay.
@@ -31,30 +31,43 @@ CSRF_HEADER = re.compile(r'"X-CSRFToken": "([^"]+)"')
 BOARD_POLL = re.compile(r'hx-get="([^"]*/tracker/board/\?version=\d+[^"]*)"')
 
 
-def tracker_game(campaign, player) -> dict:
-    """The bench's game in progress with its board, its first Pilgrim's id and the player's password set."""
+# The board the tracker's figures are taken on: two crews of 15, the issue's own reference board; and the roster's
+# 50 Pilgrims against the 12 Heretics, larger than any game is played, whose first load is printed for comparison.
+BOARD_SIDES = ("Bench Crew 1", "Bench Crew 2")
+LARGE_BOARD_SIDES = ("Bench Pilgrims", "Bench Heretics")
+
+
+def tracker_game(campaign, player, sides: tuple[str, str] = BOARD_SIDES) -> dict:
+    """A game in progress between the two warbands named, with its board (made once, reused), the id of the
+    second side's first fighter, and the player's password set."""
     import datetime
 
     from campaigns.models import Game, GamePlayer
+    from campaigns.services.games import campaign_next_game_number
     from combat.models import TrackerGame
     from combat.services.tracker.board import tracker_start
     from rosters.models import Warband
 
     player.set_password(BENCH_PASSWORD)
     player.save(update_fields=["password"])
-    game = Game.objects.filter(campaign=campaign, status=Game.Status.IN_PROGRESS).first()
+    warbands = [Warband.objects.get(campaign=campaign, name=name) for name in sides]
+    game = (
+        Game.objects.filter(campaign=campaign, status=Game.Status.IN_PROGRESS, players__warband=warbands[0])
+        .filter(players__warband=warbands[1])
+        .first()
+    )
     if game is None:
-        number = (Game.objects.filter(campaign=campaign).count() or 0) + 1
+        number = campaign_next_game_number(campaign=campaign)
         game = Game.objects.create(
             campaign=campaign,
             number=number,
             played_on=datetime.date(2025, 6, 1),
             status=Game.Status.IN_PROGRESS,
         )
-        for name in ("Bench Pilgrims", "Bench Heretics"):
-            GamePlayer.objects.create(game=game, warband=Warband.objects.get(campaign=campaign, name=name))
+        for warband in warbands:
+            GamePlayer.objects.create(game=game, warband=warband)
     tracker = TrackerGame.objects.filter(game=game).first() or tracker_start(game=game, by=player)
-    target = tracker.fighters.filter(fighter__warband__name="Bench Heretics").order_by("id").first()
+    target = tracker.fighters.filter(fighter__warband=warbands[1]).order_by("id").first()
     return {
         "game": game.pk,
         "version": tracker.version,
