@@ -142,7 +142,8 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 WHITENOISE_USE_FINDERS = DEBUG
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+    # The project's CSS and JavaScript minified, then hashed and pre-compressed (config/storage.py).
+    "staticfiles": {"BACKEND": "config.storage.MinifiedStaticStorage"},
 }
 
 # One cache for every web process (issue 15): Redis when REDIS_URL is set (docker compose sets it), so the roster's

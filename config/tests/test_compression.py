@@ -47,7 +47,7 @@ def test_the_empty_poll_answer_stays_empty(client, table, player):
 def test_collected_static_files_have_brotli_and_gzip_twins(tmp_path):
     storages = {
         "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-        "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+        "staticfiles": {"BACKEND": "config.storage.MinifiedStaticStorage"},  # production's
     }
     with override_settings(STATIC_ROOT=tmp_path, STORAGES=storages):
         call_command("collectstatic", interactive=False, verbosity=0)
