@@ -54,8 +54,7 @@ CAMPAIGN = "Bench campaign (bench/bench_web.py)"
 FIGHTERS = 50
 # The campaign page's campaign (issue 15): twelve warbands (the roster's, its rival and CREWS crews) and GAMES games.
 CREWS, CREW_FIGHTERS, GAMES = 10, 15, 100
-# The roster's 50 Pilgrims against the 12 Heretics on one board: more than a game is played with, so its first load
-# is printed beside the aimed ones (the board of two crews of 15), not held to the aim.
+# Its first load is printed beside the aimed ones, not held to the aim (web_checks.py: LARGE_BOARD_SIDES).
 LARGE_BOARD = "tracker board, 50 v 12"
 WARMUP_SECONDS = 2
 SECONDS = int(os.environ.get("BENCH_WEB_SECONDS", "8"))  # shorter for a quick look

@@ -17,20 +17,21 @@ from django.core.files.base import ContentFile
 from whitenoise.storage import CompressedManifestStaticFilesStorage
 
 
+def minifies(name: str) -> bool:
+    """Whether `name` is a stylesheet or a script of the project's own, not one minified already."""
+    return name.endswith((".css", ".js")) and ".min." not in name
+
+
 def minified(name: str, text: str) -> str:
-    """`text` minified if `name` is a stylesheet or a script of the project's own, else `text` unchanged."""
-    if ".min." in name:
+    """`text` minified if `minifies(name)`, else `text` unchanged."""
+    if not minifies(name):
         return text
-    if name.endswith(".css"):
-        return rcssmin.cssmin(text)
-    if name.endswith(".js"):
-        return rjsmin.jsmin(text)
-    return text
+    return rcssmin.cssmin(text) if name.endswith(".css") else rjsmin.jsmin(text)
 
 
 class MinifiedStaticStorage(CompressedManifestStaticFilesStorage):
     def _save(self, name, content):
-        if name.endswith((".css", ".js")) and ".min." not in name:
+        if minifies(name):
             content.seek(0)
             text = content.read()
             text = text.decode("utf-8") if isinstance(text, bytes) else text

@@ -9,6 +9,8 @@ from django.core.management import call_command
 from django.template.loader import render_to_string
 from django.test import override_settings
 
+from config import settings as production
+
 pytestmark = pytest.mark.django_db
 
 # A CSRF token is masked afresh in every response (a BREACH defence): two renderings of a page differ only there.
@@ -45,11 +47,7 @@ def test_the_empty_poll_answer_stays_empty(client, table, player):
 
 
 def test_collected_static_files_have_brotli_and_gzip_twins(tmp_path):
-    storages = {
-        "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-        "staticfiles": {"BACKEND": "config.storage.MinifiedStaticStorage"},  # production's
-    }
-    with override_settings(STATIC_ROOT=tmp_path, STORAGES=storages):
+    with override_settings(STATIC_ROOT=tmp_path, STORAGES=production.STORAGES):
         call_command("collectstatic", interactive=False, verbosity=0)
     original = (tmp_path / "vendor/htmx/htmx.min.js").read_bytes()
     [hashed] = [p for p in (tmp_path / "vendor/htmx").glob("htmx.min.*.js")]

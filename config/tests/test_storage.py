@@ -14,16 +14,12 @@ from config import settings as production
 from config.storage import minified
 
 SOURCE = settings.BASE_DIR / "static"
-STORAGES = {
-    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "config.storage.MinifiedStaticStorage"},
-}
 
 
 @pytest.fixture(scope="module")
 def collected(tmp_path_factory):
     root = tmp_path_factory.mktemp("static")
-    with override_settings(STATIC_ROOT=root, STORAGES=STORAGES):
+    with override_settings(STATIC_ROOT=root, STORAGES=production.STORAGES):
         call_command("collectstatic", interactive=False, verbosity=0)
     return root, json.loads((root / "staticfiles.json").read_text())["paths"]
 

@@ -33,20 +33,25 @@ def table(campaign, warband, rival_warband, make_fighter, player):
     )
 
 
-def serve_minified(context: BrowserContext) -> list[str]:
-    """Answer the context's requests for static/css and static/js with the minified files; the names served."""
-    served: list[str] = []
+def serve_minified(context: BrowserContext) -> dict[str, tuple[int, int]]:
+    """Answer the context's requests for static/css and static/js with the minified files; per name served, its
+    size minified and as written (checked by the test, not here: a route handler's failure would not reach it)."""
+    served: dict[str, tuple[int, int]] = {}
 
     def answer(route: Route) -> None:
         name = OWN_FILES.search(route.request.url).group(1)
         source = (STATIC / name).read_text()
         body = minified(name, source)
-        assert len(body) < len(source), f"{name} was not minified"
-        served.append(name)
+        served[name] = (len(body), len(source))
         route.fulfill(status=200, body=body, content_type=TYPES[Path(name).suffix])
 
     context.route(OWN_FILES, answer)
     return served
+
+
+def assert_minified(served: dict[str, tuple[int, int]]) -> None:
+    for name, (size, written) in served.items():
+        assert size < written, f"{name} was not minified"
 
 
 def test_the_board_works_on_the_minified_files(browser: Browser, live_server, table, player):
@@ -54,6 +59,7 @@ def test_the_board_works_on_the_minified_files(browser: Browser, live_server, ta
     served = serve_minified(context)
     pat = open_board(context, live_server, table)
     assert {"css/ledger.css", "js/ledger.js", "js/offline.js"} <= set(served)
+    assert_minified(served)
 
     # The stylesheet applies: the page's ground is the light theme's --bg.
     background = pat.evaluate("getComputedStyle(document.body).backgroundColor")
@@ -78,6 +84,7 @@ def test_a_tap_kept_offline_is_sent_on_the_minified_files(browser: Browser, live
     board(pat, live_server, table)
     controlled(pat)
     assert "js/offline.js" in served
+    assert_minified(served)
 
     offline(context)
     pat.get_by_role("button", name="+1 Harm on Brick").click()
