@@ -104,6 +104,7 @@ TEMPLATES = [
             ],
             "builtins": [
                 "template_partials.templatetags.partials",
+                "campaigns.templatetags.choices",
                 "campaigns.templatetags.people",
                 "campaigns.templatetags.words",
                 "combat.templatetags.rulings",
