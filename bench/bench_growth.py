@@ -2,7 +2,8 @@
 
 Each pair is the same page on data alike but for its size, measured in one run, printed with its ratio:
 - the campaign page at 10 and at 500 games;
-- the roster at 10 and at 200 fighters, warm (its cached parts there) and cold (the cache emptied before every
+- the roster at 10 and at 200 fighters (its first screen: FIRST_ROWS rows in full, the rest one htmx request later,
+  printed beside them, not aimed), warm (its cached parts there) and cold (the cache emptied before every
   request), and each size's cold against its warm;
 - the as-of page (a 15-fighter warband as of its 5th game) with 10,000 and with 1,000,000 history events in the
   database, the extra ones written with SQL generate_series (bench/growth_data.py), ANALYZEd after.
@@ -31,9 +32,10 @@ WARMUP = 5
 RUNS = int(os.environ.get("BENCH_GROWTH_RUNS", "30"))
 EVENTS = {"10k events": 10_000, "1M events": int(os.environ.get("BENCH_GROWTH_EVENTS", "1000000"))}
 PAIR_AIM, COLD_AIM = 1.5, 2.0
+HTMX = {"HX-Request": "true"}
 
 
-def timed(client, url: str, *, cold: bool = False, before=None) -> tuple[float, int]:
+def timed(client, url: str, *, cold: bool = False, before=None, headers=None) -> tuple[float, int]:
     """Median milliseconds of RUNS requests of `url` (the cache emptied before each when `cold`, `before()`
     called before each, untimed, when given), and queries."""
     from django.core.cache import cache
@@ -41,7 +43,7 @@ def timed(client, url: str, *, cold: bool = False, before=None) -> tuple[float, 
     from django.test.utils import CaptureQueriesContext
 
     for _ in range(WARMUP):
-        status = client.get(url).status_code
+        status = client.get(url, headers=headers).status_code
         if status != 200:
             raise RuntimeError(f"{url} answered {status}")
     times = []
@@ -51,14 +53,14 @@ def timed(client, url: str, *, cold: bool = False, before=None) -> tuple[float, 
         if before is not None:
             before()
         started = time.perf_counter()
-        client.get(url)
+        client.get(url, headers=headers)
         times.append((time.perf_counter() - started) * 1000)
     if cold:
         cache.clear()
     if before is not None:
         before()
     with CaptureQueriesContext(connection) as queries:
-        client.get(url)
+        client.get(url, headers=headers)
     return statistics.median(times), len(queries)
 
 
@@ -99,6 +101,8 @@ def rosters() -> None:
     import growth_data
     from django.urls import reverse
 
+    from rosters.selectors.roster import FIRST_ROWS
+
     found = growth_data.warbands()
     client = client_for(found["user"])
     figures = {}
@@ -109,6 +113,9 @@ def rosters() -> None:
             figures[size, temperature] = (f"{growth_data.FIGHTERS[size]} fighters {temperature}", ms, queries)
         ms, queries = timed(client, url, before=one_change(warband, found["user"]))
         figures[size, "changed"] = (f"{growth_data.FIGHTERS[size]} fighters changed", ms, queries)
+    large = found["warbands"]["large"]
+    later = reverse("warband_detail", args=[large.pk]) + "?part=later"
+    later_figures = [timed(client, later, cold=cold, headers=HTMX) for cold in (False, True)]
     pair("roster, warm", figures["small", "warm"], figures["large", "warm"], PAIR_AIM)
     pair("roster, cold", figures["small", "cold"], figures["large", "cold"], PAIR_AIM)
     for size in growth_data.FIGHTERS:
@@ -124,6 +131,13 @@ def rosters() -> None:
         _, warm_ms, _ = figures[size, "warm"]
         name, ms, queries = figures[size, "changed"]
         print(f"   {name:30} {ms:6.1f} ms ({queries} q)   {ms / warm_ms:4.2f}x its warm page")
+    # The rows after the first screen (rosters/selectors/roster.py, FIRST_ROWS), fetched by htmx when scrolled to.
+    (warm_ms, warm_q), (cold_ms, cold_q) = later_figures
+    rest = growth_data.FIGHTERS["large"] - FIRST_ROWS
+    print(
+        f"   the other {rest} rows of the 200 (htmx), not aimed: warm {warm_ms:.1f} ms ({warm_q} q), "
+        f"cold {cold_ms:.1f} ms ({cold_q} q)"
+    )
 
 
 def one_change(warband, user):

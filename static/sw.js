@@ -9,7 +9,10 @@
    - Pages (a GET navigation): the network first; each page that answered is kept, stamped with the time it was
      fetched. With no network, the last copy is shown, marked "Offline — as of 21:14"; a page never opened here
      gets the offline page.
-   - htmx's own requests and every write go to the network untouched: a write offline is the page's business
+   - A part a page fetches on its own as it loads (an htmx GET with `part=` in its query string, such as the
+     roster's rows after its first screen): the network first, each answer kept; with no network, the kept copy,
+     so the page read offline is whole. A part never fetched here fails, and htmx leaves the page as it is.
+   - htmx's other requests and every write go to the network untouched: a write offline is the page's business
      (the board queues its taps, ledger.js).
    - Logging out, or in, deletes the kept pages: the next person on this phone sees none of them.
 
@@ -80,8 +83,26 @@ self.addEventListener("fetch", function (event) {
     event.respondWith(HASHED.test(url.pathname) ? cacheFirst(request) : freshFirst(request));
   } else if (request.mode === "navigate" && !request.headers.get("HX-Request")) {
     event.respondWith(networkFirst(request));
+  } else if (request.headers.get("HX-Request") && url.searchParams.has("part")) {
+    event.respondWith(partNetworkFirst(request));
   }
 });
+
+// A page's part (an htmx GET): kept under its own address, which the page itself never answers to (the part's
+// address without HX-Request is the whole page, never kept here for it: pages are kept by navigations only).
+function partNetworkFirst(request) {
+  return fetch(request).then(function (response) {
+    if (response.ok && response.type === "basic") {
+      var copy = response.clone();
+      caches.open(PAGES_CACHE).then(function (cache) { return cache.put(request, copy); });
+    }
+    return response;
+  }).catch(function () {
+    return caches.open(PAGES_CACHE).then(function (cache) {
+      return cache.match(request, { ignoreVary: true }).then(function (found) { return found || Response.error(); });
+    });
+  });
+}
 
 // A name with its content's hash in it (WhiteNoise's manifest: ledger.3f2a9c01b7de.css) never changes meaning.
 var HASHED = /\.[0-9a-f]{12}\.[A-Za-z0-9]+$/;

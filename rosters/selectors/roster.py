@@ -6,14 +6,15 @@ import hashlib
 from contextlib import contextmanager
 from functools import cache, cached_property
 from types import SimpleNamespace
+from typing import NamedTuple
 
 from django.db import connection, transaction
 from django.db.models import F, Q
 
 from campaigns.models import Game, GamePlayer
-from combat.rules import AUTOMATIC_AFTER
+from combat.rules import AUTOMATIC_AFTER, counts_as_elite
 from rosters.models import SPECIAL, Fighter, FoundLocation, Item, Warband
-from rosters.selectors.common import WAITING_POST_GAME, fighters_with_kit, roster_order
+from rosters.selectors.common import WAITING_POST_GAME, fighters_for_rows, roster_order, rows_from_json
 
 
 @cache
@@ -62,11 +63,9 @@ def _row_key(fighter: Fighter) -> str:
 
 
 def for_row(fighter: Fighter) -> Fighter:
-    """`injury_list` and `kit`: the prefetched Injuries and Battlekit as plain lists (each `.all()` of a
-    prefetched relation builds a queryset; a 50-fighter roster asked for them hundreds of times), and `row_key`."""
-    fighter.injury_list = list(fighter.injuries.all())
-    fighter.kit = list(fighter.battlekit.all())
-    fighter.skill_list = list(fighter.skills.all())  # issue 12: the skills it has learnt
+    """`injury_list`, `kit` and `skill_list` (read by `fighters_for_rows` in the fighter's own query), and
+    `row_key`."""
+    rows_from_json(fighter)
     fighter.row_key = _row_key(fighter)
     return fighter
 
@@ -109,33 +108,111 @@ def consistent_reads():
         yield
 
 
+# The roster page shows this many active fighters in full; the rest come by a second request as soon as the page
+# has loaded (`later`, the `later-fighters` part of templates/rosters/warband.html; the service worker keeps it for
+# reading offline), or all at once without JavaScript (`?fighters=all`). A warband of the three games' usual sizes
+# fits inside, the first screen of a phone shows fewer, and a 200-fighter roster costs its page what a 12-fighter
+# one does (issue 15).
+FIRST_ROWS = 12
+
+
+class LineUp(NamedTuple):
+    """A fighter as the roster's order and headline totals need it, read without its Injuries and Battlekit."""
+
+    pk: int
+    name: str
+    status: str
+    keywords: list[str]
+    champion: bool
+    xp: int
+    battle_scars: int
+
+    @property
+    def counts_as_elite(self) -> bool:
+        return counts_as_elite(keywords=self.keywords, champion=self.champion)
+
+    @property
+    def is_active(self) -> bool:
+        return self.status == Fighter.Status.ACTIVE
+
+
 class Roster:
     """The roster page's data. The fighters, the Arsenal and their totals load on first use only: the page
     caches the parts that show them under `digest` (templates/rosters/warband.html), so a page whose roster has
-    not changed since it was last shown never loads them."""
+    not changed since it was last shown never loads them. Of the active fighters, the page loads in full only
+    those it shows (`on_page`: the first FIRST_ROWS, or all with `all_rows`); the others load when asked for
+    (`later`)."""
 
-    def __init__(self, *, warband: Warband, digest: str, summary: SimpleNamespace, waiting: list[GamePlayer]):
+    def __init__(
+        self,
+        *,
+        warband: Warband,
+        digest: str,
+        summary: SimpleNamespace,
+        waiting: list[GamePlayer],
+        all_rows: bool = False,
+    ):
         self.warband = warband
         self.terms = warband.campaign.terms
+        self.all_rows = all_rows
         self.digest = f"{_row_markup_version()}:{digest}"
         self.summary = summary  # strongbox, glory, crew_xp, notes, the number of items and of Locations, read with the digest
         self.waiting = waiting
 
     @cached_property
-    def _everyone(self) -> list[Fighter]:
-        fighters = list(fighters_with_kit().filter(warband=self.warband))
-        fighters.sort(key=roster_order)
-        return [for_row(fighter) for fighter in fighters]
+    def line_up(self) -> list[LineUp]:
+        """Every fighter of the warband, active or not, in roster order: ELITE first, then by joining."""
+        rows = Fighter.objects.filter(warband=self.warband).values_list(*LineUp._fields)
+        return sorted((LineUp(*row) for row in rows), key=roster_order)
+
+    @cached_property
+    def _active(self) -> list[LineUp]:
+        return [fighter for fighter in self.line_up if fighter.is_active]
+
+    def _loaded(self, fighters: list[LineUp]) -> list[Fighter]:
+        """These fighters with what their rows show, in the order given: one query, none if empty."""
+        if not fighters:
+            return []
+        found = {
+            fighter.pk: fighter for fighter in fighters_for_rows().filter(pk__in=[f.pk for f in fighters])
+        }
+        return [for_row(found[fighter.pk]) for fighter in fighters if fighter.pk in found]
+
+    @cached_property
+    def _shown(self) -> dict[int, Fighter]:
+        """The fighters this page shows in full (its active rows and the removed ones), loaded together."""
+        wanted = self._active if self.all_rows else self._active[:FIRST_ROWS]
+        removed = [fighter for fighter in self.line_up if not fighter.is_active]
+        return {fighter.pk: fighter for fighter in self._loaded([*wanted, *removed])}
+
+    @cached_property
+    def on_page(self) -> list[Fighter]:
+        """The active fighters the page shows in full, ELITE first."""
+        shown = self._active if self.all_rows else self._active[:FIRST_ROWS]
+        return [self._shown[fighter.pk] for fighter in shown if fighter.pk in self._shown]
+
+    @property
+    def later_count(self) -> int:
+        """Active fighters the page leaves to `later`."""
+        return 0 if self.all_rows else max(0, len(self._active) - FIRST_ROWS)
+
+    @cached_property
+    def later(self) -> list[Fighter]:
+        """The active fighters after the page's first FIRST_ROWS, in full (the `later-fighters` part)."""
+        return self._loaded(self._active[FIRST_ROWS:])
 
     @cached_property
     def fighters(self) -> list[Fighter]:
-        """The active roster, ELITE first."""
-        return [fighter for fighter in self._everyone if fighter.is_active]
+        """Every active fighter in full, ELITE first (the print and shared views)."""
+        if self.all_rows or not self.later_count:
+            return self.on_page
+        return self.on_page + self.later
 
     @cached_property
     def removed(self) -> list[Fighter]:
         """Fighters who left the roster (dead, retired...), kept for the history."""
-        return [fighter for fighter in self._everyone if not fighter.is_active]
+        gone = [fighter for fighter in self.line_up if not fighter.is_active]
+        return [self._shown[fighter.pk] for fighter in gone if fighter.pk in self._shown]
 
     @cached_property
     def arsenal(self) -> list[Item]:
@@ -151,14 +228,7 @@ class Roster:
 
     @cached_property
     def move_choices(self) -> list[tuple[int, str]]:
-        """(id, label) of the Battlekit that can change hands, for the Move form: from the loaded roster when the
-        page loaded it, else one query with no instances."""
-        if "_everyone" in self.__dict__:
-            rows = [(item.pk, item.name, None) for item in self.arsenal]
-            for fighter in self.fighters:
-                rows.extend((item.pk, item.name, fighter.name) for item in fighter.kit if item.removable)
-            rows.sort(key=lambda row: (row[2] is not None, row[2] or "", row[1], row[0]))
-            return [(pk, f"{name} ({holder or self.terms.arsenal})") for pk, name, holder in rows]
+        """(id, label) of the Battlekit that can change hands, for the Move form: one query with no instances."""
         rows = (
             Item.objects.filter(warband=self.warband)
             .filter(Q(fighter__isnull=True) | Q(fighter__status=Fighter.Status.ACTIVE, removable=True))
@@ -170,33 +240,24 @@ class Roster:
     @cached_property
     def holder_choices(self) -> list[tuple[str, str]]:
         """("arsenal", "the Arsenal") and (id, name) of each active fighter, for the Battlekit forms."""
-        if "_everyone" in self.__dict__:
-            holders = sorted(
-                ((f.pk, f.name) for f in self.fighters), key=lambda holder: (holder[1], holder[0])
-            )
-        else:
-            holders = (
-                Fighter.objects.filter(warband=self.warband, status=Fighter.Status.ACTIVE)
-                .order_by("name", "id")
-                .values_list("pk", "name")
-            )
+        holders = sorted(((f.pk, f.name) for f in self._active), key=lambda holder: (holder[1], holder[0]))
         return [("arsenal", f"the {self.terms.arsenal}"), *((str(pk), name) for pk, name in holders)]
 
     @property
+    def active_count(self) -> int:
+        return len(self._active)
+
+    @property
     def total_xp(self) -> int:
-        return sum(fighter.xp for fighter in self.fighters)
+        return sum(fighter.xp for fighter in self._active)
 
     @property
     def total_scars(self) -> int:
-        return sum(fighter.battle_scars for fighter in self.fighters)
+        return sum(fighter.battle_scars for fighter in self._active)
 
     @property
     def elite_count(self) -> int:
-        return sum(1 for fighter in self.fighters if fighter.counts_as_elite)
-
-    @property
-    def battlekit_count(self) -> int:
-        return len(self.arsenal) + sum(len(fighter.kit) for fighter in self.fighters)
+        return sum(1 for fighter in self._active if fighter.counts_as_elite)
 
 
 def roster_digest(*, warband: Warband) -> tuple[str, SimpleNamespace]:
@@ -217,9 +278,10 @@ def roster_digest(*, warband: Warband) -> tuple[str, SimpleNamespace]:
     )
 
 
-def warband_roster(*, warband: Warband) -> Roster:
-    """The roster page: active fighters with Injuries and Battlekit, the removed ones, the Arsenal (these three
-    loaded when first used), and the post-games this warband still owes."""
+def warband_roster(*, warband: Warband, all_rows: bool = False) -> Roster:
+    """The roster page: active fighters with Injuries and Battlekit (the first FIRST_ROWS, or all with
+    `all_rows`), the removed ones, the Arsenal (these loaded when first used), and the post-games this warband
+    still owes."""
     waiting = list(
         GamePlayer.objects.filter(warband=warband, post_game__in=WAITING_POST_GAME)
         .exclude(game__status=Game.Status.IN_PROGRESS)
@@ -227,12 +289,12 @@ def warband_roster(*, warband: Warband) -> Roster:
         .order_by("game__number")
     )
     digest, summary = roster_digest(warband=warband)
-    return Roster(warband=warband, digest=digest, summary=summary, waiting=waiting)
+    return Roster(warband=warband, digest=digest, summary=summary, waiting=waiting, all_rows=all_rows)
 
 
 def fighter_for_row(*, fighter_id: int) -> Fighter:
     """One fighter with what its roster row shows (for an htmx row swap)."""
-    return for_row(fighters_with_kit().select_related("warband__campaign").get(pk=fighter_id))
+    return for_row(fighters_for_rows().select_related("warband__campaign").get(pk=fighter_id))
 
 
 def holders_for(*, warband: Warband) -> list[Fighter]:

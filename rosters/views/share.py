@@ -59,9 +59,9 @@ def _shared_warband(campaign: Campaign, warband_id: int) -> Warband:
 def _readonly(fighters):
     # The read-only roster table reads `injuries_then`, `battlekit_then` and `skills_then`, as a snapshot from the history has.
     for fighter in fighters:
-        fighter.injuries_then = list(fighter.injuries.all())
-        fighter.battlekit_then = list(fighter.battlekit.all())
-        fighter.skills_then = list(fighter.skills.all())
+        fighter.injuries_then = fighter.injury_list
+        fighter.battlekit_then = fighter.kit
+        fighter.skills_then = fighter.skill_list
     return fighters
 
 
@@ -157,7 +157,7 @@ def share_history(request, token: str):
 def share_warband(request, token: str, warband_id: int):
     campaign = _shared_campaign(token)
     warband = _shared_warband(campaign, warband_id)
-    roster = warband_roster(warband=warband)
+    roster = warband_roster(warband=warband, all_rows=True)
     games = history_selectors.warband_games(warband=warband, status=False)
     return history_response(
         request,

@@ -38,8 +38,8 @@ def row_context(warband, *, can_change: bool) -> dict:
     }
 
 
-def roster_context(request, warband, membership, **extra) -> dict:
-    roster = roster_selectors.warband_roster(warband=warband)
+def roster_context(request, warband, membership, *, all_rows: bool = False, **extra) -> dict:
+    roster = roster_selectors.warband_roster(warband=warband, all_rows=all_rows)
     terms = roster.terms
     can_change = can_change_warband(membership, warband)
     context = {
@@ -72,18 +72,30 @@ def render_roster(request, warband, membership, *, template: str | None = None, 
         return render(request, template or "rosters/warband.html", context, status=status)
 
 
+# The parts an htmx request may ask for by `?part=`: the roster (after a Battlekit move) and the rows after the
+# first screen (the #later-fighters row fetches them).
+ROSTER_PARTS = {"roster": "rosters/warband.html#roster", "later": "rosters/warband.html#later-fighters"}
+
+
 @login_required
-@cacheable(query=("part",))
+@cacheable(query=("part", "fighters"))
 def warband_detail(request, warband_id: int):
     warband, membership = get_warband_for_user(request.user, warband_id)
-    template = "rosters/warband.html#roster" if request.htmx and request.GET.get("part") == "roster" else None
-    return render_roster(request, warband, membership, template=template, undo=undo_offer(request, warband))
+    template = ROSTER_PARTS.get(request.GET.get("part", "")) if request.htmx else None
+    return render_roster(
+        request,
+        warband,
+        membership,
+        template=template,
+        all_rows=request.GET.get("fighters") == "all",
+        undo=undo_offer(request, warband),
+    )
 
 
 @login_required
 def warband_print(request, warband_id: int):
     warband, membership = get_warband_for_user(request.user, warband_id)
-    roster = roster_selectors.warband_roster(warband=warband)
+    roster = roster_selectors.warband_roster(warband=warband, all_rows=True)
     return render(
         request,
         "rosters/warband_print.html",

@@ -28,3 +28,15 @@ def test_editing_battlekit_from_a_fighter_card_cancels_back_to_the_card(as_playe
     )
     elsewhere = as_player.get(f"/items/{world.relic.pk}/edit/?next=https://evil.example/").content.decode()
     assert f'href="/warbands/{world.warband.pk}/#arsenal">Cancel</a>' in elsewhere
+
+
+def test_a_refused_new_battlekit_keeps_the_holder_chosen(as_player, world):
+    """The Add form sent back with an error still has the fighter it was for selected, and no other."""
+    response = as_player.post(
+        f"/warbands/{world.warband.pk}/items/new/", {"name": "", "holder": str(world.anselm.pk)}
+    )
+    assert response.status_code == 422
+    html = response.content.decode()
+    holders = html[html.index('id="add-item-holder"') : html.index("</select>", html.index('id="add-item-holder"'))]
+    assert f'<option value="{world.anselm.pk}" selected>Brother Anselm</option>' in holders
+    assert holders.count(" selected") == 1
