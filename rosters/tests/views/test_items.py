@@ -37,6 +37,7 @@ def test_a_refused_new_battlekit_keeps_the_holder_chosen(as_player, world):
     )
     assert response.status_code == 422
     html = response.content.decode()
-    holders = html[html.index('id="add-item-holder"') : html.index("</select>", html.index('id="add-item-holder"'))]
+    start = html.index('id="add-item-holder"')
+    holders = html[start : html.index("</select>", start)]
     assert f'<option value="{world.anselm.pk}" selected>Brother Anselm</option>' in holders
     assert holders.count(" selected") == 1
