@@ -179,17 +179,20 @@ class Roster:
         return [for_row(found[fighter.pk]) for fighter in fighters if fighter.pk in found]
 
     @cached_property
+    def _rows(self) -> list[LineUp]:
+        """The active fighters the page shows in full: the first FIRST_ROWS, or all with `all_rows`."""
+        return self._active if self.all_rows else self._active[:FIRST_ROWS]
+
+    @cached_property
     def _shown(self) -> dict[int, Fighter]:
         """The fighters this page shows in full (its active rows and the removed ones), loaded together."""
-        wanted = self._active if self.all_rows else self._active[:FIRST_ROWS]
         removed = [fighter for fighter in self.line_up if not fighter.is_active]
-        return {fighter.pk: fighter for fighter in self._loaded([*wanted, *removed])}
+        return {fighter.pk: fighter for fighter in self._loaded([*self._rows, *removed])}
 
     @cached_property
     def on_page(self) -> list[Fighter]:
         """The active fighters the page shows in full, ELITE first."""
-        shown = self._active if self.all_rows else self._active[:FIRST_ROWS]
-        return [self._shown[fighter.pk] for fighter in shown if fighter.pk in self._shown]
+        return [self._shown[fighter.pk] for fighter in self._rows if fighter.pk in self._shown]
 
     @property
     def later_count(self) -> int:
@@ -204,9 +207,7 @@ class Roster:
     @cached_property
     def fighters(self) -> list[Fighter]:
         """Every active fighter in full, ELITE first (the print and shared views)."""
-        if self.all_rows or not self.later_count:
-            return self.on_page
-        return self.on_page + self.later
+        return self.on_page + self.later if self.later_count else self.on_page
 
     @cached_property
     def removed(self) -> list[Fighter]:
