@@ -3,8 +3,10 @@
 The whole database, schema, rows, history events and the history triggers, in pg_dump's custom format, restored
 by pg_restore in one transaction. The tools are found in this order: the folder named by PG_BIN_DIR, the PATH
 (the system's PostgreSQL client, as in the Docker image), and the binaries bundled with pgserver (the embedded
-PostgreSQL of `make run`), the first whose major version is at least the server's: pg_dump refuses to dump a
-server newer than itself.
+PostgreSQL of `make run`). Of those, one of the server's own major version is taken first, so the embedded server
+is dumped by its own pg_dump even where the system's client is older (pg_dump refuses to dump a server newer than
+itself); else the first that is newer than the server. The connection is the one Django uses: on the embedded
+server that is its socket folder (config/database.py), never PostgreSQL's default socket.
 """
 
 import os
@@ -44,13 +46,15 @@ def _major(tool: Path) -> int:
 
 
 def pg_tool(name: str) -> Path:
-    """pg_dump or pg_restore, at least as new as the server."""
+    """pg_dump or pg_restore of the server's own major version, else the first that is newer."""
     connection.ensure_connection()
     server = connection.pg_version // 10000
     candidates = _candidates(name)
-    for tool in candidates:
-        if _major(tool) >= server:
-            return tool
+    majors = {tool: _major(tool) for tool in candidates}
+    matching = [tool for tool in candidates if majors[tool] == server]
+    newer = [tool for tool in candidates if majors[tool] > server]
+    if matching or newer:
+        return (matching or newer)[0]
     raise BackupError(
         f"No {name} of PostgreSQL {server} or newer was found (tried {', '.join(map(str, candidates)) or 'none'}): "
         "install the PostgreSQL client or set PG_BIN_DIR."

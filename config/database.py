@@ -15,6 +15,7 @@ inside `max_connections` (the README's self-hosting section has the sum). Unset 
 
 import logging
 from pathlib import Path
+from urllib.parse import quote, urlencode
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -61,6 +62,7 @@ def database_config(base_dir: Path) -> dict:
         config = dj_database_url.parse(url, conn_max_age=60, conn_health_checks=True)
     except ValueError as error:
         raise ImproperlyConfigured(f"DATABASE_URL is not a database URL: {error}") from error
+    _socket_host_as_host(config)
     if config.get("ENGINE") != "django.db.backends.postgresql":
         raise ImproperlyConfigured(
             f"DATABASE_URL must point at PostgreSQL (postgres://...); got engine {config.get('ENGINE')!r}."
@@ -84,3 +86,30 @@ def database_config(base_dir: Path) -> dict:
             "timeout": env_int("DATABASE_POOL_TIMEOUT", 10),
         }
     return config
+
+
+def _socket_host_as_host(config: dict) -> None:
+    """A socket folder given as `?host=/path` (the embedded server's URL) becomes the connection's HOST.
+
+    dj-database-url leaves it among OPTIONS, where Django's backend passes it on but every other reader of
+    HOST (pg_dump and pg_restore for backups, the tests' own connections) would find no host and fall back to
+    PostgreSQL's default socket: another server, or none.
+    """
+    options = config.get("OPTIONS", {})
+    if not config.get("HOST") and options.get("host"):
+        config["HOST"] = options.pop("host")
+
+
+def database_url(settings_dict: dict, *, name: str | None = None) -> str:
+    """A DATABASE_URL for the server of `settings_dict` (a socket folder or a TCP host), naming database `name`
+    (its own by default): what a child process (gunicorn, `manage.py restore`) is given to reach the same server.
+    """
+    user = quote(settings_dict.get("USER") or "", safe="")
+    password = settings_dict.get("PASSWORD") or ""
+    credentials = f"{user}:{quote(password, safe='')}" if password else user
+    host, port = settings_dict.get("HOST") or "", settings_dict.get("PORT") or ""
+    database = quote(name or settings_dict["NAME"], safe="")
+    if host.startswith("/"):
+        query = {"host": host, **({"port": port} if port else {})}
+        return f"postgres://{credentials}@/{database}?{urlencode(query)}"
+    return f"postgres://{credentials}@{host or '127.0.0.1'}:{port or 5432}/{database}"

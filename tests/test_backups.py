@@ -12,6 +12,8 @@ from django.core.management import call_command
 from django.db import connection
 from psycopg import sql
 
+from config.database import database_url
+
 ROOT = Path(__file__).resolve().parents[1]
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -59,12 +61,6 @@ def fresh_database():
             maintenance.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
-def database_url(name: str) -> str:
-    db = connection.settings_dict
-    password = f":{db['PASSWORD']}" if db["PASSWORD"] else ""
-    return f"postgres://{db['USER']}{password}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{name}"
-
-
 def test_the_demo_campaign_survives_backup_and_restore_exactly(tmp_path, fresh_database):
     from pghistory.models import Events
 
@@ -77,7 +73,7 @@ def test_the_demo_campaign_survives_backup_and_restore_exactly(tmp_path, fresh_d
 
     env = {
         **os.environ,
-        "DATABASE_URL": database_url(fresh_database),
+        "DATABASE_URL": database_url(connection.settings_dict, name=fresh_database),
         "DJANGO_SETTINGS_MODULE": "config.settings_test",
     }
     result = subprocess.run(
@@ -110,3 +106,29 @@ def test_a_restore_asks_first(tmp_path, monkeypatch):
     monkeypatch.setattr("builtins.input", lambda prompt: "no")
     with pytest.raises(CommandError, match="Restore cancelled; nothing was changed."):
         call_command("restore", str(tmp_path / "nothing.dump"))
+
+
+def fake_tool(folder: Path, major: int) -> Path:
+    """A stand-in pg_dump that only says its version, as `pg_dump --version` does."""
+    tool = folder / str(major) / "pg_dump"
+    tool.parent.mkdir()
+    tool.write_text(f"#!/bin/sh\necho 'pg_dump (PostgreSQL) {major}.3'\n")
+    tool.chmod(0o755)
+    return tool
+
+
+def test_the_servers_own_pg_dump_is_taken_before_an_older_or_newer_one(tmp_path, monkeypatch):
+    """The embedded server (PostgreSQL 16) beside a system client of 15, as on Debian 12: pg_dump 15 refuses to
+    dump it, so the server's own version is chosen; a newer one only when there is no exact match."""
+    from campaigns import backups
+
+    connection.ensure_connection()
+    server = connection.pg_version // 10000
+    older, own, newer = (fake_tool(tmp_path, major) for major in (server - 1, server, server + 1))
+    monkeypatch.setattr(backups, "_candidates", lambda name: [older, newer, own])
+    assert backups.pg_tool("pg_dump") == own
+    monkeypatch.setattr(backups, "_candidates", lambda name: [older, newer])
+    assert backups.pg_tool("pg_dump") == newer
+    monkeypatch.setattr(backups, "_candidates", lambda name: [older])
+    with pytest.raises(backups.BackupError, match=f"No pg_dump of PostgreSQL {server} or newer"):
+        backups.pg_tool("pg_dump")

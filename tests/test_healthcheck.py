@@ -16,6 +16,8 @@ from pathlib import Path
 import pytest
 from django.db import connection
 
+from config.database import database_url
+
 ROOT = Path(__file__).resolve().parents[1]
 pytestmark = pytest.mark.django_db
 
@@ -44,16 +46,10 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def database_url() -> str:
-    db = connection.settings_dict
-    password = f":{db['PASSWORD']}" if db["PASSWORD"] else ""
-    return f"postgres://{db['USER']}{password}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
-
-
 @pytest.fixture
 def production_gunicorn():
     port = free_port()
-    env = {"PATH": "/usr/bin:/bin", **example_environment(), "DATABASE_URL": database_url()}
+    env = {"PATH": "/usr/bin:/bin", **example_environment(), "DATABASE_URL": database_url(connection.settings_dict)}
     env["DJANGO_SETTINGS_MODULE"] = "config.settings"
     server = subprocess.Popen(
         [
