@@ -49,7 +49,11 @@ def free_port() -> int:
 @pytest.fixture
 def production_gunicorn():
     port = free_port()
-    env = {"PATH": "/usr/bin:/bin", **example_environment(), "DATABASE_URL": database_url(connection.settings_dict)}
+    env = {
+        "PATH": "/usr/bin:/bin",
+        **example_environment(),
+        "DATABASE_URL": database_url(connection.settings_dict),
+    }
     env["DJANGO_SETTINGS_MODULE"] = "config.settings"
     server = subprocess.Popen(
         [

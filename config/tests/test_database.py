@@ -21,7 +21,13 @@ def test_the_embedded_servers_socket_folder_is_the_connections_host(monkeypatch,
     ("settings", "url"),
     [
         (
-            {"USER": "postgres", "PASSWORD": "", "HOST": "/srv/ledger/.data/postgres", "PORT": "", "NAME": "x"},
+            {
+                "USER": "postgres",
+                "PASSWORD": "",
+                "HOST": "/srv/ledger/.data/postgres",
+                "PORT": "",
+                "NAME": "x",
+            },
             "postgres://postgres@/x?host=%2Fsrv%2Fledger%2F.data%2Fpostgres",
         ),
         (
