@@ -1,10 +1,11 @@
-"""The shape of the house (shared/docs/ARCHITECTURE.md, STYLE.md), checked so it stays that way.
+"""The shape of the house (docs/architecture.md), checked so it stays that way.
 
 Each test reads the source as text or syntax trees; none imports the apps. A failure names the file and line to
 change, so a newcomer learns the rule from the message.
 """
 
 import ast
+import os
 import re
 from pathlib import Path
 
@@ -126,6 +127,51 @@ def test_no_template_has_an_inline_script_or_handler():
         for number, line in enumerate(path.read_text().splitlines(), 1):
             if INLINE_SCRIPT.search(line) or INLINE_HANDLER.search(line):
                 wrong.append(f"{_where(path, number)}: {line.strip()}")
+    assert wrong == []
+
+
+CITING_SUFFIXES = (".py", ".html", ".js", ".css")
+DOC_PATH = re.compile(r"\bdocs/([\w-]+\.md)")
+# Design notes that once lived outside the repository; docs/ holds their content now.
+OUTSIDE_DOC = re.compile(
+    r"\b(?:ARCHITECTURE|ENGINE|PRODUCT|STYLE|PITFALLS|DEVELOPERS)\.md\b|\.\./shared\b|\bshared/docs/"
+)
+
+
+def _citing_files() -> list[Path]:
+    """Every file of ours whose comments may cite a doc: code, templates, scripts, styles and the README."""
+    skipped = {".venv", ".data", "node_modules", "staticfiles", "mutants", "vendor", "__pycache__"}
+    found = [ROOT / "README.md"]
+    for folder, subfolders, names in os.walk(ROOT):
+        subfolders[:] = sorted(
+            name for name in subfolders if name not in skipped and not name.startswith(".")
+        )
+        found += [Path(folder) / name for name in sorted(names) if name.endswith(CITING_SUFFIXES)]
+    return found
+
+
+def test_every_doc_the_code_cites_is_in_the_repository():
+    """A citation such as `docs/engine.md` resolves inside a checkout: docs/architecture.md, engine.md, rules.md
+    and development.md hold the design, so a reader never needs a file outside the repository."""
+    missing = []
+    for path in _citing_files():
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            missing += [
+                f"{_where(path, number)} cites docs/{name}"
+                for name in DOC_PATH.findall(line)
+                if not (ROOT / "docs" / name).is_file()
+            ]
+    assert missing == []
+
+
+def test_no_code_cites_a_design_note_outside_the_repository():
+    """Cite docs/architecture.md, docs/engine.md, docs/rules.md or docs/development.md instead of the old notes."""
+    wrong = [
+        f"{_where(path, number)}: {line.strip()}"
+        for path in _citing_files()
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if OUTSIDE_DOC.search(line)
+    ]
     assert wrong == []
 
 
