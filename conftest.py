@@ -6,7 +6,7 @@ import shutil
 import pytest
 
 # Playwright's sync API runs an event loop in the test thread; Django's ORM would refuse to run there
-# (PITFALLS.md). Browser tests only ever talk to the database from the test thread, one call at a time.
+# (docs/development.md). Browser tests only ever talk to the database from the test thread, one call at a time.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
@@ -23,7 +23,7 @@ CHROMIUM_FLAGS = [
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
-    """Debian's Chromium, with the flags this machine's closed network needs (DEVELOPERS.md)."""
+    """Debian's Chromium, with the flags this machine's closed network needs (docs/development.md)."""
     if not shutil.which(CHROMIUM) and not os.path.exists(CHROMIUM):
         pytest.fail(
             f"Chromium is not installed at {CHROMIUM}; `make test` installs Debian's chromium package."
@@ -49,7 +49,7 @@ def make_user(django_user_model):
     return make
 
 
-# The people every permission test uses (STYLE.md, after healthchecks): the organiser, a player, a second
+# The people every permission test uses (docs/architecture.md, after healthchecks): the organiser, a player, a second
 # player, a spectator, and an outsider who belongs to no campaign of theirs.
 @pytest.fixture
 def organiser(make_user):

@@ -13,7 +13,7 @@ scanned the whole campaign (49 ms in the query alone, measured with EXPLAIN ANAL
 The rolls are inserted with SQL in one statement (DiceRoll is not tracked by pghistory); struck rolls are marked
 as the services mark them: undone with who and when, voided and corrected with their replacement. The database is
 the bench's own `warband_bench_dice_log` (bench/support.py: created and migrated when missing), loaded once and
-reused, then `ANALYZE`d (PITFALLS.md).
+reused, then `ANALYZE`d (docs/development.md).
 """
 
 from __future__ import annotations

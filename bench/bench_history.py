@@ -11,7 +11,7 @@ write the events, under `pghistory.context(...)` with the contexts the services 
 applied with their rolls, XP adjusted, Battlekit moved, the Strongbox spent), one transaction per step so events
 carry distinct times. The database is the bench's own `warband_bench_history` (bench/support.py: created and migrated when missing,
 never the one `make run` uses); the bench
-campaign is loaded once and reused, then `ANALYZE`d (PITFALLS.md). The first run loads in well under two
+campaign is loaded once and reused, then `ANALYZE`d (docs/development.md). The first run loads in well under two
 minutes; later runs take seconds.
 """
 

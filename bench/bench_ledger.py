@@ -8,7 +8,7 @@ queries, which must be the same on every page (that, not a timing, fails the run
 
 The entries are inserted with SQL in one statement (StrongboxEntry is not tracked by pghistory), each with the
 balance after it, so the ledger sums to the Strongbox as the services keep it. The database is the bench's own
-`warband_bench_ledger` (bench/support.py), loaded once and reused, then `ANALYZE`d (PITFALLS.md).
+`warband_bench_ledger` (bench/support.py), loaded once and reused, then `ANALYZE`d (docs/development.md).
 """
 
 from __future__ import annotations

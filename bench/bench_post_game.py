@@ -14,7 +14,7 @@ Battlekit each) among fourteen, on PostgreSQL:
   recruit and the purchase with their ledger entries);
 - the spectator's poll of the live status, and the overview once applied.
 
-Every run walks a fresh copy of the same post-game (seeded beforehand, then ANALYZE, PITFALLS.md), so each
+Every run walks a fresh copy of the same post-game (seeded beforehand, then ANALYZE, docs/development.md), so each
 request does the same work; the figures are the median and 95th percentile over the runs (issue 12's aim: p95
 under 50 ms), with the queries each request made, and each median as a multiple of the bare view's (config/urls.py
 `/bench/plain`, the same middleware and no work), timed once per run among the steps, so a loaded machine shows
@@ -108,7 +108,7 @@ def seed(runs: int):
         scenarios.append((player, out[:4], out[4:]))
     with connection.cursor() as cursor:
         # The last run's rows were deleted above: VACUUM clears them, so every run reads tables of the same shape
-        # (dead rows left to autovacuum slowed the later runs' reads), and ANALYZE plans them (PITFALLS.md).
+        # (dead rows left to autovacuum slowed the later runs' reads), and ANALYZE plans them (docs/development.md).
         cursor.execute("VACUUM ANALYZE")
     return pat, sam, scenarios
 

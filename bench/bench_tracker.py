@@ -77,7 +77,7 @@ def load_game(size: int = FIGHTERS):
         targets.append(fighters[1])
     tracker_start(game=game, by=pat)
     with connection.cursor() as cursor:
-        cursor.execute("ANALYZE")  # PITFALLS.md: fresh tables, JIT and plans behave once analysed
+        cursor.execute("ANALYZE")  # docs/development.md: fresh tables, JIT and plans behave once analysed
     return game, pat, quinn, targets
 
 

@@ -14,7 +14,7 @@ login on one used on the other, a Damage on one seen by a poll on the other (pas
 
 The database is the bench's own `warband_bench` (bench/support.py: on the server of `BENCH_DATABASE_URL`,
 `DATABASE_URL`, 127.0.0.1:5432 or the embedded PostgreSQL, created and migrated when missing). The bench campaign is created once and
-reused; `ANALYZE` runs after it is loaded (PITFALLS.md). The whole run takes about a minute and a half, and the server's
+reused; `ANALYZE` runs after it is loaded (docs/development.md). The whole run takes about a minute and a half, and the server's
 processes are stopped at the end, whatever happens (an error, Ctrl-C or SIGTERM).
 """
 
@@ -260,7 +260,7 @@ def measure(port: int, pages: dict[str, str], cookie: str, load, log_name: str, 
             raise RuntimeError(f"{path} answered {status}, not the page: check {log_name}")
     for path in pages.values():
         load(port, path, cookie, WARMUP_SECONDS, connections)
-        time.sleep(1)  # let the workers drain the warm-up's queue (PITFALLS.md)
+        time.sleep(1)  # let the workers drain the warm-up's queue (docs/development.md)
     results: dict[str, dict] = {}
     for _ in range(ROUNDS):
         for name, path in pages.items():

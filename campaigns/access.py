@@ -1,4 +1,4 @@
-"""Who may see and change a campaign: one helper per resource, as every view asks (STYLE.md, healthchecks).
+"""Who may see and change a campaign: one helper per resource, as every view asks (docs/architecture.md).
 
 - Outsiders get 404 for a campaign they are not a member of: they cannot even learn that it exists.
 - Spectators and players read everything in their campaign.

@@ -1,6 +1,6 @@
 """Read a model field's limits, so a form can take them from the model instead of repeating the numbers.
 
-The models hold every limit (ARCHITECTURE.md: one limit, one place): `max_length`, and the bounds of
+The models hold every limit (docs/architecture.md: one limit, one place): `max_length`, and the bounds of
 `MinValueValidator` / `MaxValueValidator`. `value_bounds(Campaign, "scar_limit")` returns (1, 10).
 """
 

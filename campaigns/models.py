@@ -1,6 +1,6 @@
 """Campaigns, their members and the games they play.
 
-`campaigns` sits at the bottom of the app layers (ARCHITECTURE.md): it points at warbands and fighters only by
+`campaigns` sits at the bottom of the app layers (docs/architecture.md): it points at warbands and fighters only by
 string reference ("rosters.Warband"), and never imports `rosters` or `combat`.
 """
 

@@ -6,7 +6,7 @@ from typing import Any
 from django.db.models import Count, Q, QuerySet
 
 from campaigns.models import BattleReport, Campaign, Membership
-from combat import rules  # the pure engine: every app may call it for a rule (ARCHITECTURE.md)
+from combat import rules  # the pure engine: every app may call it for a rule (docs/architecture.md)
 
 
 def campaigns_for_user(*, user) -> QuerySet[Campaign]:

@@ -1,4 +1,4 @@
-"""The words a campaign's pages use, by rules preset (PRODUCT.md: "the game's own words per preset").
+"""The words a campaign's pages use, by rules preset (docs/architecture.md: "the game's own words per preset").
 
 Templates never spell "ELITE" or "ducats" themselves: they read `terms.elite`, `terms.currency`, ... from the
 `terms` a view passes (`terms_for(campaign.preset)`, or `campaign.terms`). One preset per campaign decides.

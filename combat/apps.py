@@ -6,7 +6,7 @@ class CombatConfig(AppConfig):
     verbose_name = "Combat"
 
     def ready(self):
-        # Combat tells its own events in the history (ARCHITECTURE.md): rosters' history names none of its tables.
+        # Combat tells its own events in the history (docs/architecture.md): rosters' history names none of its tables.
         from combat.history.campaign_data import CampaignDataSource
         from combat.history.dice_log import DiceLogSource
         from combat.history.post_game import PostGameSource

@@ -1,4 +1,4 @@
-"""The project's form renderer: every field and every `{{ form }}` through one template each (STYLE.md 8).
+"""The project's form renderer: every field and every `{{ form }}` through one template each (docs/architecture.md).
 
 Templates write `{{ form.name.as_field_group }}` and get the label, help text, errors and widget inside one
 `<div class="field">`, marked `has-error` when the field was refused, instead of a wrapper written by hand in

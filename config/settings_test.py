@@ -12,7 +12,7 @@ from config.settings import *  # noqa: E402,F403
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
-# Hashed static names 404 under live_server (PITFALLS.md); tests serve the files as they are.
+# Hashed static names 404 under live_server (docs/development.md); tests serve the files as they are.
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},

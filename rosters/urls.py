@@ -17,7 +17,7 @@ from rosters.views import history as history_views
 
 urlpatterns = [
     path("", dashboard.dashboard, name="dashboard"),
-    # The campaign page shows warbands, so it is served here (ARCHITECTURE.md); its settings are campaigns'.
+    # The campaign page shows warbands, so it is served here (docs/architecture.md); its settings are campaigns'.
     path("campaigns/<int:campaign_id>/", campaigns.campaign_detail, name="campaign_detail"),
     path("campaigns/<int:campaign_id>/warbands/new/", campaigns.warband_create, name="warband_create"),
     path("campaigns/<int:campaign_id>/games/new/", games.game_create, name="game_create"),

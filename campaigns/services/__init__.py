@@ -6,5 +6,5 @@ django-pghistory's context (`action`, `reason`, `campaign`, `user`), which the h
 with a domain error (campaigns/errors.py), never an HTTP status. Permission checks are the views' job
 (campaigns/access.py); these functions keep the campaign's own invariants (a campaign always has an organiser).
 Writes that need warbands or fighters (games, rosters) live in `rosters.services`: `campaigns` never imports
-`rosters` (ARCHITECTURE.md). Callers import the module: `from campaigns.services import members as member_services`.
+`rosters` (docs/architecture.md). Callers import the module: `from campaigns.services import members as member_services`.
 """

@@ -1,6 +1,6 @@
 """Campaign pages of the `campaigns` app: create a campaign, and its settings page (organiser only).
 
-The campaign page itself (`/campaigns/<id>/`) shows warbands, so it lives in `rosters` (ARCHITECTURE.md). The
+The campaign page itself (`/campaigns/<id>/`) shows warbands, so it lives in `rosters` (docs/architecture.md). The
 settings page's forms post to their own views: members (views/members.py) and the invitation link
 (views/invitations.py); each re-renders the page through `settings_page` when it refuses. The settings page shows
 which Trauma Table the campaign rolls on and links to its editor, which is combat's

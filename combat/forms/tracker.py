@@ -2,7 +2,7 @@
 that has changed under it is refused with a message instead of overwriting someone else's change.
 
 Forms only parse and check ranges; the rules (what Damage does, the Dice Pool, who may be tested) are the engine's
-and the services' (STYLE.md: nothing clever in forms).
+and the services' (docs/architecture.md: nothing clever in forms).
 """
 
 from django import forms

@@ -4,7 +4,7 @@ tracker.
 
 `DemoGames` is a mixin of the command: it reads the users (`self.organiser`, `self.player`) and the warbands with
 their fighters by name (`self.pilgrims`/`self.p`, `self.heretics`/`self.h`) that the command's story made first.
-It lives under `combat/management/` with the command, as it writes through combat's services (ARCHITECTURE.md,
+It lives under `combat/management/` with the command, as it writes through combat's services (docs/architecture.md,
 "Nothing imports combat.services but combat's own views and commands").
 """
 

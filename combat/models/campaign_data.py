@@ -39,7 +39,7 @@ SCENARIO_TABLES = dict(STAGE_NAMES)
 FIGHTER_TYPES = "fighter_types"
 PATRON_SKILLS = "patron_skills"
 
-# One limit, one place (ARCHITECTURE.md): the forms, the import and the service read these.
+# One limit, one place (docs/architecture.md): the forms, the import and the service read these.
 NAME_LENGTH = 100
 CODE_LENGTH = 40
 NOTE_LENGTH = 200

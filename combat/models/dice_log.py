@@ -1,4 +1,4 @@
-"""The campaign's dice log: every roll, stored before its result is shown (ARCHITECTURE.md, Randomness).
+"""The campaign's dice log: every roll, stored before its result is shown (docs/architecture.md, Randomness).
 
 RULING T-7: every roll can be made by the server's dice or typed in from physical dice; the engine's dice log
 says which, and the stored roll adds who and when.

@@ -1,8 +1,8 @@
-"""The pure rules engine of Warband Ledger (shared/docs/ENGINE.md).
+"""The pure rules engine of Warband Ledger (docs/engine.md).
 
 Frozen dataclasses and functions, standard library only: no Django, no I/O but reading its own Trauma Table
 files, randomness only through a `Dice` object passed in. Everything else in the project imports these names
-from `combat.rules`. Each module implements one seed rule text of shared/rules/ and quotes it; docs/rules.md maps
+from `combat.rules`. Each module implements one rules text of docs/rules.md's sources and quotes it; docs/rules.md maps
 every rule and ruling to its function and tests.
 """
 
@@ -148,7 +148,7 @@ from .trauma_table import TraumaEntry, TraumaTable
 from .trauma_table_checks import TraumaTableError, trauma_table_problems
 
 __all__ = [
-    # ENGINE.md
+    # docs/engine.md
     "Allocation",
     "Casualty",
     "Combatant",

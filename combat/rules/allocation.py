@@ -17,7 +17,7 @@ Sustained Damage pool [...]."
 assigned models are not removed until the full shooting engagement is resolved [...]. Later movement or
 battlefield changes during the same shooting engagement do not change which models were assigned [...]."
 
-Besides `UnitModel`, `allocate_damage` and `Allocation` (ENGINE.md), `ShootingEngagement` keeps the assignments of
+Besides `UnitModel`, `allocate_damage` and `Allocation` (docs/engine.md), `ShootingEngagement` keeps the assignments of
 one shooting engagement and gives the models to remove when it ends (RULING A-5).
 """
 
@@ -156,7 +156,7 @@ class _Placing:
             # RULING A-4: damage that does not remove the model goes into the Sustained Damage pool.
             self.pool += take
         elif self.limit_reached:
-            return False  # a model removed through the pool counts toward the Target Limit too (ENGINE.md)
+            return False  # a model the pool removed counts toward the Target Limit too (docs/engine.md)
         # RULING A-4: whenever the pool equals or exceeds the HP of the next model in allocation order, that
         # model is removed and the pool reduced by its HP.
         if self.pool < model.hp:

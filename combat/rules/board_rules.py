@@ -29,7 +29,7 @@ __all__ = [
     "single_model_damage_refused",
 ]
 
-# The board's one sentence on why the rest is absent (PRODUCT.md: "Show the rule").
+# The board's one sentence on why the rest is absent (docs/architecture.md: "Show the rule").
 NO_ENDURANCE_BOARD = (
     "Single-model Damage against Endurance (Harm, Injuries, Fatigue, Confusion and the Attack Test) is Fallout: "
     "Factions' rule (seed 000), and these fighters have no Endurance: roll each Injury at the table and mark who "

@@ -1,4 +1,4 @@
-"""The rest of the post-battle sequence (shared/rules/CAMPAIGN_PHASE.md; RULINGS C-, P-, X-, E-, W-).
+"""The rest of the post-battle sequence (CAMPAIGN_PHASE.md; RULINGS C-, P-, X-, E-, W-).
 
 After the Trauma Step (`trauma.py`, seed 003) come Experience and Advancement, Promotions, the Threshold Value,
 Reinforcements, Looting and Exploration, trade, and the campaign's stages and standings. CAMPAIGN_PHASE.md: "Tables

@@ -2,7 +2,7 @@
 roster: the order the casualties roll in, and what becomes of each piece of their Battlekit.
 
 - 003_37ee4a105d59703a.txt, "Troops" / "Elite Models" and RULING T-1: "All Troops roll before any ELITE model";
-  ENGINE.md: "Troops first, then ELITE models, each in the order given" (`trauma_order`, the order `trauma_step`
+  docs/engine.md: "Troops first, then ELITE models, each in the order given" (`trauma_order`, the order `trauma_step`
   rolls and answers in).
 - TRAUMA_TABLE.md 15, Lost an Eye: "a Sniper Priest treats this result as Full Recovery"
   (`full_recovery_instead`, the fighter's own rule the `Casualty` carries).
@@ -41,7 +41,7 @@ KEPT = "kept"  # stays with the model (on the roster, or leaving with it when it
 LOST = "lost"  # struck off the roster
 ARSENAL = "arsenal"  # to the warband's Arsenal (RULING T-4)
 KIT_FATES = (KEPT, LOST, ARSENAL)
-# The `battlekit` answers of a TraumaOutcome (ENGINE.md).
+# The `battlekit` answers of a TraumaOutcome (docs/engine.md).
 BATTLEKIT_ANSWERS = ("kept", "lost", "heavy_lost", "arsenal")
 # TRAUMA_TABLE.md 34, Muscle Damage: the keyword of the Battlekit it cannot carry.
 HEAVY = "HEAVY"
@@ -107,7 +107,7 @@ def _fate(battlekit: str, item: KitPiece, *, removed: bool, heavy_lost: bool) ->
 def trauma_order(
     casualties: Iterable[T], *, elite: Callable[[T], bool] = attrgetter("elite")
 ) -> tuple[T, ...]:
-    """The casualties in the order they roll (RULING T-1; ENGINE.md "Troops first, then ELITE models, each in the
+    """The casualties in the order they roll (RULING T-1; docs/engine.md "Troops first, then ELITE models, each in the
     order given"): every Troop, then every ELITE model, each group in the order given. `elite` tells which is
     which (by default the `elite` attribute, as on `Casualty`); `trauma_step` answers in this same order."""
     casualties = tuple(casualties)

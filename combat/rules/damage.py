@@ -17,7 +17,7 @@ The Damage Resolution table:
 "Experience: Harsh Lessons": "If a Champion is Incapacitated, its crew earns 1 XP. Each crew can only benefit from
 this rule once per game."
 
-Besides the names of ENGINE.md this module offers, for the in-game tracker:
+Besides the names of docs/engine.md this module offers, for the in-game tracker:
 
 - `explain_damage(outcome)`: the outcome in one plain sentence that cites the rule;
 - `harm_bonus_dice(target)`, `recover_harm(target, amount)`, `can_take_fatigue(model)` (RULING D-7).

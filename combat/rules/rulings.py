@@ -1,4 +1,4 @@
-"""The project's rulings (shared/rules/RULINGS.md), one plain sentence each, for the pages' "how this was resolved"
+"""The project's rulings (RULINGS.md), one plain sentence each, for the pages' "how this was resolved"
 line. Outcomes name the rulings that decided them in their `rulings` field; `ruling(id)` gives the sentence.
 
 RULINGS.md is the authority: a ruling changes only by editing that list, then this one (a test checks that every

@@ -22,7 +22,7 @@ muscle_damage, minor_wound, robbed, full_recovery, bitter_lessons), so a campaig
 
 The table itself (`TraumaTable`, `TraumaEntry`, loading and checking) is in `trauma_table.py` and
 `trauma_table_checks.py`, the plain sentences (`explain_trauma`, `explain_trauma_entry`) in `trauma_explain.py`.
-Besides the names of ENGINE.md, `resolve_entry` / `is_rerolled` are shared with the odds so the rule lives in one
+Besides the names of docs/engine.md, `resolve_entry` / `is_rerolled` are shared with the odds so the rule lives in one
 place.
 """
 
@@ -104,7 +104,7 @@ class Casualty:
 
 @dataclass(frozen=True, slots=True)
 class TraumaOutcome:
-    """What the Trauma Step did to one casualty (see ENGINE.md for the fields).
+    """What the Trauma Step did to one casualty (see docs/engine.md for the fields).
 
     Extras: `elite`; `scar_gained`; `rerolled`, the rows rolled and rerolled before the final one (RULING T-5);
     `treated_as_full_recovery` (the fighter's own rule, e.g. a Sniper Priest's Lost an Eye); `heavy_battlekit_lost`
@@ -214,7 +214,7 @@ def _scarring_result(casualty: Casualty, entry: TraumaEntry) -> Consequence:
     scars = casualty.scars + 1 if entry.scar else casualty.scars
     if code == "lost_an_eye" and code in casualty.injuries:
         # RULING T-5: "a second Lost an Eye removes the model (no reroll)"; its own removal wins over Unfit For Duty
-        # (ENGINE.md), and nothing goes to the Arsenal (RULING T-6).
+        # (docs/engine.md), and nothing goes to the Arsenal (RULING T-6).
         return _as_it_was(
             casualty,
             removed=True,

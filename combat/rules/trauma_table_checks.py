@@ -23,7 +23,7 @@ from .dice import is_d66
 
 D66_VALUES = tuple(tens * 10 + units for tens in range(1, 7) for units in range(1, 7))
 ENTRY_FIELDS = ("low", "high", "code", "name", "effect", "scar", "injury")
-# Keys the odds use beside the result codes (ENGINE.md, trauma_odds), so no table may use them as codes.
+# Keys the odds use beside the result codes (docs/engine.md, trauma_odds), so no table may use them as codes.
 RESERVED_CODES = frozenset({"removed", "survived"})
 CODE_PATTERN = re.compile(r"[a-z][a-z0-9_]*")
 D66_WORDS = "two digits, each 1 to 6, so 16 is followed by 21"

@@ -1,4 +1,4 @@
-"""Reads for combat's pages: one module per flow, with the joins that page needs (ARCHITECTURE.md).
+"""Reads for combat's pages: one module per flow, with the joins that page needs (docs/architecture.md).
 
 Rules questions (odds, what a Damage would do, the XP a fighter earns) are answered by `combat.rules`; these
 modules only load rows, turn them into the engine's objects, and shape the answers for templates:

@@ -1,6 +1,6 @@
 """Reads of the campaign's dice log (issue 6).
 
-Every roll of the campaign (DiceRoll: stored before its result is shown, ARCHITECTURE.md), newest first, with
+Every roll of the campaign (DiceRoll: stored before its result is shown, docs/architecture.md), newest first, with
 who rolled, when, server or entered (RULING T-7), the faces and what for, and whether it still counts
 (combat/selectors/dice_marks.py). Pages by keyset over (created_at, id), which the `diceroll_campaign_recent`
 index serves however long the log grows (and `diceroll_campaign_struck` for the rolls that no longer count).

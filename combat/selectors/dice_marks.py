@@ -1,6 +1,6 @@
 """What the dice log says of each roll: whether it counts, and if not, who struck it, when, why (issue 11, item 4).
 
-A stored roll is never deleted (ARCHITECTURE.md, Randomness); it stops counting in four ways (combat/models/
+A stored roll is never deleted (docs/architecture.md, Randomness); it stops counting in four ways (combat/models/
 dice_log.py): voided by the organiser, corrected (a die typed from the table, the right faces in a new roll),
 undone by a tracker Undo, or undone when a post-game of the first version was reverted. The roll that counts
 instead (`replaced_by`) says which roll it replaces. The page's query reads who struck a roll and whether it was a

@@ -120,7 +120,7 @@ class OddsRow:
 
 
 def tracker_attack_odds(target: TrackerFighter, pool: AttackPool) -> list[OddsRow]:
-    """The chance of each outcome before the roll (PRODUCT.md: show the odds, exactly, in plain words).
+    """The chance of each outcome before the roll (docs/architecture.md: show the odds, exactly, in plain words).
 
     A single model: each row of the Damage table (`damage_odds`). A unit: how many models the Hits remove from
     its Health Pool, from the chance of each number of Hits run through `lose_health_points`.

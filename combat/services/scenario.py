@@ -2,7 +2,7 @@
 
 CAMPAIGN_PHASE.md, "The campaign around the battles": "a warband should not play the same scenario twice in a row
 (reroll)". The engine rolls (`combat.rules.roll_scenario`); each face is stored in the dice log before anything is
-shown (ARCHITECTURE.md, Randomness), and the game's row is locked for the roll, so two tabs rolling the same game
+shown (docs/architecture.md, Randomness), and the game's row is locked for the roll, so two tabs rolling the same game
 roll it once: the second is given the first one's result. A face typed in that finds a scenario to avoid is kept,
 and the page asks for the next die; the server's dice roll on until the rule is kept.
 """

@@ -1,7 +1,7 @@
 """The in-game tracker at `/games/<id>/tracker/`: the board, its poll, setting it up, and the quick actions on it
 (Fatigue, Recover Harm, +1 Harm, +1 Injury, Out of Action and back in play, undo, the Confusion steps, equally close models, the end of a shooting engagement).
 
-Each view parses, calls one service or selector, and renders (STYLE.md); GET never writes: the board is set up by
+Each view parses, calls one service or selector, and renders (docs/architecture.md); GET never writes: the board is set up by
 the "Track this game live" button (POST). The target's page is `tracker_target.py`, the end of the game
 `tracker_end.py`, what they share `tracker_common.py`.
 

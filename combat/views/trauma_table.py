@@ -1,6 +1,6 @@
 """The house Trauma Table editor at `/campaigns/<id>/settings/trauma-table/` (organiser only).
 
-It lives in `combat`, beside the engine that says what a Trauma Table is (ARCHITECTURE.md: `campaigns` imports no
+It lives in `combat`, beside the engine that says what a Trauma Table is (docs/architecture.md: `campaigns` imports no
 higher app); the campaign's settings page links here and keeps a short summary. One URL: GET shows the table; POST
 copies the default (`action=copy`), saves the edited rows (`save`) or goes back to the default (`default`).
 """

@@ -1,4 +1,4 @@
-"""Settings for tests that run against the one Redis of this machine (127.0.0.1:6379, PITFALLS.md), as deployed.
+"""Settings for tests that run against the one Redis of this machine (127.0.0.1:6379, docs/development.md), as deployed.
 
 Every use gets a key prefix of its own, and only that prefix's keys are deleted at the end: other engineers' runs
 and benches share the server. Each `as_process()` block starts Django's cache connections afresh, as another
@@ -49,5 +49,5 @@ def shared_redis_or_skip() -> SharedRedis:
     try:
         redis.Redis.from_url(REDIS_URL, socket_connect_timeout=1).ping()
     except redis.exceptions.ConnectionError:
-        pytest.skip(f"no Redis on {REDIS_URL} (PITFALLS.md: these machines run one)")
+        pytest.skip(f"no Redis on {REDIS_URL} (docs/development.md: these machines run one)")
     return SharedRedis()

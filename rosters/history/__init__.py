@@ -1,4 +1,4 @@
-"""The campaign's history, read from django-pghistory's event tables (ARCHITECTURE.md, History).
+"""The campaign's history, read from django-pghistory's event tables (docs/architecture.md, History).
 
 Every tracked model (`campaigns/tracking.py`) has a generated `*Event` model whose rows are full snapshots written by
 database triggers, each tied to a `pghistory.Context` row holding the `action`, `reason`, `game`, `warband`,

@@ -1,6 +1,6 @@
 """The campaign's events told as history: the campaign, its members, its games, who played and who fell.
 
-`campaigns` sits below `rosters` and may not import it (ARCHITECTURE.md), so `rosters` registers its tables.
+`campaigns` sits below `rosters` and may not import it (docs/architecture.md), so `rosters` registers its tables.
 """
 
 # ruff: noqa: S608 - the SQL below is assembled from table names in Django's model metadata only; every value is

@@ -1,7 +1,7 @@
 """Battle reports told in the campaign's feed (issue 16): "Pat wrote the battle report “The Last Stand”", under
 its game's heading, which links to the game page where the report is read.
 
-`campaigns` sits below `rosters` and may not import it (ARCHITECTURE.md), so `rosters` registers its table.
+`campaigns` sits below `rosters` and may not import it (docs/architecture.md), so `rosters` registers its table.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """What waits for a member on their dashboard beyond their own post-games, told by the app that knows it.
 
-`rosters` sits below `combat` and names none of its tables (ARCHITECTURE.md): an app registers a provider from
+`rosters` sits below `combat` and names none of its tables (docs/architecture.md): an app registers a provider from
 its `AppConfig.ready()` (`register`), and the dashboard asks each one for the user's items. A provider reads
 with a fixed number of queries whatever the number of items, so the dashboard's query count stays constant.
 """

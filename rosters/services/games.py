@@ -2,7 +2,7 @@
 and moving a warband's post-game state.
 
 Games live in `campaigns.models` but are written here: recording one needs the warbands and fighters that took
-part, and `campaigns` may not import `rosters` (ARCHITECTURE.md: a write that gathers several apps lives in the
+part, and `campaigns` may not import `rosters` (docs/architecture.md: a write that gathers several apps lives in the
 highest app it needs)."""
 
 from collections.abc import Sequence

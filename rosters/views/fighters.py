@@ -1,7 +1,7 @@
 """A fighter: its card, adding one, editing its roster row in place, XP +/-, leaving and rejoining the roster,
 Injuries added or struck off by hand.
 
-In-place editing (PRODUCT.md: "htmx swaps only what changed"): each roster row is `<tr id="fighter-row-<id>">`.
+In-place editing (docs/architecture.md: "htmx swaps only what changed"): each roster row is `<tr id="fighter-row-<id>">`.
 Edit asks for the row's form (`rosters/warband.html#fighter-row-form`), Save and the XP buttons answer with the
 row (`#fighter-row`), and bad input answers the row's form with its messages and status 422, changing nothing.
 Without JavaScript, Edit opens a full page and the buttons post and come back to the roster.

@@ -1,7 +1,7 @@
 """The roster's Undo offer after a fighter leaves it, carried in the roster's URL rather than the session.
 
 The removal's answer redirects to the roster with what the offer shows (who left, how, where their Battlekit
-went), signed so that no one can forge an offer; the roster's GET reads it and writes nothing (ARCHITECTURE.md: a
+went), signed so that no one can forge an offer; the roster's GET reads it and writes nothing (docs/architecture.md: a
 GET never writes, and popping a value from the session is a write). The plain roster URL shows no offer.
 """
 

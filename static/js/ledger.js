@@ -2,7 +2,7 @@
    (a strict Content-Security-Policy holds). Every page works without this file: it only adds comfort.
 
    data-confirm="Question?"       on a form or a submit button: ask before a plain (non-htmx) submission that has
-                                  no undo (PRODUCT.md). htmx elements use hx-confirm instead.
+                                  no undo (docs/architecture.md: undo over "are you sure?"). htmx elements use hx-confirm instead.
    data-confirm-if="name=value"   with data-confirm: ask only when the form's field `name` holds `value`.
    data-copy-from="#selector"     on a button: copy that field's value to the clipboard, then say "Copied".
    data-print                     on a button: open the browser's print dialog.

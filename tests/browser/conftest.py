@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Browser
 
 # Every page registers the service worker (issue 17). With this, Playwright's routes also see the worker's own
-# requests, so a test that cuts the network cuts the worker's too (PITFALLS.md, Playwright issue 2311). It must be
+# requests, so a test that cuts the network cuts the worker's too (docs/development.md, Playwright issue 2311). It must be
 # set before Playwright's driver starts: here, at import.
 os.environ.setdefault("PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS", "1")
 

@@ -254,7 +254,7 @@ def overflowing(page: Page) -> list[str]:
 
 
 def small_targets(page: Page) -> list[str]:
-    """Buttons, fields and listed links under 44 px tall (PRODUCT.md: tap targets at least 44 px)."""
+    """Buttons, fields and listed links under 44 px tall (docs/architecture.md: tap targets at least 44 px)."""
     return page.evaluate(
         """() => [...document.querySelectorAll(
               'main button, main .button, main select, main input:not([type=checkbox]):not([type=radio]),'

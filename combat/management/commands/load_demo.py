@@ -19,7 +19,7 @@ Trench Crusade campaign, *The Long Trench*, played the way a group plays it, so 
    mark put on the wrong fighter and undone.
 
 Every write goes through the services (`rosters.services`, `campaigns.services`, and combat's own post-game and
-tracker functions, the reason this command lives in `combat`: ARCHITECTURE.md, "Nothing imports combat.services
+tracker functions, the reason this command lives in `combat`: docs/architecture.md, "Nothing imports combat.services
 but combat's own views and commands"). The dice of every roll are ENTERED, as if typed in from the table, so the
 story is the same on every machine. Each service call commits on its own: PostgreSQL stamps every history event
 of one transaction with the same time, and a demo loaded in one transaction would read as one moment, grouped by

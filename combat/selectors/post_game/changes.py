@@ -1,4 +1,4 @@
-"""Step 5 of the post-game, Review: every change the Apply makes to the roster, one sentence each (PRODUCT.md:
+"""Step 5 of the post-game, Review: every change the Apply makes to the roster, one sentence each (docs/architecture.md:
 show the rule), and what still stops the Apply."""
 
 from __future__ import annotations

@@ -151,7 +151,7 @@ def resolve(state: CasualtyState, table: rules.TraumaTable) -> None:
 
 
 def odds(state: CasualtyState, table: rules.TraumaTable) -> None:
-    """The odds before the roll, from `combat.rules.odds`, in plain words (PRODUCT.md: show the odds)."""
+    """The odds before the roll, from `combat.rules.odds`, in plain words (docs/architecture.md: show the odds)."""
     casualty = state.casualty
     if not state.elite:
         state.headline_odds = survival_headline(casualty, table=table)

@@ -1,6 +1,6 @@
 """Steps 2-4 of the post-game: a roll made by the server's dice or typed in from the table (RULING T-7).
 
-Every roll is stored in the dice log before anything is shown (ARCHITECTURE.md, Randomness), and a roll already
+Every roll is stored in the dice log before anything is shown (docs/architecture.md, Randomness), and a roll already
 made is given back, never rolled again.
 """
 
@@ -155,7 +155,7 @@ def post_game_roll(
     faces: Sequence[int] | None = None,
 ) -> RollMade:
     """Make (or type in) the roll `purpose` number `sequence` for a fighter taken Out of Action, and store it in the
-    dice log before anything is shown (ARCHITECTURE.md, Randomness).
+    dice log before anything is shown (docs/architecture.md, Randomness).
 
     `faces` None rolls the server's dice; otherwise they are the physical dice typed in (a D66 is two faces, tens
     first). A roll already made is returned as it is (`created=False`), never rolled again; a roll that is not the

@@ -263,7 +263,7 @@ def commit(
 def store_roll(
     game: Game, *, by, dice, faces: Sequence[int], purpose: str, label: str, fighter=None
 ) -> DiceRoll:
-    # ARCHITECTURE.md, Randomness: every roll is stored before its result is shown (RULING T-7: server or entered).
+    # docs/architecture.md, Randomness: every roll is stored before its result is shown (RULING T-7: server or entered).
     source = DiceRoll.Source.ENTERED if isinstance(dice, rules.ScriptedDice) else DiceRoll.Source.SERVER
     return DiceRoll.objects.create(
         campaign_id=game.campaign_id,

@@ -1,5 +1,5 @@
-"""Tests for combat/rules/campaign.py: the campaign phase's public names (shared/docs/ENGINE.md, last section),
-its rulings (C-, P-, X-, E-, W- of shared/rules/RULINGS.md) in plain sentences, each pinned by a test named after
+"""Tests for combat/rules/campaign.py: the campaign phase's public names (docs/engine.md, `campaign.py`),
+its rulings (C-, P-, X-, E-, W- of RULINGS.md) in plain sentences, each pinned by a test named after
 it, and each mapped in docs/rules.md."""
 
 import inspect
@@ -21,7 +21,7 @@ CAMPAIGN_IDS = (
     *(f"W-{number}" for number in range(1, 3)),
 )
 
-# ENGINE.md, "The rest of the post-battle sequence": each function's parameters as (name, kind, default).
+# docs/engine.md, `campaign.py` and `campaign_*.py`: each function's parameters as (name, kind, default).
 POSITIONAL, KEYWORD = inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY
 NONE = inspect.Parameter.empty
 SIGNATURES = {
@@ -63,7 +63,7 @@ SIGNATURES = {
     "campaign_stage": [("battle", POSITIONAL, NONE)],
     "rank_standings": [("rows", POSITIONAL, NONE)],
 }
-# ENGINE.md's frozen dataclasses and their fields, in order.
+# docs/engine.md's frozen dataclasses and their fields, in order.
 DATACLASSES = {
     "XpGain": ("xp", "advancements"),
     "SkillEntry": ("roll", "code", "name"),

@@ -132,7 +132,7 @@ def test_every_piece_gets_exactly_one_fate_and_nothing_reaches_the_arsenal_but_f
 
 
 def test_troops_come_first_then_elite_models_each_in_the_order_given():
-    # RULING T-1; ENGINE.md: "Troops first, then ELITE models, each in the order given".
+    # RULING T-1; docs/engine.md: "Troops first, then ELITE models, each in the order given".
     group = [
         Casualty("hero", elite=True),
         Casualty("t1", elite=False),

@@ -1,4 +1,4 @@
-"""Bad input raises `ValueError` with a message that names the value (ENGINE.md), and the edge values the rules
+"""Bad input raises `ValueError` with a message that names the value (docs/engine.md), and the edge values the rules
 allow are accepted: a 1-die weapon, a model with no Health Pool loss yet (issue 19)."""
 
 import pytest

@@ -1,4 +1,4 @@
-"""combat/rules/ is pure Python: no Django, nothing but the standard library (ARCHITECTURE.md, ENGINE.md)."""
+"""combat/rules/ is pure Python: no Django, nothing but the standard library (docs/architecture.md, docs/engine.md)."""
 
 import ast
 import os
@@ -11,7 +11,7 @@ import combat.rules
 RULES = Path(combat.rules.__file__).parent
 REPOSITORY = RULES.parents[1]
 
-# The public face of the engine, as ENGINE.md names it.
+# The public face of the engine, as docs/engine.md names it.
 ENGINE_NAMES = {
     "Dice", "Roll", "RandomDice", "ScriptedDice", "DiceExhausted", "d66", "d3",
     "roll_test", "StatTestResult",

@@ -1,4 +1,4 @@
-"""Every ruling of shared/rules/RULINGS.md, pinned by a test named after it (`test_ruling_D_2_...`)."""
+"""Every ruling of RULINGS.md, pinned by a test named after it (`test_ruling_D_2_...`)."""
 
 import re
 from pathlib import Path

@@ -107,7 +107,7 @@ def test_a_second_lost_an_eye_blinds_the_model_without_a_reroll():
 
 
 def test_a_second_lost_an_eye_that_is_also_the_last_scar_is_still_blinded():
-    # ENGINE.md: "the result's own removal wins over Unfit For Duty".
+    # docs/engine.md: "the result's own removal wins over Unfit For Duty".
     outcome = _elite([1, 5], injuries={"lost_an_eye"}, scars=2)
     assert outcome.reason == "blinded"
     assert outcome.battlekit == "lost"

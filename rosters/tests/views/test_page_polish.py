@@ -4,7 +4,7 @@ in Chromium at 390 px: tests/browser/test_phone_polish.py).
 - One breadcrumb on every page: `<nav class="breadcrumb">`, "›" between the steps, the page itself last.
 - Read-only roster tables (as of a game, shared) put a cell of several parts in one `.cell-value` box.
 - A link that stands alone is a 44 px tap target (`a.tap`).
-- Only what cannot be undone asks first (PRODUCT.md: "confirmation dialogs only where undo cannot exist").
+- Only what cannot be undone asks first (docs/architecture.md: "confirmation dialogs only where undo cannot exist").
 - The default Trauma Table is named for what it is, never as a Fallout: Factions campaign's rules.
 """
 
