@@ -18,8 +18,9 @@ A flow with a key for its roll (a post-game's attempt, fighter, purpose and sequ
 sequence; a tracker action's idempotency key) looks its key up before asking for dice, under its own lock: a roll
 stored for that key is given back as it is, never rolled again.
 
-Each write is atomic without a savepoint of its own: inside a flow's transaction it adds no query, and a refusal
-or an error rolls the flow back whole.
+Faces are checked before anything is written, so a refusal leaves the caller's transaction usable. A roll stored
+is one INSERT; a roll replaced is two writes in one transaction, without a savepoint of its own: inside a flow's
+transaction it adds no query, and an error rolls the flow back whole.
 """
 
 from __future__ import annotations
@@ -50,7 +51,6 @@ def dice_for(*, faces: Sequence[int] | None, sides: int, count: int, refused: Re
         raise refused(refusal) from refusal
 
 
-@transaction.atomic(savepoint=False)
 def store_dice(
     *,
     dice: rules.Dice,
@@ -81,7 +81,6 @@ def store_dice(
     )
 
 
-@transaction.atomic(savepoint=False)
 def store_faces(
     *,
     faces: Sequence[int],
@@ -114,7 +113,6 @@ def store_faces(
     )
 
 
-@transaction.atomic(savepoint=False)
 def roll_dice(
     *,
     faces: Sequence[int] | None,
@@ -144,7 +142,6 @@ def roll_dice(
     )
 
 
-@transaction.atomic(savepoint=False)
 def replace_roll(
     *,
     old: DiceRoll,
@@ -160,22 +157,22 @@ def replace_roll(
     points at it (the dice log's rules, combat/models/dice_log.py). The caller holds `old` locked."""
     if status not in (DiceRoll.Status.VOIDED, DiceRoll.Status.CORRECTED):
         raise ValueError(f"a roll replaced is voided or corrected, not {status!r}")
-    new = roll_dice(
-        faces=faces,
-        sides=old.sides,
-        count=len(old.faces),
-        refused=refused,
-        campaign_id=old.campaign_id,
-        game_id=old.game_id,
-        warband_id=old.warband_id,
-        fighter_id=old.fighter_id,
-        purpose=old.purpose,
-        by=by,
-        label=label,
-    )
-    old.status, old.status_by, old.status_at = status, by, timezone.now()
-    old.status_reason, old.replaced_by = reason, new
-    old.save(update_fields=["status", "status_by", "status_at", "status_reason", "replaced_by"])
+    dice = dice_for(faces=faces, sides=old.sides, count=len(old.faces), refused=refused)
+    rolled = [dice.roll(old.sides) for _ in old.faces]
+    with transaction.atomic(savepoint=False):
+        new = store_dice(
+            dice=dice,
+            campaign_id=old.campaign_id,
+            game_id=old.game_id,
+            warband_id=old.warband_id,
+            fighter_id=old.fighter_id,
+            purpose=old.purpose,
+            by=by,
+            label=label(rolled),
+        )
+        old.status, old.status_by, old.status_at = status, by, timezone.now()
+        old.status_reason, old.replaced_by = reason, new
+        old.save(update_fields=["status", "status_by", "status_at", "status_reason", "replaced_by"])
     return new
 
 
