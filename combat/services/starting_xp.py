@@ -5,7 +5,8 @@ Advancements those XP reach."
 Five writes, each refused with a reason and nothing changed when it does not fit where the page stands
 (`combat/selectors/starting_xp.py` works that out): the shares (`rules.check_starting_xp`), and per Skill
 Advancement Roll its two charts, each chart's 2D6 (stored in the dice log before it is shown, never rolled twice),
-the skill taken, as the post-game's Advancement step does; then the Apply, once only, writes the fighters' XP and
+the skill taken, by the same code as the post-game's Advancement step (combat/services/advancement.py: its checks,
+its 2D6 through the roll store, its pick); then the Apply, once only, writes the fighters' XP and
 skills in one transaction. Every write locks the warband's row first, so two tabs are served one after the other.
 """
 
