@@ -210,3 +210,54 @@ def test_services_speak_no_http():
             if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("django.http"):
                 wrong.append(f"{_where(path, node.lineno)}: imports {node.module}")
     assert wrong == []
+
+
+ROLL_STORE = ROOT / "combat" / "services" / "roll_store.py"
+DICE_ROLL_WRITES = {"create", "bulk_create", "get_or_create", "update_or_create"}
+
+
+def _dice_roll_creations(path: Path) -> list[int]:
+    """The lines of `path` that create a DiceRoll: `DiceRoll(...)`, `DiceRoll.objects.create(...)` and the other
+    writes of its manager (`bulk_create`, `get_or_create`, `update_or_create`, through `objects` or
+    `_default_manager`)."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        called = isinstance(func, ast.Name) and func.id == "DiceRoll"
+        managed = (
+            isinstance(func, ast.Attribute)
+            and func.attr in DICE_ROLL_WRITES
+            and isinstance(func.value, ast.Attribute)
+            and func.value.attr in {"objects", "_default_manager"}
+            and isinstance(func.value.value, ast.Name)
+            and func.value.value.id == "DiceRoll"
+        )
+        if called or managed:
+            found.append(node.lineno)
+    return sorted(found)
+
+
+def test_only_the_roll_store_creates_a_dice_roll():
+    """Every die the project rolls or is given goes through combat/services/roll_store.py, which checks the faces
+    against the engine's dice and stores the roll with its purpose and who rolled it (docs/architecture.md,
+    Randomness). Tests, migrations and the benchmarks' seeding write their fixtures as they like."""
+    wrong = [
+        _where(path, line)
+        for path in _code_files(*APPS, "config")
+        if path != ROLL_STORE
+        for line in _dice_roll_creations(path)
+    ]
+    assert wrong == [], "create DiceRolls through combat.services.roll_store, not here: " + ", ".join(wrong)
+
+
+def test_the_dice_roll_check_sees_each_way_of_creating_one(tmp_path):
+    source = tmp_path / "module.py"
+    source.write_text(
+        "DiceRoll.objects.create(faces=[3])\n"
+        "rolls = DiceRoll.objects.bulk_create([DiceRoll(faces=[4])])\n"
+        "DiceRoll._default_manager.get_or_create(faces=[5])\n"
+        "DiceRoll.objects.filter(faces=[6]).update(label='')\n"
+    )
+    assert _dice_roll_creations(source) == [1, 2, 2, 3]

@@ -21,6 +21,7 @@ from django.db import models
 from django.db.models import F, Q
 
 from campaigns.tracking import track_history
+from combat.models.advancement import SkillAdvancementChoice
 
 # A fighter's XP from one post-game is small; these bounds refuse a typo such as 100 Glorious Deeds.
 MAX_GLORIOUS_DEEDS = 10
@@ -298,9 +299,9 @@ class PostGameFighter(models.Model):
 
 
 @track_history
-class PostGameAdvancement(models.Model):
+class PostGameAdvancement(SkillAdvancementChoice):
     """One Skill Advancement Roll of a fighter in a post-game attempt (CAMPAIGN_PHASE.md; RULINGS X-1 to X-3): the
-    two skill charts the player picked, and the skill taken. Its two 2D6 are `PostGameRoll`s of purpose
+    two skill charts the player picked, and the skill taken (`SkillAdvancementChoice`). Its two 2D6 are `PostGameRoll`s of purpose
     `advancement`, sequence `2 * number - 1` for the first chart and `2 * number` for the second."""
 
     post_game = models.ForeignKey(PostGame, on_delete=models.CASCADE, related_name="advancements")
@@ -309,14 +310,6 @@ class PostGameAdvancement(models.Model):
     )
     number = models.PositiveSmallIntegerField(
         help_text="1 for the first Skill Advancement Roll due, 2 for the next..."
-    )
-    first_chart = models.CharField(max_length=20, help_text="A key of SKILL_CHARTS.")
-    second_chart = models.CharField(max_length=20, help_text="A key of SKILL_CHARTS.")
-    # The skill taken: from either chart's result, or from the Patron's list on a Patron Skill result.
-    skill_code = models.CharField(max_length=40, blank=True)
-    skill_name = models.CharField(max_length=100, blank=True)
-    skill_chart = models.CharField(
-        max_length=20, blank=True, help_text="The chart it came from, or 'patron'."
     )
 
     class Meta:

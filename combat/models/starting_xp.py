@@ -18,6 +18,7 @@ from django.db import models
 from django.db.models import F, Q
 
 from campaigns.tracking import track_history
+from combat.models.advancement import SkillAdvancementChoice
 
 # A late joiner's share is at most its allowance: 1 per battle, and a warband joins before battle 12.
 MAX_STARTING_XP = 11
@@ -96,19 +97,13 @@ class StartingXpFighter(models.Model):
         return f"{self.xp} starting XP for fighter {self.fighter_id}"
 
 
-class StartingXpAdvancement(models.Model):
-    """One Skill Advancement Roll the starting XP reached: the two charts picked and the skill taken."""
+class StartingXpAdvancement(SkillAdvancementChoice):
+    """One Skill Advancement Roll the starting XP reached: the two charts picked and the skill taken, stored as the
+    post-game's are (`SkillAdvancementChoice`)."""
 
     start = models.ForeignKey(StartingXp, on_delete=models.CASCADE, related_name="advancements")
     fighter = models.ForeignKey("rosters.Fighter", on_delete=models.CASCADE, related_name="+")
     number = models.PositiveSmallIntegerField(help_text="1 for its first Skill Advancement Roll due here...")
-    first_chart = models.CharField(max_length=20, help_text="A key of SKILL_CHARTS.")
-    second_chart = models.CharField(max_length=20, help_text="A key of SKILL_CHARTS.")
-    skill_code = models.CharField(max_length=40, blank=True)
-    skill_name = models.CharField(max_length=100, blank=True)
-    skill_chart = models.CharField(
-        max_length=20, blank=True, help_text="The chart it came from, or 'patron'."
-    )
 
     class Meta:
         ordering = ["start_id", "fighter_id", "number"]

@@ -115,7 +115,19 @@ from .damage import (
     inflict_damage,
     recover_harm,
 )
-from .dice import Dice, DiceExhausted, RandomDice, Roll, ScriptedDice, d3, d66, d66_from_faces, is_d66
+from .dice import (
+    Dice,
+    DiceExhausted,
+    FacesRefused,
+    RandomDice,
+    Roll,
+    ScriptedDice,
+    check_faces,
+    d3,
+    d66,
+    d66_from_faces,
+    is_d66,
+)
 from .experience import EXPERIENCE_REASONS, ExperienceAward, post_game_experience
 from .health_pools import (
     Formation,
@@ -155,6 +167,7 @@ __all__ = [
     "DamageOutcome",
     "Dice",
     "DiceExhausted",
+    "FacesRefused",
     "Formation",
     "HarshLessons",
     "HealthPool",
@@ -170,6 +183,7 @@ __all__ = [
     "UnitModel",
     "allocate_damage",
     "brawl_bonus_dice",
+    "check_faces",
     "can_take_fatigue",
     "confusion_test",
     "d3",

@@ -27,9 +27,11 @@ from typing import Literal, Protocol, runtime_checkable
 __all__ = [
     "Dice",
     "DiceExhausted",
+    "FacesRefused",
     "RandomDice",
     "Roll",
     "ScriptedDice",
+    "check_faces",
     "d3",
     "d66",
     "d66_from_faces",
@@ -67,6 +69,22 @@ class DiceExhausted(Exception):
         super().__init__(f"no face left for a D{sides}: all {used} entered faces are used")
         self.sides = sides
         self.used = used
+
+
+class FacesRefused(ValueError):
+    """Faces typed in from the table that the dice asked for cannot show.
+
+    `count` dice of `sides` sides were asked for and `entered` faces given; `face` is the first face refused (a
+    face that is not a whole number, or off the die), None when the number of faces is wrong. The message is the
+    engine's, e.g. "a D6 shows 1 to 6, got 7"; a page may say it in its own words from these fields.
+    """
+
+    def __init__(self, message: str, *, sides: int, count: int, entered: int, face: object = None) -> None:
+        super().__init__(message)
+        self.sides = sides
+        self.count = count
+        self.entered = entered
+        self.face = face
 
 
 def _check_sides(sides: object) -> int:
@@ -157,6 +175,39 @@ class ScriptedDice:
 
     def __repr__(self) -> str:
         return f"ScriptedDice(used={self._next}, remaining={self.remaining!r})"
+
+
+def check_faces(faces: Iterable[object], *, sides: int, count: int) -> tuple[int, ...]:
+    """`count` faces of a D`sides` typed in from the table, as `ScriptedDice` would read them, or `FacesRefused`.
+
+    Refused, in this order: a number of faces other than `count`; a face that is not a whole number (the first
+    one); a face off the die, below 1 or above `sides` (the first one). The faces are given back as a tuple.
+    """
+    _check_sides(sides)
+    faces = tuple(faces)
+    if len(faces) != count:
+        raise FacesRefused(
+            f"{len(faces)} faces entered for {count} D{sides}", sides=sides, count=count, entered=len(faces)
+        )
+    for face in faces:
+        if type(face) is not int:
+            raise FacesRefused(
+                f"a die face must be a whole number, got {face!r}",
+                sides=sides,
+                count=count,
+                entered=len(faces),
+                face=face,
+            )
+    for face in faces:
+        if not 1 <= face <= sides:
+            raise FacesRefused(
+                f"a D{sides} shows 1 to {sides}, got {face}",
+                sides=sides,
+                count=count,
+                entered=len(faces),
+                face=face,
+            )
+    return faces
 
 
 def d66_from_faces(tens: int, units: int) -> int:

@@ -16,6 +16,7 @@ from campaigns.models import Game
 from combat import rules
 from combat.models import DiceRoll, GameScenario
 from combat.selectors.scenario import ScenarioPage, scenario_page
+from combat.services import roll_store
 
 ROLL = "scenario.roll"
 
@@ -81,15 +82,15 @@ def _store_faces(game: Game, roll: GameScenario, table, faces: list[int], *, by,
             if found.casefold() in {name.casefold() for name in roll.avoided} and roll.kept_rule
             else ""
         )
-        stored = DiceRoll.objects.create(
-            campaign_id=game.campaign_id,
-            game=game,
-            rolled_by=by,
-            source=source,
-            sides=table.sides,
+        stored = roll_store.store_faces(
             faces=[face],
+            sides=table.sides,
+            source=source,
+            campaign_id=game.campaign_id,
+            game_id=game.pk,
             purpose="scenario",
-            label=f"Game {game.number} scenario: D{table.sides} {face}, {found}{again}"[:200],
+            by=by,
+            label=f"Game {game.number} scenario: D{table.sides} {face}, {found}{again}",
         )
     return stored
 

@@ -5,7 +5,8 @@ Advancements those XP reach."
 Five writes, each refused with a reason and nothing changed when it does not fit where the page stands
 (`combat/selectors/starting_xp.py` works that out): the shares (`rules.check_starting_xp`), and per Skill
 Advancement Roll its two charts, each chart's 2D6 (stored in the dice log before it is shown, never rolled twice),
-the skill taken, as the post-game's Advancement step does; then the Apply, once only, writes the fighters' XP and
+the skill taken, by the same code as the post-game's Advancement step (combat/services/advancement.py: its checks,
+its 2D6 through the roll store, its pick); then the Apply, once only, writes the fighters' XP and
 skills in one transaction. Every write locks the warband's row first, so two tabs are served one after the other.
 """
 
@@ -27,13 +28,12 @@ from combat.models import (
     StartingXpFighter,
     StartingXpRoll,
 )
-from combat.models.campaign_data import SKILL_CHARTS
 from combat.selectors.post_game.rolls import RollNeeded
 from combat.selectors.starting_xp import StartingXpPage, starting_xp_page
-from combat.services.post_game.advancement import advancement_label
-from combat.services.post_game.attempt import PostGameError
+from combat.services import advancement as shared
+from combat.services import roll_store
 from combat.services.post_game.fixes import MAX_REASON
-from combat.services.post_game.rolls import RollMade, checked_faces
+from combat.services.post_game.rolls import RollMade, refused
 from rosters.models import Warband
 from rosters.services.fighters import fighter_adjust_xp
 from rosters.services.skills import skill_add
@@ -125,11 +125,7 @@ def _card(page: StartingXpPage, fighter_id: int, number: int):
     card = page.card(fighter_id, number)
     if card is None:
         raise StartingXpError(f"No Skill Advancement Roll {number} is due for that fighter's starting XP.")
-    if card.waiting_for == "earlier":
-        raise StartingXpError(
-            f"Settle {card.name}'s Skill Advancement Roll {number - 1} first: what it takes counts as known for "
-            "the next one (RULING X-3)."
-        )
+    shared.refuse_unsettled_earlier(card, number, error=StartingXpError)
     return card
 
 
@@ -140,28 +136,13 @@ def starting_xp_charts(
     """The two skill charts picked for a Skill Advancement Roll; they stand once a die is rolled on them."""
     page = _page(warband)
     card = _card(page, fighter_id, number)
-    for chart in (first_chart, second_chart):
-        if chart not in page.advancement.charts:
-            raise StartingXpError(
-                f"{SKILL_CHARTS.get(chart, repr(chart))} is not one of the campaign's skill charts."
-            )
-    if first_chart == second_chart:
-        raise StartingXpError("Pick two different skill charts.")
-    if any(chart.roll is not None for chart in card.charts):
-        raise StartingXpError(
-            f"{card.name}'s dice are rolled on {card.charts[0].words} and {card.charts[1].words}: the charts stand."
-        )
+    shared.check_charts(card, page.advancement.charts, first_chart, second_chart, error=StartingXpError)
     with _context(page, by, f"{card.name} picks two skill charts (starting XP)", fighter=fighter_id):
         record, _ = StartingXpAdvancement.objects.update_or_create(
             start=page.record,
             fighter_id=fighter_id,
             number=number,
-            defaults={
-                "first_chart": first_chart,
-                "second_chart": second_chart,
-                "skill_code": "",
-                "skill_name": "",
-            },
+            defaults=shared.chart_defaults(first_chart, second_chart),
         )
     return record
 
@@ -172,34 +153,25 @@ def starting_xp_roll(
 ) -> RollMade:
     """The 2D6 of one picked chart (`die` 1 or 2), rolled by the server (`faces` None) or typed (two faces),
     stored in the dice log before it is shown. Asked again, the stored roll is given back, never rolled again."""
-    if die not in (1, 2):
-        raise StartingXpError("A Skill Advancement Roll is one 2D6 on each of its two charts: die 1 or 2.")
+    sequence = shared.roll_sequence(number, die, error=StartingXpError)
     page = _page(warband)
-    sequence = 2 * number - 2 + die
     made = StartingXpRoll.objects.filter(start=page.record, fighter_id=fighter_id, sequence=sequence).first()
     if made is not None:
         return RollMade(made, created=False)
     card = _card(page, fighter_id, number)
-    if not card.charts:
-        raise StartingXpError(f"Pick {card.name}'s two skill charts before rolling.")
-    chart = card.charts[die - 1]
-    try:
-        faces, source = checked_faces(RollNeeded(ADVANCEMENT, sequence, 6, 2), faces)
-    except PostGameError as error:
-        raise StartingXpError(str(error)) from error
+    chart = shared.chart_to_roll(card, die, error=StartingXpError)
     with _context(
         page, by, f"{card.name}'s Skill Advancement 2D6 on {chart.words} (starting XP)", fighter=fighter_id
     ):
-        dice_roll = DiceRoll.objects.create(
+        dice_roll = shared.store_chart_roll(
+            card=card,
+            chart=chart,
+            faces=faces,
+            refused=_refused(sequence),
+            by=by,
             campaign_id=page.warband.campaign_id,
             warband_id=page.warband.pk,
-            fighter_id=fighter_id,
-            rolled_by=by,
-            source=source,
-            sides=6,
-            faces=faces,
-            purpose=ADVANCEMENT,
-            label=advancement_label(card.name, chart.words, faces) + " (starting XP)",
+            note=" (starting XP)",
         )
         roll = StartingXpRoll.objects.create(
             start=page.record, fighter_id=fighter_id, sequence=sequence, dice_roll=dice_roll
@@ -214,20 +186,9 @@ def starting_xp_pick(
     """The skill taken: one of the two found, or on a Patron Skill result one of the Patron's skills it lacks."""
     page = _page(warband)
     card = _card(page, fighter_id, number)
-    if not card.charts or card.next_roll is not None:
-        raise StartingXpError(f"Roll {card.name}'s 2D6 on both charts before picking a skill.")
-    option = next((option for option in card.options if option.code == skill_code), None)
-    if option is None:
-        if skill_code in card.known:
-            raise StartingXpError(f"{card.name} already has that skill: pick one it lacks (RULING X-3).")
-        found = ", ".join(option.name for option in card.options) or "nothing"
-        raise StartingXpError(f"That skill is not among the skills found ({found}).")
+    option = shared.option_to_take(card, skill_code, error=StartingXpError)
     with _context(page, by, f"{card.name} takes {option.name} (starting XP)", fighter=fighter_id):
-        record = card.record
-        record.skill_code, record.skill_name, record.skill_chart = option.code, option.name, option.chart
-        record.full_clean(exclude=["start", "fighter"])
-        record.save(update_fields=["skill_code", "skill_name", "skill_chart"])
-    return record
+        return shared.take(card.record, option, exclude=["start", "fighter"])
 
 
 @transaction.atomic
@@ -273,18 +234,10 @@ def starting_xp_apply(*, warband: Warband, by) -> StartingXp:
     return record
 
 
-def _clear_lost_picks(warband: Warband) -> None:
-    """After a correction the skill found is worked out again from the right faces: a pick no longer among the
-    skills found is cleared, and its card waits for a new pick (as `clear_lost_picks` does for a post-game)."""
-    for card in starting_xp_page(warband=warband).advancement.cards:
-        if (
-            card.record is not None
-            and card.record.skill_code
-            and card.picked is None
-            and card.waiting_for == "pick"
-        ):
-            card.record.skill_code, card.record.skill_name, card.record.skill_chart = "", "", ""
-            card.record.save(update_fields=["skill_code", "skill_name", "skill_chart"])
+def _refused(sequence: int) -> roll_store.Refused:
+    """Faces typed for a 2D6 refused in the post-game's words, as the starting XP's error."""
+    words = refused(RollNeeded(ADVANCEMENT, sequence, 6, 2))
+    return lambda refusal: StartingXpError(str(words(refusal)))
 
 
 @transaction.atomic
@@ -311,29 +264,20 @@ def starting_xp_correct_roll(
     dice = link.dice_roll
     if dice.source != DiceRoll.Source.ENTERED:
         raise StartingXpError("That roll was made by the server's dice: it cannot be corrected.")
-    try:
-        faces, source = checked_faces(RollNeeded(ADVANCEMENT, link.sequence, 6, 2), faces)
-    except PostGameError as error:
-        raise StartingXpError(str(error)) from error
     before = "-".join(str(face) for face in dice.faces)
     with _context(page, by, f"{by} corrected a typed die: {reason}", fighter=link.fighter_id, roll=[dice.pk]):
-        new = DiceRoll.objects.create(
-            campaign_id=dice.campaign_id,
-            warband_id=dice.warband_id,
-            fighter_id=dice.fighter_id,
-            rolled_by=by,
-            source=source,
-            sides=6,
+        new = roll_store.replace_roll(
+            old=dice,
             faces=faces,
-            purpose=dice.purpose,
-            label=f"{link.fighter.name}: Skill Advancement 2D6 {sum(faces)} (starting XP, corrected from {before})"[
-                :200
-            ],
+            refused=_refused(link.sequence),
+            status=DiceRoll.Status.CORRECTED,
+            reason=reason,
+            by=by,
+            label=lambda rolled: (
+                f"{link.fighter.name}: Skill Advancement 2D6 {sum(rolled)} (starting XP, corrected from {before})"
+            ),
         )
-        dice.status, dice.status_by, dice.status_at = DiceRoll.Status.CORRECTED, by, timezone.now()
-        dice.status_reason, dice.replaced_by = reason, new
-        dice.save(update_fields=["status", "status_by", "status_at", "status_reason", "replaced_by"])
         link.dice_roll = new
         link.save(update_fields=["dice_roll"])
-        _clear_lost_picks(page.warband)
+        shared.clear_lost_picks(starting_xp_page(warband=page.warband).advancement.cards)
     return new

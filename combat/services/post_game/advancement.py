@@ -14,11 +14,11 @@ from typing import TYPE_CHECKING, Any
 from django.db import transaction
 
 from campaigns.models import GamePlayer
-from combat.models import DiceRoll, PostGame, PostGameAdvancement, PostGameRoll
-from combat.models.campaign_data import SKILL_CHARTS
+from combat.models import PostGame, PostGameAdvancement, PostGameRoll
 from combat.selectors.post_game.advancement import AdvancementCard
 from combat.selectors.post_game.rolls import RollNeeded
 from combat.selectors.post_game.state import post_game_state
+from combat.services import advancement as shared
 from combat.services.post_game.attempt import (
     PostGameError,
     fighter_name,
@@ -27,7 +27,7 @@ from combat.services.post_game.attempt import (
     open_with_state,
     step_context,
 )
-from combat.services.post_game.rolls import RollMade, checked_faces, count_again
+from combat.services.post_game.rolls import RollMade, count_again, refused
 from rosters.models import Skill
 
 if TYPE_CHECKING:
@@ -50,11 +50,7 @@ def _card(player: GamePlayer, fighter_id: int, number: int) -> tuple[PostGameSta
         raise PostGameError(
             f"No Skill Advancement Roll {number} is due for {fighter_name(player, fighter_id)} in this post-game."
         )
-    if card.waiting_for == "earlier":
-        raise PostGameError(
-            f"Settle {card.name}'s Skill Advancement Roll {number - 1} first: what it takes counts as known for "
-            "the next one (RULING X-3)."
-        )
+    shared.refuse_unsettled_earlier(card, number, error=PostGameError)
     return state, card
 
 
@@ -78,18 +74,7 @@ def post_game_advancement_charts(
     skill charts"). They can change until a die is rolled on them; then they stand."""
     player = lock(player)
     state, card = _card(player, fighter_id, number)
-    charts = state.advancement.charts
-    for chart in (first_chart, second_chart):
-        if chart not in charts:
-            raise PostGameError(
-                f"{SKILL_CHARTS.get(chart, repr(chart))} is not one of the campaign's skill charts."
-            )
-    if first_chart == second_chart:
-        raise PostGameError("Pick two different skill charts.")
-    if any(chart.roll is not None for chart in card.charts):
-        raise PostGameError(
-            f"{card.name}'s dice are rolled on {card.charts[0].words} and {card.charts[1].words}: the charts stand."
-        )
+    shared.check_charts(card, state.advancement.charts, first_chart, second_chart, error=PostGameError)
     reason, context = _context(player, by, f"{card.name} picks two skill charts", fighter_id)
     with context:
         live, state = open_with_state(
@@ -99,13 +84,7 @@ def post_game_advancement_charts(
             post_game=live,
             fighter_id=fighter_id,
             number=number,
-            defaults={
-                "first_chart": first_chart,
-                "second_chart": second_chart,
-                "skill_code": "",
-                "skill_name": "",
-                "skill_chart": "",
-            },
+            defaults=shared.chart_defaults(first_chart, second_chart),
         )
     return record
 
@@ -122,11 +101,6 @@ def _made_already(live: PostGame | None, fighter_id: int, sequence: int) -> Post
     )
 
 
-def advancement_label(name: str, chart_words: str, faces: Sequence[int]) -> str:
-    """The roll in the dice log's words: "Sister Agnes: Skill Advancement 2D6 on Ranged, 9 (4+5)"."""
-    return f"{name}: Skill Advancement 2D6 on {chart_words}, {sum(faces)} ({'+'.join(str(f) for f in faces)})"
-
-
 @transaction.atomic
 def post_game_advancement_roll(
     *, player: GamePlayer, fighter_id: int, number: int, die: int, by, faces: Sequence[int] | None = None
@@ -134,17 +108,13 @@ def post_game_advancement_roll(
     """The 2D6 of one picked chart (`die` 1 or 2), rolled by the server (`faces` None) or typed from the table (two
     faces), stored in the dice log before it is shown. Asked again (a double click, a second tab), the stored
     roll is given back, never rolled again."""
-    if die not in (1, 2):
-        raise PostGameError("A Skill Advancement Roll is one 2D6 on each of its two charts: die 1 or 2.")
-    sequence = 2 * number - 2 + die
+    sequence = shared.roll_sequence(number, die, error=PostGameError)
     player = lock(player)
     made = _made_already(live_attempt(player), fighter_id, sequence)
     if made is not None and made.dice_roll.counts:
         return RollMade(made, created=False)
     state, card = _card(player, fighter_id, number)
-    if not card.charts:
-        raise PostGameError(f"Pick {card.name}'s two skill charts before rolling.")
-    chart = card.charts[die - 1]
+    chart = shared.chart_to_roll(card, die, error=PostGameError)
     if faces is not None and len(faces) != 2:
         raise PostGameError(f"{len(faces)} dice entered: a Skill Advancement Roll is 2D6, enter both dice.")
     reason, context = _context(
@@ -156,18 +126,15 @@ def post_game_advancement_roll(
         )
         if made is not None:  # stored, set aside, needed again: it counts again, it is not rolled again
             return RollMade(count_again(made), created=False)
-        faces, source = checked_faces(RollNeeded(ADVANCEMENT, sequence, 6, 2), faces)
-        dice_roll = DiceRoll.objects.create(
+        dice_roll = shared.store_chart_roll(
+            card=card,
+            chart=chart,
+            faces=faces,
+            refused=refused(RollNeeded(ADVANCEMENT, sequence, 6, 2)),
+            by=by,
             campaign_id=player.game.campaign_id,
             game_id=player.game_id,
             warband_id=player.warband_id,
-            fighter_id=fighter_id,
-            rolled_by=by,
-            source=source,
-            sides=6,
-            faces=faces,
-            purpose=ADVANCEMENT,
-            label=advancement_label(card.name, chart.words, faces),
         )
         roll = PostGameRoll.objects.create(
             post_game=live, fighter_id=fighter_id, purpose=ADVANCEMENT, sequence=sequence, dice_roll=dice_roll
@@ -183,40 +150,18 @@ def post_game_advancement_pick(
     found"), or on a Patron Skill result one of the Patron's skills it lacks."""
     player = lock(player)
     _state, card = _card(player, fighter_id, number)
-    if not card.charts or card.next_roll is not None:
-        raise PostGameError(f"Roll {card.name}'s 2D6 on both charts before picking a skill.")
-    option = next((option for option in card.options if option.code == skill_code), None)
-    if option is None:
-        if skill_code in card.known:
-            raise PostGameError(f"{card.name} already has that skill: pick one it lacks (RULING X-3).")
-        found = ", ".join(option.name for option in card.options) or "nothing"
-        raise PostGameError(f"That skill is not among the skills found ({found}).")
-    reason, context = _context(player, by, f"{card.name} takes {option.name}", fighter_id)
+    option = shared.option_to_take(card, skill_code, error=PostGameError)
+    _reason, context = _context(player, by, f"{card.name} takes {option.name}", fighter_id)
     with context:
-        record = card.record
-        record.skill_code, record.skill_name, record.skill_chart = option.code, option.name, option.chart
-        record.full_clean(exclude=["post_game", "fighter"])
-        record.save(update_fields=["skill_code", "skill_name", "skill_chart"])
-    return record
+        return shared.take(card.record, option, exclude=["post_game", "fighter"])
 
 
 def clear_lost_picks(player: GamePlayer) -> bool:
-    """After a correction or a void of a Skill Advancement 2D6 (issue 11): the skill found is worked out again
-    from the new faces, and a pick no longer among the skills found is cleared (the card waits for a new pick).
-    Whether one was cleared. The caller holds the locks and the history context."""
+    """After a correction or a void of a Skill Advancement 2D6: a pick no longer among the skills found
+    is cleared (`shared.clear_lost_picks`). Whether one was cleared. The caller holds the locks and the history
+    context."""
     step = post_game_state(player=player).advancement
-    lost = [
-        card.record
-        for card in (step.cards if step is not None else [])
-        if card.record is not None
-        and card.record.skill_code
-        and card.picked is None
-        and card.waiting_for == "pick"
-    ]
-    for record in lost:
-        record.skill_code, record.skill_name, record.skill_chart = "", "", ""
-        record.save(update_fields=["skill_code", "skill_name", "skill_chart"])
-    return bool(lost)
+    return shared.clear_lost_picks(step.cards if step is not None else [])
 
 
 def apply_part(state: PostGameState) -> dict[str, Any]:

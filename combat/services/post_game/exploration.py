@@ -20,13 +20,13 @@ from django.db import IntegrityError, transaction
 
 from campaigns.models import GamePlayer
 from campaigns.words import possessive
-from combat.models import DiceRoll, PostGame, PostGameRoll
+from combat.models import PostGame, PostGameRoll
 from combat.models.postgame import MAX_EXPLORATION_MODIFIER
 from combat.selectors.post_game.exploration import Exploration
 from combat.selectors.post_game.rolls import RollNeeded
 from combat.selectors.post_game.state import post_game_state
 from combat.services.post_game.attempt import PostGameError, live_attempt, lock, open_attempt, step_context
-from combat.services.post_game.rolls import RollMade, checked_faces, roll_label
+from combat.services.post_game.rolls import RollMade, store_needed
 from rosters.models import FoundLocation, Warband
 
 if TYPE_CHECKING:
@@ -74,17 +74,8 @@ def _check_modifier(modifier: object) -> int:
 
 def _store(player: GamePlayer, live: PostGame, needed: RollNeeded, faces, *, by) -> PostGameRoll:
     """The dice log's row, then the post-game's, before anything is shown (the warband's roll: no fighter)."""
-    faces, source = checked_faces(needed, faces)
-    dice_roll = DiceRoll.objects.create(
-        campaign_id=player.game.campaign_id,
-        game_id=player.game_id,
-        warband_id=player.warband_id,
-        rolled_by=by,
-        source=source,
-        sides=needed.sides,
-        faces=faces,
-        purpose=needed.purpose,
-        label=roll_label(player.warband.name, needed, faces),
+    dice_roll = store_needed(
+        player=player, fighter_id=None, name=player.warband.name, needed=needed, faces=faces, by=by
     )
     return PostGameRoll.objects.create(
         post_game=live, fighter=None, purpose=needed.purpose, sequence=1, dice_roll=dice_roll

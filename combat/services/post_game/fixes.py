@@ -27,6 +27,7 @@ from combat.models import DiceRoll, PostGame, PostGameFighter, PostGameRoll
 from combat.selectors.post_game.chain import Chain, reading_chain
 from combat.selectors.post_game.rolls import TRAUMA_STEP_PURPOSES, RollNeeded
 from combat.selectors.post_game.state import post_game_revert_refusal, post_game_state
+from combat.services import roll_store
 from combat.services.post_game.advancement import clear_lost_picks
 from combat.services.post_game.apply import ransom_context, write_apply
 from combat.services.post_game.attempt import (
@@ -39,7 +40,7 @@ from combat.services.post_game.attempt import (
 )
 from combat.services.post_game.promotions import follow_promotions
 from combat.services.post_game.revert import take_back
-from combat.services.post_game.rolls import checked_faces, roll_label
+from combat.services.post_game.rolls import refused, roll_label
 
 MAX_REASON = DiceRoll._meta.get_field("status_reason").max_length  # 200
 
@@ -124,35 +125,24 @@ def _refuse_too_late(player: GamePlayer, live: PostGame) -> None:
             )
 
 
-def _new_roll(
-    player: GamePlayer, dice: DiceRoll, link: PostGameRoll, faces, *, by, note: str
+def _replace(
+    player: GamePlayer, dice: DiceRoll, link: PostGameRoll, faces, *, how: dict, by
 ) -> tuple[DiceRoll, str]:
-    """The roll that counts instead, stored in the dice log; its faces checked against the die as any roll's."""
+    """The roll that counts instead, stored in the dice log by the roll store (its faces checked against the die as
+    any roll's), and the old one struck with who, when and why."""
     needed = RollNeeded(link.purpose, link.sequence, dice.sides, len(dice.faces))
-    faces, source = checked_faces(needed, faces)
     # The Exploration Dice are the warband's roll, no fighter's (RULING E-1).
     name = fighter_name(player, link.fighter_id) if link.fighter_id is not None else player.warband.name
-    new = DiceRoll.objects.create(
-        campaign_id=dice.campaign_id,
-        game_id=dice.game_id,
-        warband_id=dice.warband_id,
-        fighter_id=dice.fighter_id,
-        rolled_by=by,
-        source=source,
-        sides=dice.sides,
+    new = roll_store.replace_roll(
+        old=dice,
         faces=faces,
-        purpose=dice.purpose,
-        label=f"{roll_label(name, needed, faces)} ({note})"[:200],
+        refused=refused(needed),
+        status=how["status"],
+        reason=how["reason"],
+        by=by,
+        label=lambda rolled: f"{roll_label(name, needed, rolled)} ({how['note']})",
     )
     return new, name
-
-
-def _strike(dice: DiceRoll, new: DiceRoll, link: PostGameRoll, *, status: str, reason: str, by) -> None:
-    dice.status, dice.status_by, dice.status_at = status, by, timezone.now()
-    dice.status_reason, dice.replaced_by = reason, new
-    dice.save(update_fields=["status", "status_by", "status_at", "status_reason", "replaced_by"])
-    link.dice_roll = new
-    link.save(update_fields=["dice_roll"])
 
 
 def _follow(player: GamePlayer, live: PostGame, fighter_id: int, *, by, struck: DiceRoll) -> Chain | None:
@@ -214,11 +204,13 @@ def _fix(
     with step_context(action=action, player=player, by=by, step="fix", reason=reason, net=True, **context):
         if was_applied:
             take_back(live, by=by)
-        new, name = _new_roll(player, dice, link, faces, by=by, note=how["note"])
-        words = fix_words(link.purpose, dice.faces, new.faces, verb=how["verb"])
+        faces_before = list(dice.faces)
+        new, name = _replace(player, dice, link, faces, how=how, by=by)
+        words = fix_words(link.purpose, faces_before, new.faces, verb=how["verb"])
         told = f"{words}: {reason}"
         add_context(roll=[dice.pk, new.pk], faces_after=list(new.faces), fighter_name=name, reason=told)
-        _strike(dice, new, link, status=how["status"], reason=reason, by=by)
+        link.dice_roll = new
+        link.save(update_fields=["dice_roll"])
         if link.purpose == PostGameRoll.Purpose.PROMOTION:
             # RULINGS P-3, P-4: the warband's chain of Promotion Dice, not one fighter's Trauma Step.
             set_aside, reopened = follow_promotions(player=player, live=live, by=by, struck=dice)

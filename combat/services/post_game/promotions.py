@@ -31,7 +31,7 @@ from combat.services.post_game.attempt import (
     open_with_state,
     step_context,
 )
-from combat.services.post_game.rolls import count_again, roll_label
+from combat.services.post_game.rolls import count_again, store_needed
 from rosters.models import Fighter, Warband
 
 
@@ -171,18 +171,6 @@ def _refuse_die(step: PromotionsRead, fighter_id: int, sequence: int, name: str)
         )
 
 
-def _checked_face(faces: Sequence[int] | None) -> tuple[list[int], str]:
-    if faces is None:
-        return [rules.RandomDice().roll(rules.PROMOTION_DIE)], DiceRoll.Source.SERVER
-    faces = list(faces)
-    if len(faces) != 1:
-        raise PostGameError(f"{len(faces)} dice entered: a Promotion Die is one D6.")
-    try:
-        return [rules.ScriptedDice(faces).roll(rules.PROMOTION_DIE)], DiceRoll.Source.ENTERED
-    except ValueError as error:
-        raise PostGameError(f"That roll cannot be right: {error}.") from error
-
-
 def _already(live: PostGame | None, sequence: int) -> PostGameRoll | None:
     """The warband's die at this place in the rolling order, when it is stored (a double click, a second tab)."""
     if live is None or live.is_applied:
@@ -235,20 +223,15 @@ def post_game_promotion_roll(
 
 def _store(player: GamePlayer, live: PostGame, fighter_id: int, sequence: int, name: str, faces, *, by):
     """The dice log's row, then the post-game's, before anything is shown."""
-    faces, source = _checked_face(faces)
-    dice_roll = DiceRoll.objects.create(
-        campaign_id=player.game.campaign_id,
-        game_id=player.game_id,
-        warband_id=player.warband_id,
+    needed = RollNeeded(PostGameRoll.Purpose.PROMOTION, sequence, rules.PROMOTION_DIE, 1)
+    dice_roll = store_needed(
+        player=player,
         fighter_id=fighter_id,
-        rolled_by=by,
-        source=source,
-        sides=rules.PROMOTION_DIE,
+        name=name,
+        needed=needed,
         faces=faces,
-        purpose=PostGameRoll.Purpose.PROMOTION,
-        label=roll_label(
-            name, RollNeeded(PostGameRoll.Purpose.PROMOTION, sequence, rules.PROMOTION_DIE, 1), faces
-        ),
+        by=by,
+        count_words="a Promotion Die is one D6",
     )
     return PostGameRoll.objects.create(
         post_game=live,

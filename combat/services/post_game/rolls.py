@@ -17,6 +17,7 @@ from combat.models import DiceRoll, PostGame, PostGameRoll
 from combat.selectors.post_game.rolls import RollNeeded
 from combat.selectors.post_game.state import PostGameState, post_game_state
 from combat.selectors.post_game.trauma import CasualtyState
+from combat.services import roll_store
 from combat.services.post_game.attempt import (
     PostGameError,
     fighter_name,
@@ -35,25 +36,52 @@ class RollMade:
     created: bool
 
 
-def checked_faces(needed: RollNeeded, faces: Sequence[int] | None) -> tuple[list[int], str]:
-    """The faces of the roll: the server's dice, or the physical dice typed in, checked against the die."""
-    if faces is None:
-        dice = rules.RandomDice()
-        return [dice.roll(needed.sides) for _ in range(needed.dice)], DiceRoll.Source.SERVER
-    faces = list(faces)
-    if len(faces) != needed.dice:
-        if needed.is_d66:
+def refused(needed: RollNeeded, count_words: str | None = None) -> roll_store.Refused:
+    """The engine's refusal of the faces typed for `needed`, in the post-game's words (`count_words` says what the
+    roll is when too many or too few faces are typed, where the roll's own words do not)."""
+
+    def error(refusal: rules.FacesRefused) -> PostGameError:
+        if refusal.face is not None:
+            return PostGameError(f"That roll cannot be right: {refusal}.")
+        if count_words is not None:
+            what = count_words
+        elif needed.is_d66:
             what = "a D66 is two D6: enter the tens die and the units die"
         elif needed.purpose == PostGameRoll.Purpose.ADVANCEMENT:
             what = "a Skill Advancement Roll is 2D6: enter both dice"
         else:
             what = "enter one die" if needed.dice == 1 else f"enter all {needed.dice} dice"
-        raise PostGameError(f"{len(faces)} dice entered: {what}.")
-    try:
-        dice = rules.ScriptedDice(faces)
-        return [dice.roll(needed.sides) for _ in faces], DiceRoll.Source.ENTERED
-    except ValueError as error:
-        raise PostGameError(f"That roll cannot be right: {error}.") from error
+        return PostGameError(f"{refusal.entered} dice entered: {what}.")
+
+    return error
+
+
+def store_needed(
+    *,
+    player: GamePlayer,
+    fighter_id: int | None,
+    name: str,
+    needed: RollNeeded,
+    faces,
+    by,
+    label=None,
+    count_words: str | None = None,
+) -> DiceRoll:
+    """The dice `needed` asks for, rolled by the server (`faces` None) or typed in, stored by the roll store with
+    the post-game's words (`label(faces)`, else `roll_label`; `count_words` as `refused` reads them)."""
+    return roll_store.roll_dice(
+        faces=faces,
+        sides=needed.sides,
+        count=needed.dice,
+        refused=refused(needed, count_words),
+        campaign_id=player.game.campaign_id,
+        game_id=player.game_id,
+        warband_id=player.warband_id,
+        fighter_id=fighter_id,
+        purpose=needed.purpose,
+        by=by,
+        label=label or (lambda rolled: roll_label(name, needed, rolled)),
+    )
 
 
 def roll_label(name: str, needed: RollNeeded, faces: list[int]) -> str:
@@ -122,18 +150,8 @@ def _store(
     *, player: GamePlayer, live: PostGame, fighter_id: int, name: str, needed: RollNeeded, faces, by
 ) -> PostGameRoll:
     """The dice log's row, then the post-game's, before anything is shown."""
-    faces, source = checked_faces(needed, faces)
-    dice_roll = DiceRoll.objects.create(
-        campaign_id=player.game.campaign_id,
-        game_id=player.game_id,
-        warband_id=player.warband_id,
-        fighter_id=fighter_id,
-        rolled_by=by,
-        source=source,
-        sides=needed.sides,
-        faces=faces,
-        purpose=needed.purpose,
-        label=roll_label(name, needed, faces),
+    dice_roll = store_needed(
+        player=player, fighter_id=fighter_id, name=name, needed=needed, faces=faces, by=by
     )
     return PostGameRoll.objects.create(
         post_game=live,

@@ -28,6 +28,7 @@ from campaigns.words import possessive
 from combat import rules
 from combat.models import DiceRoll, TrackerAction, TrackerFighter, TrackerGame
 from combat.selectors.tracker_poll import remember_board_version
+from combat.services import roll_store
 from combat.services.tracker import keys
 from combat.services.tracker.errors import TrackerBlocked, TrackerConflict, TrackerError
 from rosters.models import Fighter
@@ -263,35 +264,39 @@ def commit(
 def store_roll(
     game: Game, *, by, dice, faces: Sequence[int], purpose: str, label: str, fighter=None
 ) -> DiceRoll:
-    # docs/architecture.md, Randomness: every roll is stored before its result is shown (RULING T-7: server or entered).
-    source = DiceRoll.Source.ENTERED if isinstance(dice, rules.ScriptedDice) else DiceRoll.Source.SERVER
-    return DiceRoll.objects.create(
-        campaign_id=game.campaign_id,
-        game=game,
-        warband_id=fighter.warband_id if fighter is not None else None,
-        fighter=fighter,
-        rolled_by=by,
-        source=source,
+    # docs/architecture.md, Randomness: every roll is stored before its result is shown (RULING T-7: server or
+    # entered), by the roll store.
+    return roll_store.store_faces(
+        faces=faces,
         sides=10,
-        faces=list(faces),
+        source=DiceRoll.Source.ENTERED if isinstance(dice, rules.ScriptedDice) else DiceRoll.Source.SERVER,
+        campaign_id=game.campaign_id,
+        game_id=game.pk,
+        warband_id=fighter.warband_id if fighter is not None else None,
+        fighter_id=fighter.pk if fighter is not None else None,
         purpose=purpose,
-        label=label[:200],
+        by=by,
+        label=label,
     )
+
+
+def _refused(what: str):
+    """The engine's refusal of typed faces in the board's words (they must be exactly the dice the Test rolls)."""
+
+    def refused(refusal: rules.FacesRefused) -> TrackerError:
+        if refusal.face is None:
+            return TrackerError(
+                f"{what} rolls {plural(refusal.count, 'D10')}: enter {plural(refusal.count, 'face')} "
+                f"(you entered {refusal.entered})."
+            )
+        return TrackerError(f"A D10 shows 1 to 10: {refusal.face} is not a face of a D10.")
+
+    return refused
 
 
 def dice_from(faces: Sequence[int] | None, *, count: int, what: str):
     """The server's dice, or the faces typed in from the table (they must be exactly the dice the Test rolls)."""
-    if faces is None:
-        return rules.RandomDice()
-    faces = list(faces)
-    if len(faces) != count:
-        raise TrackerError(
-            f"{what} rolls {plural(count, 'D10')}: enter {plural(count, 'face')} (you entered {len(faces)})."
-        )
-    for face in faces:
-        if type(face) is not int or not 1 <= face <= 10:
-            raise TrackerError(f"A D10 shows 1 to 10: {face} is not a face of a D10.")
-    return rules.ScriptedDice(faces)
+    return roll_store.dice_for(faces=faces, sides=10, count=count, refused=_refused(what))
 
 
 def faces_text(faces: Sequence[int]) -> str:

@@ -6,7 +6,19 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from combat.rules import Dice, DiceExhausted, RandomDice, Roll, ScriptedDice, d3, d66, d66_from_faces, is_d66
+from combat.rules import (
+    Dice,
+    DiceExhausted,
+    FacesRefused,
+    RandomDice,
+    Roll,
+    ScriptedDice,
+    check_faces,
+    d3,
+    d66,
+    d66_from_faces,
+    is_d66,
+)
 
 
 def test_d66_reads_a_3_then_a_4_as_34():
@@ -149,3 +161,34 @@ def test_d66_from_faces_refuses_a_face_a_d6_cannot_show_naming_it(tens, units, n
 def test_d66_rolled_is_d66_from_the_faces_it_rolled(tens, units):
     dice = ScriptedDice([tens, units])
     assert d66(dice) == d66_from_faces(*(roll.face for roll in dice.log))
+
+
+def test_check_faces_gives_back_faces_a_die_can_show():
+    assert check_faces([3, 4], sides=6, count=2) == (3, 4)
+
+
+@pytest.mark.parametrize("faces", [[], [3], [3, 4, 5]])
+def test_check_faces_refuses_the_wrong_number_of_faces(faces):
+    with pytest.raises(FacesRefused, match=f"{len(faces)} faces entered for 2 D6") as refused:
+        check_faces(faces, sides=6, count=2)
+    assert (refused.value.entered, refused.value.count, refused.value.face) == (len(faces), 2, None)
+
+
+@pytest.mark.parametrize("face", [0, 7, -1])
+def test_check_faces_refuses_a_face_off_the_die_naming_it(face):
+    with pytest.raises(FacesRefused, match=f"a D6 shows 1 to 6, got {face}") as refused:
+        check_faces([3, face], sides=6, count=2)
+    assert (refused.value.face, refused.value.sides) == (face, 6)
+
+
+@pytest.mark.parametrize("face", ["4", 4.0, None, True])
+def test_check_faces_refuses_a_face_that_is_not_a_whole_number_before_any_face_off_the_die(face):
+    with pytest.raises(FacesRefused, match="a die face must be a whole number") as refused:
+        check_faces([9, face], sides=6, count=2)
+    assert refused.value.face is face
+
+
+@given(st.lists(st.integers(min_value=1, max_value=10), min_size=1, max_size=5))
+def test_check_faces_accepts_what_scripted_dice_read(faces):
+    dice = ScriptedDice(check_faces(faces, sides=10, count=len(faces)))
+    assert [dice.roll(10) for _ in faces] == faces
