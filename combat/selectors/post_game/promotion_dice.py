@@ -16,8 +16,8 @@ from combat.models import DiceRoll, PostGameRoll
 from combat.selectors.post_game.rolls import LoggedRoll, counted_rolls
 
 if TYPE_CHECKING:
+    from combat.selectors.post_game.base import PostGameState
     from combat.selectors.post_game.promotion_pool import PromotionCandidate, PromotionsRead
-    from combat.selectors.post_game.state import PostGameState
 
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
 

@@ -18,8 +18,8 @@ from combat.selectors.post_game.promotion_dice import tally_words
 
 if TYPE_CHECKING:
     from combat.models import PostGameFighter
+    from combat.selectors.post_game.base import PostGameState
     from combat.selectors.post_game.promotion_dice import PromotionDie
-    from combat.selectors.post_game.state import PostGameState
     from rosters.models import Fighter
 
 

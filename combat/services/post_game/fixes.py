@@ -213,7 +213,7 @@ def _fix(
     context = {"fighter": link.fighter_id, "faces_before": list(dice.faces), "roll": [dice.pk], "why": reason}
     with step_context(action=action, player=player, by=by, step="fix", reason=reason, net=True, **context):
         if was_applied:
-            take_back(live, by=by)
+            take_back(live, by=by, campaign=player.game.campaign)
         new, name = _new_roll(player, dice, link, faces, by=by, note=how["note"])
         words = fix_words(link.purpose, dice.faces, new.faces, verb=how["verb"])
         told = f"{words}: {reason}"
