@@ -2,7 +2,9 @@
 player, the game, the fighters, the casualties, the counted rolls...), and each step's part, read once by the
 step (`combat.selectors.post_game.steps`) and never changed after.
 
-This module imports no step module: each step module imports `PostGameState` and `StepRead` from here, and the
+This module imports no other module of the package (not even for type hints: the casualties are
+`trauma.CasualtyState`s, the Experience `experience.XpLine`s, the changes `changes.FighterChange`s and
+`ransom.StrongboxChange`s): each step module imports `PostGameState` and `StepRead` from here, and the
 registry (`steps`) imports the step modules, so the package has no import circle (tests/test_architecture.py).
 """
 
@@ -20,11 +22,6 @@ from rosters.models import Fighter, Item, Warband
 
 if TYPE_CHECKING:
     from combat.selectors.campaign_data import CampaignData
-    from combat.selectors.post_game.changes import FighterChange
-    from combat.selectors.post_game.experience import XpLine
-    from combat.selectors.post_game.ransom import StrongboxChange
-    from combat.selectors.post_game.rolls import FighterRolls
-    from combat.selectors.post_game.trauma import CasualtyState
 
 NO_PARTS: Mapping[str, object] = MappingProxyType({})
 
@@ -37,8 +34,8 @@ class StepRead:
 
     part: object = None
     blockers: tuple[str, ...] = ()
-    changes: tuple[FighterChange, ...] | None = None
-    strongboxes: tuple[StrongboxChange, ...] | None = None
+    changes: tuple[object, ...] | None = None
+    strongboxes: tuple[object, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -56,15 +53,15 @@ class PostGameState:
     attempts: tuple[PostGame, ...]
     fighters: tuple[Fighter, ...]  # the warband's active fighters and those marked Out of Action
     out_of_action: tuple[Fighter, ...]
-    casualties: tuple[CasualtyState, ...] = ()
-    xp: tuple[XpLine, ...] = ()
-    changes: tuple[FighterChange, ...] = ()
-    strongboxes: tuple[StrongboxChange, ...] = ()
+    casualties: tuple[object, ...] = ()
+    xp: tuple[object, ...] = ()
+    changes: tuple[object, ...] = ()
+    strongboxes: tuple[object, ...] = ()
     blockers: tuple[str, ...] = ()
     problem: str | None = None
     table: rules.TraumaTable | None = None
     revert_refusal: str | None = None  # once applied, why it can no longer be reverted (`post_game_overview`)
-    applied_dice: tuple[FighterRolls, ...] = ()  # once applied, the rolls the corrections may fix
+    applied_dice: tuple[object, ...] = ()  # once applied, the rolls the corrections may fix
     # The campaign's data the post-game reads while it is open (skill charts, fighter types...).
     campaign_data: CampaignData | None = None
     # Read once for every step that needs them: the answers stored for each fighter, the trades planned, the
@@ -114,11 +111,11 @@ class PostGameState:
         return "applied" if self.post_game.is_applied else "in_progress"
 
     @property
-    def troops(self) -> list[CasualtyState]:
+    def troops(self) -> list:
         return [state for state in self.casualties if not state.elite]
 
     @property
-    def elites(self) -> list[CasualtyState]:
+    def elites(self) -> list:
         return [state for state in self.casualties if state.elite]
 
     @property
@@ -154,7 +151,7 @@ class PostGameState:
         return sum(len(state.rolls) for state in self.casualties)
 
     @property
-    def removed(self) -> list[FighterChange]:
+    def removed(self) -> list:
         return [change for change in self.changes if change.status != Fighter.Status.ACTIVE]
 
     @property
