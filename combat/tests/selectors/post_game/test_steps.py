@@ -43,7 +43,8 @@ def test_a_step_that_writes_at_apply_takes_it_back_at_revert():
 
 def test_use_glory_is_one_entry_of_its_own_module():
     assert step("glory") is glory.STEP
-    assert glory.STEP.read is glory.read and glory.STEP.done is glory.done
+    assert glory.STEP.read is glory.read
+    assert glory.STEP.done is glory.done
 
 
 def test_titles_speak_the_campaigns_words():

@@ -120,7 +120,9 @@ def test_the_owner_can_change_and_withdraw_an_offer_until_it_is_answered(after, 
         None,
         None,
     )
-    assert list(after.state().blockers) == ["Offer a ransom for Brother Marcus, or declare that none is offered."]
+    assert list(after.state().blockers) == [
+        "Offer a ransom for Brother Marcus, or declare that none is offered."
+    ]
 
 
 @pytest.mark.parametrize("accept", [True, False])
