@@ -171,6 +171,9 @@ class PostGameStep:
     form: str | None = None  # the dotted path of the form its page posts, where it has one
     apply: str | None = None  # the dotted path of `apply_part(state) -> snapshot part`, where it writes
     revert: str | None = None  # the dotted path of `revert_part(snapshot)`, where the Apply wrote
+    summary: str | None = (
+        None  # the dotted path of `summary_part(state) -> dict`: its words in the Apply's summary
+    )
     gate: bool = False  # the Trauma Step's pages: done in the bar once started and their rolls are in
 
     def heading(self, terms) -> str:

@@ -145,4 +145,5 @@ STEP = PostGameStep(
     form="combat.forms.post_game_glory.GlorySpendForm",
     apply="combat.services.post_game.glory.apply_part",
     revert="combat.services.post_game.glory.revert_part",
+    summary="combat.services.post_game.glory.summary_part",
 )

@@ -77,7 +77,7 @@ EXPERIENCE = PostGameStep(
 )
 
 
-def _later(module, key: str, title: str, form: str | None, service: str) -> PostGameStep:
+def _later(module, key: str, title: str, form: str | None, service: str, *, summary=False) -> PostGameStep:
     return PostGameStep(
         key,
         title,
@@ -87,6 +87,7 @@ def _later(module, key: str, title: str, form: str | None, service: str) -> Post
         form=form,
         apply=f"{SERVICES}.{service}.apply_part",
         revert=f"{SERVICES}.{service}.revert_part",
+        summary=f"{SERVICES}.{service}.summary_part" if summary else None,
     )
 
 
@@ -105,6 +106,7 @@ REINFORCEMENTS = _later(
     "Reinforcements",
     f"{FORMS}.post_game_money.PurchaseForm",
     "reinforcements",
+    summary=True,
 )
 EXPLORATION = _later(
     exploration,
@@ -112,8 +114,9 @@ EXPLORATION = _later(
     "Exploration",
     f"{FORMS}.post_game_exploration.ExplorationRollForm",
     "exploration",
+    summary=True,
 )
-TRADE = _later(trade, "trade", "Hire & Trade", f"{FORMS}.post_game_money.PurchaseForm", "trade")
+TRADE = _later(trade, "trade", "Hire & Trade", f"{FORMS}.post_game_money.PurchaseForm", "trade", summary=True)
 REVIEW = PostGameStep("review", "Review and apply", "post_game_review", _review_done)
 
 # The Trench Crusade post-battle sequence (CAMPAIGN_PHASE.md; docs/rules.md): the Trauma Step (Out of Action,

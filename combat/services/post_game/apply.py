@@ -20,7 +20,6 @@ from combat.models import PostGame
 from combat.selectors.post_game.ransom import StrongboxChange
 from combat.selectors.post_game.state import PostGameState, post_game_state
 from combat.selectors.post_game.steps import steps_for
-from combat.services.post_game import exploration, glory, reinforcements, trade
 from combat.services.post_game.attempt import (
     PostGameError,
     live_attempt,
@@ -151,10 +150,10 @@ def _summary(state: PostGameState, strongboxes: list[dict]) -> dict:
             for change in state.changes
         ],
         "strongboxes": strongboxes,
-        **reinforcements.summary_part(state),
-        **exploration.summary_part(state),
-        **trade.summary_part(state),
-        **glory.summary_part(state),
+        # Each step's words, in the registry's order.
+        **{
+            key: words for part in step_hooks(state.campaign, "summary") for key, words in part(state).items()
+        },
     }
 
 

@@ -142,9 +142,20 @@ def mark_card_errors(state, card_errors, entered=None) -> None:
 
 
 def rolls_page(
-    request, player, membership, can_write: bool, *, step: str, status=200, card_errors=None, entered=None
+    request,
+    player,
+    membership,
+    can_write: bool,
+    *,
+    step: str,
+    status=200,
+    card_errors=None,
+    entered=None,
+    state=None,
 ):
-    context = page_context(request, player, membership, can_write, step=step)
+    """A Trauma Step page; `state`: the post-game read already in this request (a refused write changed nothing),
+    or None to read it."""
+    context = page_context(request, player, membership, can_write, step=step, state=state)
     state = context["state"]
     if state.applied and request.method == "GET":
         return applied_redirect(request, player)
@@ -162,17 +173,28 @@ def step_section(request, player, membership, step: str, **extra):
     return rolls_page(request, player, membership, True, step=step, **extra)
 
 
-def card_refused(request, player, membership, step: str, fighter_id, reason: str, *, entered=None):
-    """A refused roll or answer: the step again with the reason on the fighter's card, 422, nothing stored."""
+def card_refused(
+    request, player, membership, step: str, fighter_id, reason: str, *, entered=None, state=None
+):
+    """A refused roll or answer: the step again with the reason on the fighter's card, 422, nothing stored (so the
+    post-game read before the write, `state`, still holds)."""
     entered = {fighter_id: entered} if entered is not None else None
-    extra = {"card_errors": {fighter_id: reason}, **({"entered": entered} if entered else {})}
+    extra = {"card_errors": {fighter_id: reason}, "state": state, **({"entered": entered} if entered else {})}
     return step_section(request, player, membership, step, status=UNPROCESSABLE, **extra)
 
 
 def experience_page(
-    request, player, membership, can_write: bool, *, status: int = 200, form=None, card_errors=None
+    request,
+    player,
+    membership,
+    can_write: bool,
+    *,
+    status: int = 200,
+    form=None,
+    card_errors=None,
+    state=None,
 ):
-    context = page_context(request, player, membership, can_write, step="experience")
+    context = page_context(request, player, membership, can_write, step="experience", state=state)
     state = context["state"]
     if state.applied:
         return applied_redirect(request, player)

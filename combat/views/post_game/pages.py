@@ -112,7 +112,8 @@ def post_game_experience(request, game_id: int, warband_id: int):
     if not posted:
         return experience_page(request, player, membership, can_write)
     organiser = is_organiser(membership)
-    form = forms.ExperienceForm(request.POST, lines=post_game_state(player=player).xp, adjust=organiser)
+    state = post_game_state(player=player)
+    form = forms.ExperienceForm(request.POST, lines=state.xp, adjust=organiser)
     if form.is_valid():
         answers = {fighter_id: ExperienceAnswer(**answer) for fighter_id, answer in form.answers().items()}
         try:
@@ -121,7 +122,10 @@ def post_game_experience(request, game_id: int, warband_id: int):
             form.add_error(None, str(error))
         else:
             return redirect(next_step_url("experience", player))
-    return experience_page(request, player, membership, can_write, status=UNPROCESSABLE, form=form)
+    # Refused: nothing changed, so the post-game read for the form is the page's.
+    return experience_page(
+        request, player, membership, can_write, status=UNPROCESSABLE, form=form, state=state
+    )
 
 
 # -- step 5: Review and apply; Revert ---------------------------------------------------------------------------------
