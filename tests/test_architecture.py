@@ -261,3 +261,58 @@ def test_the_dice_roll_check_sees_each_way_of_creating_one(tmp_path):
         "DiceRoll.objects.filter(faces=[6]).update(label='')\n"
     )
     assert _dice_roll_creations(source) == [1, 2, 2, 3]
+
+
+POST_GAME_SELECTORS = ROOT / "combat" / "selectors" / "post_game"
+
+
+def _package_imports(path: Path, package: str) -> set[str]:
+    """The modules of `package` this module imports, those under `if TYPE_CHECKING:` included: `from package import
+    step` and `from package.step import name` both reach `package.step`."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names if _under(alias.name, package)}
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            if node.module == package:
+                found |= {f"{package}.{alias.name}" for alias in node.names}
+            elif _under(node.module, package):
+                found.add(node.module)
+    return found
+
+
+def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One import circle in the graph, as the modules around it (None when there is none)."""
+    done: set[str] = set()
+
+    def visit(module: str, path: list[str]) -> list[str] | None:
+        if module in path:
+            return [*path[path.index(module) :], module]
+        if module in done:
+            return None
+        for imported in sorted(graph.get(module, ())):
+            found = visit(imported, [*path, module])
+            if found:
+                return found
+        done.add(module)
+        return None
+
+    for module in sorted(graph):
+        found = visit(module, [])
+        if found:
+            return found
+    return None
+
+
+def test_the_post_game_selectors_import_in_no_circle():
+    """combat/selectors/post_game/ has no import circle, counting the imports made only for type checking: the
+    step modules import the state's type from `base`, which imports no step, and the registry (`steps`) imports
+    the steps."""
+    package = "combat.selectors.post_game"
+    graph = {
+        f"{package}.{path.stem}" if path.stem != "__init__" else package: _package_imports(path, package)
+        for path in POST_GAME_SELECTORS.glob("*.py")
+    }
+    graph = {module: imported - {module} for module, imported in graph.items()}
+    cycle = _cycle(graph)
+    assert cycle is None, "import circle: " + " -> ".join(cycle or [])

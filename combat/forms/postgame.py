@@ -6,7 +6,7 @@ from django import forms
 from campaigns.fields import WholeNumberField
 from combat.models import PostGameRoll
 from combat.models.postgame import MAX_GLORIOUS_DEEDS, MAX_XP_ADJUSTMENT
-from combat.selectors.post_game.state import POST_GAME_STEPS
+from combat.selectors.post_game.steps import POST_GAME_STEPS
 
 NUMBER = {"inputmode": "numeric", "pattern": "[0-9]*"}
 
@@ -51,7 +51,7 @@ class RollForm(forms.Form):
     purpose = forms.ChoiceField(choices=PostGameRoll.Purpose.choices, widget=forms.HiddenInput)
     sequence = WholeNumberField(min_value=1, widget=forms.HiddenInput)
     step = forms.ChoiceField(
-        choices=[(step, step) for step in POST_GAME_STEPS], required=False, widget=forms.HiddenInput
+        choices=[(step.key, step.key) for step in POST_GAME_STEPS], required=False, widget=forms.HiddenInput
     )
     mode = forms.ChoiceField(choices=[(ROLL, "Roll"), (ENTER, "Enter dice")])
     first = WholeNumberField(required=False, label="Die", widget=forms.NumberInput(attrs=NUMBER))

@@ -14,6 +14,7 @@ import datetime as dt
 
 from campaigns.models import GamePlayer
 from combat.models import PostGame
+from combat.selectors.post_game.steps import step
 from rosters.history import registry
 from rosters.history.entries import Change
 from rosters.history.lookups import Lookups, _as_int
@@ -125,8 +126,9 @@ def _glory_spends(done: dict, teller) -> list[Change]:
     spends = done.get("glory_spends")
     if not isinstance(spends, list):
         return []
+    title = step("glory").title  # the step's name, as the wizard's bar says it
     return [
-        teller.finish("games", f"Use Glory: {words.strip()}")
+        teller.finish("games", f"{title}: {words.strip()}")
         for words in spends
         if isinstance(words, str) and words.strip()
     ]

@@ -8,7 +8,9 @@
 - `ransom`         what paid ransoms move between Strongboxes (TRAUMA_TABLE.md 12)
 - `changes`        every change the Apply would make, with its sentence, and what still stops it
 - `chain`          after a correction: which stored rolls the engine reads now (issue 11)
-- `state`          `post_game_state`: everything the pages show and the Apply writes, put together
+- `base`           `PostGameState` (immutable), `StepRead` (what a step's read returns), `PostGameStep`
+- `steps`          the registry: each step as one `PostGameStep`, the Trench Crusade sequence, `steps_for`
+- `state`          `post_game_state`: the base, then each step's read in order, once per request
 
 Nothing here writes; `combat.services.post_game.apply` calls `post_game_state(..., for_update=True)` and writes
 what it says. An outcome is never stored: it is worked out again from the stored faces by running

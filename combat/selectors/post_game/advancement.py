@@ -17,15 +17,15 @@ from typing import TYPE_CHECKING
 from combat import rules
 from combat.models import PostGameAdvancement, PostGameRoll
 from combat.models.campaign_data import SKILL_CHARTS
-from combat.selectors.post_game.changes import FighterChange, is_reopened
+from combat.selectors.post_game.base import StepRead
+from combat.selectors.post_game.changes import FighterChange, fighter_change, is_reopened, with_change
 from combat.selectors.post_game.rolls import LoggedRoll, counted_rolls
 from rosters.models import Fighter, Skill
 
 if TYPE_CHECKING:
-    from combat.models import PostGameFighter
     from combat.selectors.campaign_data import CampaignData
+    from combat.selectors.post_game.base import PostGameState
     from combat.selectors.post_game.experience import XpLine
-    from combat.selectors.post_game.state import PostGameState
 
 # What the Skill row keeps as the chart of a skill taken from the Patron's list.
 PATRON_CHART = "Patron"
@@ -277,47 +277,41 @@ def load_step(data: CampaignData | None, *, warband_id: int) -> Advancement:
     return step
 
 
-def _tell(state: PostGameState, card: AdvancementCard, line: XpLine) -> None:
-    """The card's sentence on the fighter's change (a change made for it when it has none)."""
-    change = next((change for change in state.changes if change.fighter.pk == card.fighter.pk), None)
-    if change is None:
-        fighter = card.fighter
-        change = FighterChange(
-            fighter,
-            status=fighter.status,
-            battle_scars=fighter.battle_scars,
-            can_gain_xp=fighter.can_gain_xp,
-            misses_next_game=fighter.misses_next_game,
-            xp=line.xp_after,
-        )
-        state.changes.append(change)
+def _told(changes: tuple[FighterChange, ...], card: AdvancementCard, line: XpLine) -> FighterChange:
+    """The fighter's change with the card's sentence (a copy; a new change when it has none)."""
+    change = fighter_change(changes, card.fighter)
+    if change.fighter.pk not in {old.fighter.pk for old in changes}:
+        change.xp = line.xp_after
     change.sentences.append(card.sentence)
+    return change
 
 
-def read(state: PostGameState, answers: dict[int, PostGameFighter]) -> None:
+def read(state: PostGameState) -> StepRead:
     """Every Skill Advancement Roll due and where it stands; what is missing stops the Apply."""
+    answers = state.answers
     lines = [
         line
         for line in state.xp
         if line.marks and line.fighter.is_active and not is_reopened(answers.get(line.fighter.pk))
     ]
     step = _load(state)
-    state.advancement = step
     if not lines:
-        return
+        return StepRead(step)
     if step.problem:
         # Nothing can be rolled here: the rolls stay due on paper, and the Review says so (no blocker).
         step.unrolled = [(line.fighter, line.marks) for line in lines]
-        return
+        return StepRead(step)
     records, rolls, known = _stored(state, [line.fighter.pk for line in lines])
+    blockers, changes = [], state.changes
     for line in lines:
         cards = fighter_cards(step, line, known[line.fighter.pk], records, rolls)
         step.cards.extend(cards)
         for card in cards:
             if card.waiting_for is not None:
-                state.blockers.append(waits(card))
+                blockers.append(waits(card))
             else:
-                _tell(state, card, line)
+                changes = with_change(changes, _told(changes, card, line))
+    return StepRead(step, tuple(blockers), changes=changes)
 
 
 def done(state: PostGameState) -> bool:

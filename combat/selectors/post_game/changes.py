@@ -3,7 +3,7 @@ show the rule), and what still stops the Apply."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from campaigns.words import possessive
@@ -14,11 +14,20 @@ from rosters.history.lookups import display_name
 from rosters.models import Fighter, Item
 
 if TYPE_CHECKING:
+    from combat.selectors.post_game.base import PostGameState
     from combat.selectors.post_game.experience import XpLine
-    from combat.selectors.post_game.state import PostGameState
     from combat.selectors.post_game.trauma import CasualtyState
 
-__all__ = ["REMOVAL_STATUS", "FighterChange", "battlekit_fate", "blockers", "changes", "is_reopened"]
+__all__ = [
+    "REMOVAL_STATUS",
+    "FighterChange",
+    "battlekit_fate",
+    "blockers",
+    "changes",
+    "fighter_change",
+    "is_reopened",
+    "with_change",
+]
 
 # Fighter statuses for the engine's removal reasons (TraumaOutcome.reason).
 REMOVAL_STATUS = {
@@ -138,41 +147,75 @@ def _fighter_change(
     return change
 
 
-def changes(state: PostGameState, answers: dict[int, PostGameFighter]) -> None:
-    """Every change the Apply makes: each fighter's, then the Strongboxes' (paid ransoms)."""
+def changes(state: PostGameState) -> tuple[tuple[FighterChange, ...], tuple, tuple[str, ...]]:
+    """Every change the Apply makes after the Trauma Step and the Experience: each fighter's, then the Strongboxes'
+    (paid ransoms), and what stops the Apply (a ransom the Strongbox cannot pay)."""
     xp_by_id = {line.id: line for line in state.xp}
     by_id = {casualty.id: casualty for casualty in state.casualties}
+    found = []
     for fighter in state.fighters:
         casualty, line = by_id.get(fighter.pk), xp_by_id.get(fighter.pk)
         if casualty is None and line is None:
             continue
-        if is_reopened(answers.get(fighter.pk)):
-            continue  # issue 11: reopened after Apply, its roster row stays as before the post-game until Settle
+        if is_reopened(state.answers.get(fighter.pk)):
+            continue  # reopened after Apply, its roster row stays as before the post-game until Settle
         change = _fighter_change(state, fighter, casualty, line)
         if change is not None and (change.sentences or change.changes_row):
-            state.changes.append(change)
-    ransom_changes(state, answers)
+            found.append(change)
+    strongboxes, blockers = ransom_changes(state)
+    return tuple(found), strongboxes, blockers
 
 
 def is_reopened(answer: PostGameFighter | None) -> bool:
-    """Reopened after Apply (issue 11): its changes are left out while the rest of the post-game stands."""
+    """Reopened after Apply: its changes are left out while the rest of the post-game stands."""
     return answer is not None and answer.reopened
 
 
-def blockers(state: PostGameState) -> None:
+def fighter_change(changes: tuple[FighterChange, ...], fighter: Fighter) -> FighterChange:
+    """A copy of the fighter's change so far (a later step adds to the copy, never to an earlier step's), or a new
+    one that leaves its row as it is."""
+    change = next((change for change in changes if change.fighter.pk == fighter.pk), None)
+    if change is not None:
+        return replace(
+            change,
+            sentences=list(change.sentences),
+            to_arsenal=list(change.to_arsenal),
+            lost=list(change.lost),
+        )
+    return FighterChange(
+        fighter,
+        status=fighter.status,
+        battle_scars=fighter.battle_scars,
+        can_gain_xp=fighter.can_gain_xp,
+        misses_next_game=fighter.misses_next_game,
+        xp=fighter.xp,
+    )
+
+
+def with_change(changes: tuple[FighterChange, ...], change: FighterChange) -> tuple[FighterChange, ...]:
+    """The changes with this fighter's in place of its earlier one (or added after the others)."""
+    at = next((i for i, old in enumerate(changes) if old.fighter.pk == change.fighter.pk), None)
+    if at is None:
+        return (*changes, change)
+    return (*changes[:at], change, *changes[at + 1 :])
+
+
+def blockers(state: PostGameState) -> tuple[str, ...]:
     """What each casualty still waits for, in the words the Review shows (a reopened fighter waits for Settle)."""
+    found = []
     for casualty in state.casualties:
         if is_reopened(casualty.answer):
             continue
         waiting = casualty.waiting_for
         if waiting == "problem":
-            state.blockers.append(casualty.problem)
+            found.append(casualty.problem)
         elif waiting == "roll":
-            state.blockers.append(f"{casualty.name} still needs its {casualty.needed.words.split(':')[0]}.")
+            found.append(f"{casualty.name} still needs its {casualty.needed.words.split(':')[0]}.")
         elif waiting == "d3":
-            state.blockers.append(f"{casualty.name} still needs the D3 of Bitter Lessons (Experience step).")
+            found.append(f"{casualty.name} still needs the D3 of Bitter Lessons (Experience step).")
         elif waiting == "ransom":
-            state.blockers.append(ransom_waits(casualty))
+            found.append(ransom_waits(casualty))
+    return tuple(found)
 
 
 def ransom_waits(casualty) -> str:

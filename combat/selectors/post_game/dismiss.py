@@ -13,12 +13,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from combat import rules
-from combat.selectors.post_game.changes import FighterChange, is_reopened
+from combat.selectors.post_game.base import StepRead
+from combat.selectors.post_game.changes import FighterChange, fighter_change, is_reopened, with_change
 from rosters.models import Fighter, Item
 
 if TYPE_CHECKING:
     from combat.models import PostGameFighter
-    from combat.selectors.post_game.state import PostGameState
+    from combat.selectors.post_game.base import PostGameState
 
 # CAMPAIGN_PHASE.md: "any fighter with 2 or more Battle Scars".
 DISMISS_FROM_SCARS = 2
@@ -89,20 +90,10 @@ def _candidates(state: PostGameState, answers: dict[int, PostGameFighter]) -> li
     return candidates
 
 
-def _dismiss(state: PostGameState, candidate: DismissCandidate) -> None:
-    """The dismissal as a change of the fighter's row (status) and of its Battlekit (to the Arsenal)."""
-    fighter = candidate.fighter
-    change = next((change for change in state.changes if change.fighter.pk == fighter.pk), None)
-    if change is None:
-        change = FighterChange(
-            fighter,
-            status=fighter.status,
-            battle_scars=fighter.battle_scars,
-            can_gain_xp=fighter.can_gain_xp,
-            misses_next_game=fighter.misses_next_game,
-            xp=fighter.xp,
-        )
-        state.changes.append(change)
+def _dismiss(state: PostGameState, changes: tuple, candidate: DismissCandidate) -> FighterChange:
+    """The dismissal as a change of the fighter's row (status) and of its Battlekit (to the Arsenal): a copy of
+    its change so far."""
+    change = fighter_change(changes, candidate.fighter)
     change.status = Fighter.Status.DISMISSED
     change.to_arsenal = change.to_arsenal + candidate.to_arsenal
     change.lost = change.lost + candidate.lost
@@ -112,15 +103,19 @@ def _dismiss(state: PostGameState, candidate: DismissCandidate) -> None:
         names = ", ".join(item.name for item in candidate.to_arsenal)
         sentence += f" {terms.battlekit} to the {terms.arsenal}: {names}."
     change.sentences.append(sentence)
+    return change
 
 
-def read(state: PostGameState, answers: dict[int, PostGameFighter]) -> None:
-    """Fill `state.dismiss`; each dismissal becomes a change of the fighter's row and Battlekit."""
+def read(state: PostGameState) -> StepRead:
+    """The step's part; each dismissal becomes a change of the fighter's row and Battlekit."""
     live = state.post_game
-    step = DismissRead(_candidates(state, answers), passed=bool(live is not None and live.dismiss_passed))
-    state.dismiss = step
+    step = DismissRead(
+        _candidates(state, state.answers), passed=bool(live is not None and live.dismiss_passed)
+    )
+    changes = state.changes
     for candidate in step.dismissed:
-        _dismiss(state, candidate)
+        changes = with_change(changes, _dismiss(state, changes, candidate))
+    return StepRead(step, changes=changes)
 
 
 def done(state: PostGameState) -> bool:

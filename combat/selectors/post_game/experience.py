@@ -12,7 +12,7 @@ from combat.models import PostGameFighter
 from rosters.models import Fighter
 
 if TYPE_CHECKING:
-    from combat.selectors.post_game.state import PostGameState
+    from combat.selectors.post_game.base import PostGameState
     from combat.selectors.post_game.trauma import CasualtyState
 
 
@@ -107,8 +107,9 @@ def _took_part(state: PostGameState, fighter: Fighter, out: bool, answer: PostGa
 
 def experience_line(
     state: PostGameState, fighter: Fighter, casualty: CasualtyState | None, answer: PostGameFighter | None
-) -> XpLine:
-    """One fighter's Experience line: the engine's award for what happened to it in this game."""
+) -> tuple[XpLine, str | None]:
+    """One fighter's Experience line: the engine's award for what happened to it in this game; and why its XP
+    cannot be counted, if so."""
     elite = fighter.counts_as_elite
     out = casualty is not None
     took_part = _took_part(state, fighter, out, answer)
@@ -139,11 +140,10 @@ def experience_line(
     )
     if answer is not None:
         line.deeds_entered, line.adjustment_entered = answer.glorious_deeds, answer.xp_adjustment
-    _limits(state, line)
-    return line
+    return line, _limits(state, line)
 
 
-def _limits(state: PostGameState, line: XpLine) -> None:
+def _limits(state: PostGameState, line: XpLine) -> str | None:
     """The XP through the engine's limits (`rules.gain_xp`): RULING X-2 for a Limited Potential fighter type (the
     campaign data's flag), and the thresholds reached (X-1). A fighter recorded past 7 XP with Limited Potential
     is told as a blocker, not lowered."""
@@ -151,27 +151,31 @@ def _limits(state: PostGameState, line: XpLine) -> None:
     data = state.campaign_data
     line.limited_potential = data is not None and data.limited_potential(fighter.fighter_type)
     if line.total < 0 or fighter.xp < 0:
-        return
+        return None
     try:
         line.gain = rules.gain_xp(fighter.xp, line.total, limited_potential=line.limited_potential)
         line.marks = rules.advancement_marks(fighter.xp, line.total, limited_potential=line.limited_potential)
     except ValueError as error:
-        state.blockers.append(f"{possessive(fighter.name)} XP cannot be counted: {error}.")
-        return
+        return f"{possessive(fighter.name)} XP cannot be counted: {error}."
     if line.capped:
         line.words += f" {line.gain.xp} XP: Limited Potential, no higher (RULING X-2)."
+    return None
 
 
-def experience(state: PostGameState, answers: dict[int, PostGameFighter]) -> None:
-    """Every fighter's Experience line; a line that would leave its XP below 0 stops the Apply."""
+def experience(state: PostGameState) -> tuple[tuple[XpLine, ...], tuple[str, ...]]:
+    """Every fighter's Experience line, and what stops the Apply: a line that would leave its XP below 0."""
     by_id = {casualty.id: casualty for casualty in state.casualties}
+    lines, blockers = [], []
     for fighter in state.fighters:
         casualty = by_id.get(fighter.pk)
         if casualty is None and not fighter.is_active:
             continue
-        line = experience_line(state, fighter, casualty, answers.get(fighter.pk))
-        state.xp.append(line)
+        line, problem = experience_line(state, fighter, casualty, state.answers.get(fighter.pk))
+        lines.append(line)
+        if problem:
+            blockers.append(problem)
         if line.xp_after < 0:
-            state.blockers.append(
+            blockers.append(
                 f"{possessive(fighter.name)} XP would fall below 0: change the organiser's adjustment."
             )
+    return tuple(lines), tuple(blockers)

@@ -27,12 +27,12 @@ from combat.models import DiceRoll, PostGameRoll
 from combat.models.campaign_data import LOCATION_TABLES
 from combat.models.postgame import MAX_EXPLORATION_MODIFIER
 from combat.selectors.campaign_data import campaign_data_as_of, current_campaign_data
+from combat.selectors.post_game.base import StepRead
 from combat.selectors.post_game.ransom import StrongboxChange
 from rosters.models import FoundLocation
 
 if TYPE_CHECKING:
-    from combat.models import PostGameFighter
-    from combat.selectors.post_game.state import PostGameState
+    from combat.selectors.post_game.base import PostGameState
 
 PURPOSES = (PostGameRoll.Purpose.EXPLORATION, PostGameRoll.Purpose.EXPLORATION_REROLL)
 
@@ -166,10 +166,8 @@ def _the(name: str) -> str:
 
 
 def record(state: PostGameState) -> tuple[int, frozenset[str]]:
-    """`_record`, read once per state (Reinforcements read the battle count too, RULING C-1)."""
-    if state.record is None:
-        state.record = _record(state)
-    return state.record
+    """`read_record`, read once with the state's base (Reinforcements read the battle count too, RULING C-1)."""
+    return state.record if state.record is not None else read_record(state)
 
 
 # RULING E-1 and E-4 in one round trip. Plain SQL: Django takes longer to compile the same read (a count in a
@@ -181,7 +179,7 @@ RECORD_SQL = """
 """
 
 
-def _record(state: PostGameState) -> tuple[int, frozenset[str]]:
+def read_record(state: PostGameState) -> tuple[int, frozenset[str]]:
     """RULING E-1: the warband's games recorded up to this one, this one included; RULING E-4: the Locations it
     found in its other games (or kept without a game), never found twice. One query."""
     sql = RECORD_SQL.format(
@@ -249,17 +247,17 @@ def _odds(exploration: Exploration) -> None:
     ]
 
 
-def _loot(state: PostGameState, exploration: Exploration) -> None:
-    """The loot goes into this warband's Strongbox: with a ransom it pays, one change for the two (the Apply moves
-    each warband's Strongbox once)."""
+def _loot(state: PostGameState, exploration: Exploration) -> tuple[StrongboxChange, ...] | None:
+    """The Strongboxes with the loot in this warband's: with a ransom it pays, one change for the two (the Apply
+    moves each warband's Strongbox once). None: no loot, the Strongboxes as they were."""
     loot = exploration.loot
     if not loot:
-        return
+        return None
     words = f"loot from the Exploration ({loot} {exploration.currency}, score {exploration.score})"
-    own = next((box for box in state.strongboxes if box.warband.pk == state.warband.pk), None)
+    boxes = state.strongboxes
+    own = next((box for box in boxes if box.warband.pk == state.warband.pk), None)
     if own is None:
-        state.strongboxes.append(StrongboxChange(state.warband, loot, words, loot=loot, loot_reason=words))
-        return
+        return (*boxes, StrongboxChange(state.warband, loot, words, loot=loot, loot_reason=words))
     combined = replace(
         own,
         delta=own.delta + loot,
@@ -268,25 +266,26 @@ def _loot(state: PostGameState, exploration: Exploration) -> None:
         loot_reason=words,
         ransom_reason=own.reason,
     )
-    state.strongboxes[state.strongboxes.index(own)] = combined
+    at = boxes.index(own)
+    return (*boxes[:at], combined, *boxes[at + 1 :])
 
 
-def _blockers(state: PostGameState, exploration: Exploration) -> None:
+def _blockers(exploration: Exploration) -> tuple[str, ...]:
     """Once the dice are rolled, the step is finished before the Apply; before it, the Review only warns."""
     if not exploration.rolled or exploration.skipped:
-        return
+        return ()
+    found = []
     if exploration.reroll_open:
-        state.blockers.append(
-            "Exploration: reroll one of the Exploration Dice or decline the reroll (RULING E-2)."
-        )
+        found.append("Exploration: reroll one of the Exploration Dice or decline the reroll (RULING E-2).")
     if exploration.choice_needed:
-        state.blockers.append("Exploration: choose which of the two Locations found is taken (RULING E-4).")
+        found.append("Exploration: choose which of the two Locations found is taken (RULING E-4).")
+    return tuple(found)
 
 
-def read(state: PostGameState, answers: dict[int, PostGameFighter]) -> None:
-    """Fill `state.exploration` from the stored dice and answers, and put the loot in the Strongbox changes."""
+def read(state: PostGameState) -> StepRead:
+    """The step's part from the stored dice and answers, and the loot in the Strongbox changes."""
     if state.problem:
-        return
+        return StepRead()
     live = state.post_game
     fought, found_before = record(state)
     allowed = rules.exploration_tables(battles_fought=fought)
@@ -307,7 +306,6 @@ def read(state: PostGameState, answers: dict[int, PostGameFighter]) -> None:
         chosen=live.location_code if live is not None else "",
         found_before=found_before,
     )
-    state.exploration = exploration
     reinforcements = state.reinforcements
     if reinforcements is not None and reinforcements.called:
         # CAMPAIGN_PHASE.md, "Reinforcements": "its player may call Reinforcements instead of Exploring".
@@ -315,13 +313,12 @@ def read(state: PostGameState, answers: dict[int, PostGameFighter]) -> None:
             "Reinforcements were called instead (CAMPAIGN_PHASE.md: they skip the Exploration)"
         )
     if exploration.skipped:
-        return
+        return StepRead(exploration)
     if roll is None:
         _odds(exploration)
-        return
+        return StepRead(exploration)
     _work_out(exploration)
-    _loot(state, exploration)
-    _blockers(state, exploration)
+    return StepRead(exploration, _blockers(exploration), strongboxes=_loot(state, exploration))
 
 
 def done(state: PostGameState) -> bool:
@@ -338,10 +335,10 @@ class AppliedExploration:
     done: bool = True  # applied: nothing left to do
 
 
-def read_applied(state: PostGameState) -> None:
+def read_applied(state: PostGameState) -> AppliedExploration:
     """The applied overview's part: the Exploration Dice and the reroll (one query)."""
     stored = PostGameRoll.objects.filter(
         post_game=state.post_game, fighter__isnull=True, dice_roll__status=DiceRoll.Status.COUNTED
     ).select_related("dice_roll__rolled_by", "dice_roll__replaces__status_by")
     rolls = sorted(_rolls(stored).values(), key=lambda roll: PURPOSES.index(roll.purpose))
-    state.exploration = AppliedExploration(rolls)
+    return AppliedExploration(rolls)

@@ -7,20 +7,24 @@ counting what this post-game already planned, is refused (combat.rules.glory_lef
 
 Stored: the planned spends (`PostGameGlory`) and `PostGame.glory_passed`. The Glory before and after is worked
 out again each time (one query for the spends, whatever the roster's size).
+
+The whole step in one place: `read` returns its part (`GloryRead`) and its blockers, `done` says whether the
+wizard goes on past it, and `STEP` is its entry in the registry (title, page, form, and the service hooks that
+write it at Apply and take it back at Revert: combat/services/post_game/glory.py).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from combat import rules
 from combat.models import PostGameGlory
 from combat.selectors.post_game import money
+from combat.selectors.post_game.base import PostGameStep, StepRead
 
 if TYPE_CHECKING:
-    from combat.models import PostGameFighter
-    from combat.selectors.post_game.state import PostGameState
+    from combat.selectors.post_game.base import PostGameState
 
 
 @dataclass(frozen=True)
@@ -39,15 +43,15 @@ class GloryLine:
         return self.spend.glory
 
 
-@dataclass
+@dataclass(frozen=True)
 class GloryRead:
     glory_before: int
     glory_word: str = "Glory"
     gained: int = 0  # of it, what the earlier steps bring (the Papal States' Reinforcements)
-    lines: list[GloryLine] = field(default_factory=list)
-    holders: list = field(default_factory=list)  # the fighters who may carry a Glory Item
+    lines: tuple[GloryLine, ...] = ()
+    holders: tuple = ()  # the fighters who may carry a Glory Item
     passed: bool = False
-    problems: list[str] = field(default_factory=list)
+    problems: tuple[str, ...] = ()
 
     @property
     def spent(self) -> int:
@@ -94,31 +98,52 @@ def spends(state: PostGameState) -> list[PostGameGlory]:
     return list(PostGameGlory.objects.filter(post_game=live).select_related("holder").order_by("id"))
 
 
-def read(state: PostGameState, answers: dict[int, PostGameFighter]) -> None:
-    """Fill `state.glory`: the Glory before and after the plan, and who may carry a Glory Item."""
+def read(state: PostGameState) -> StepRead:
+    """The Glory before and after the plan, who may carry a Glory Item, and what stops the Apply."""
     if state.problem:
-        return
+        return StepRead()
     live = state.post_game
     reinforcements = state.reinforcements
     gained = getattr(reinforcements, "glory", 0) if reinforcements is not None else 0
-    step = GloryRead(state.warband.glory + gained, state.terms.glory, gained)
-    step.passed = bool(live is not None and live.glory_passed)
-    state.glory = step
+    glory_word = state.terms.glory
     active, _gone = money.after_trauma(state)
-    step.holders = [fighter for fighter in state.fighters if fighter.pk in active]
+    lines, problems = [], []
     for spend in spends(state):
         if spend.holder_id is not None and spend.holder_id not in active:
-            step.problems.append(f"{spend.holder.name} is no longer on the roster to carry {spend.name}.")
-        step.lines.append(GloryLine(spend, words(spend, step.glory_word)))
-    state.blockers.extend(f"Use Glory: {problem}" for problem in step.problems)
+            problems.append(f"{spend.holder.name} is no longer on the roster to carry {spend.name}.")
+        lines.append(GloryLine(spend, words(spend, glory_word)))
+    step = GloryRead(
+        state.warband.glory + gained,
+        glory_word,
+        gained,
+        lines=tuple(lines),
+        holders=tuple(fighter for fighter in state.fighters if fighter.pk in active),
+        passed=bool(live is not None and live.glory_passed),
+        problems=tuple(problems),
+    )
+    blockers = [f"Use Glory: {problem}" for problem in problems]
     if step.short:
-        state.blockers.append(
-            f"Use Glory: the spends cost {step.spent} {step.glory_word}, more than the {step.glory_before} the "
+        blockers.append(
+            f"Use Glory: the spends cost {step.spent} {glory_word}, more than the {step.glory_before} the "
             "warband has; take one back."
         )
+    return StepRead(step, tuple(blockers))
 
 
 def done(state: PostGameState) -> bool:
     """The page was passed (spending Glory is optional)."""
     step = state.glory
     return step is None or step.passed
+
+
+STEP = PostGameStep(
+    "glory",
+    "Use Glory",
+    "post_game_glory",
+    done,
+    read=read,
+    form="combat.forms.post_game_glory.GlorySpendForm",
+    apply="combat.services.post_game.glory.apply_part",
+    revert="combat.services.post_game.glory.revert_part",
+    summary="combat.services.post_game.glory.summary_part",
+)

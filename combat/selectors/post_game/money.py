@@ -14,7 +14,7 @@ from combat.models import PostGameTrade
 from rosters.models import Fighter, Item, LedgerCause
 
 if TYPE_CHECKING:
-    from combat.selectors.post_game.state import PostGameState
+    from combat.selectors.post_game.base import PostGameState
 
 CAUSES = {
     PostGameTrade.Kind.RECRUIT: LedgerCause.RECRUIT,
@@ -41,24 +41,20 @@ class TradeLine:
         return CAUSES[self.trade.kind]
 
 
-def trades(state: PostGameState) -> list[PostGameTrade]:
-    """The purchases and sales planned in this attempt, in the order they were added (one query, once)."""
-    if state.trades is None:
-        live = state.post_game
-        state.trades = (
-            list(PostGameTrade.objects.filter(post_game=live).select_related("holder").order_by("id"))
-            if live is not None
-            else []
-        )
+def trades(state: PostGameState) -> tuple[PostGameTrade, ...]:
+    """The purchases and sales planned in this attempt, in the order they were added (read with the base)."""
     return state.trades
 
 
-def items(state: PostGameState) -> list[Item]:
-    """Every piece of the warband's Battlekit, carried or in the Arsenal (one query, once)."""
-    if state.items is None:
-        state.items = list(
-            Item.objects.filter(warband=state.warband).select_related("fighter").order_by("pk")
-        )
+def read_trades(live) -> tuple[PostGameTrade, ...]:
+    """The purchases and sales planned in the attempt (one query; none before the first write)."""
+    if live is None:
+        return ()
+    return tuple(PostGameTrade.objects.filter(post_game=live).select_related("holder").order_by("id"))
+
+
+def items(state: PostGameState) -> tuple[Item, ...]:
+    """Every piece of the warband's Battlekit, carried or in the Arsenal (read with the fighters)."""
     return state.items
 
 

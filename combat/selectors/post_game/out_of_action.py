@@ -13,7 +13,7 @@ from combat import rules
 from rosters.models import Fighter, Injury, Item
 
 if TYPE_CHECKING:
-    from combat.selectors.post_game.state import PostGameState
+    from combat.selectors.post_game.base import PostGameState
 
 
 class PostGameProblem(ValueError):

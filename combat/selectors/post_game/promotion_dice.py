@@ -7,52 +7,33 @@ sentence.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from campaigns.words import possessive
 from combat import rules
 from combat.models import DiceRoll, PostGameRoll
+from combat.selectors.post_game.promotion_pool import (
+    ORDINALS,
+    PromotionDie,
+    PromotionsRead,
+    ordinal,
+    tally_words,
+)
 from combat.selectors.post_game.rolls import LoggedRoll, counted_rolls
 
 if TYPE_CHECKING:
-    from combat.selectors.post_game.promotion_pool import PromotionCandidate, PromotionsRead
-    from combat.selectors.post_game.state import PostGameState
+    from combat.selectors.post_game.base import PostGameState
 
-ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
-
-
-def ordinal(number: int) -> str:
-    return ORDINALS[number - 1] if 1 <= number <= len(ORDINALS) else f"{number}th"
-
-
-@dataclass
-class PromotionDie:
-    """One Promotion Die in rolling order: its face (None for the automatic success, RULING P-4) and the rule."""
-
-    sequence: int
-    candidate: PromotionCandidate | None
-    fighter_id: int
-    face: int | None
-    roll: PostGameRoll | None
-    success: bool
-    tally_after: int
-    rule: str = ""
-
-    @property
-    def dice(self) -> DiceRoll | None:
-        return self.roll.dice_roll if self.roll is not None else None
-
-
-def tally_words(tally: int) -> str:
-    """The warband's tally in words, with the die that will promote without a roll (RULING P-4)."""
-    words = f"Failed Promotion Dice in a row: {tally} of {rules.AUTOMATIC_AFTER}"
-    if tally == 0:
-        return words
-    until = rules.dice_until_automatic(failed_before=tally)
-    if until == 1:
-        return f"{words}: the next die promotes without a roll (RULING P-4)"
-    return f"{words}: the {ordinal(until)} die from now promotes without a roll (RULING P-4)"
+__all__ = [
+    "ORDINALS",
+    "PromotionDie",
+    "applied_dice",
+    "chain",
+    "ordinal",
+    "promotion_sentence",
+    "read_dice",
+    "tally_words",
+]
 
 
 def _stored_dice(state: PostGameState) -> list[PostGameRoll]:

@@ -12,15 +12,50 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from combat import rules
+from combat.models import DiceRoll, PostGameRoll
 from combat.selectors.campaign_data import current_campaign_data
 from combat.selectors.post_game.changes import is_reopened
-from combat.selectors.post_game.promotion_dice import tally_words
 
 if TYPE_CHECKING:
     from combat.models import PostGameFighter
-    from combat.selectors.post_game.promotion_dice import PromotionDie
-    from combat.selectors.post_game.state import PostGameState
+    from combat.selectors.post_game.base import PostGameState
     from rosters.models import Fighter
+
+
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+
+
+def ordinal(number: int) -> str:
+    return ORDINALS[number - 1] if 1 <= number <= len(ORDINALS) else f"{number}th"
+
+
+@dataclass
+class PromotionDie:
+    """One Promotion Die in rolling order: its face (None for the automatic success, RULING P-4) and the rule."""
+
+    sequence: int
+    candidate: PromotionCandidate | None
+    fighter_id: int
+    face: int | None
+    roll: PostGameRoll | None
+    success: bool
+    tally_after: int
+    rule: str = ""
+
+    @property
+    def dice(self) -> DiceRoll | None:
+        return self.roll.dice_roll if self.roll is not None else None
+
+
+def tally_words(tally: int) -> str:
+    """The warband's tally in words, with the die that will promote without a roll (RULING P-4)."""
+    words = f"Failed Promotion Dice in a row: {tally} of {rules.AUTOMATIC_AFTER}"
+    if tally == 0:
+        return words
+    until = rules.dice_until_automatic(failed_before=tally)
+    if until == 1:
+        return f"{words}: the next die promotes without a roll (RULING P-4)"
+    return f"{words}: the {ordinal(until)} die from now promotes without a roll (RULING P-4)"
 
 
 @dataclass

@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING
 
 from campaigns.models import GamePlayer
 from combat import rules
-from combat.selectors.post_game.changes import FighterChange
+from combat.selectors.post_game.base import StepRead
+from combat.selectors.post_game.changes import fighter_change, with_change
 from combat.selectors.post_game.promotion_dice import (
     ORDINALS,
     PromotionDie,
@@ -41,7 +42,7 @@ from rosters.models import Fighter
 
 if TYPE_CHECKING:
     from combat.models import PostGameFighter
-    from combat.selectors.post_game.state import PostGameState
+    from combat.selectors.post_game.base import PostGameState
 
 __all__ = [
     "ORDINALS",
@@ -100,35 +101,19 @@ def promotions(state: PostGameState, answers: dict[int, PostGameFighter]) -> Pro
     return read
 
 
-def _change_for(state: PostGameState, fighter: Fighter) -> FighterChange:
-    change = next((change for change in state.changes if change.fighter.pk == fighter.pk), None)
-    if change is None:
-        change = FighterChange(
-            fighter,
-            status=fighter.status,
-            battle_scars=fighter.battle_scars,
-            can_gain_xp=fighter.can_gain_xp,
-            misses_next_game=fighter.misses_next_game,
-            xp=fighter.xp,
-        )
-        state.changes.append(change)
-    return change
-
-
-def read(state: PostGameState, answers: dict[int, PostGameFighter]) -> None:
-    """Fill `state.promotions`, the promoted model's sentence, and what still stops the Apply."""
-    step = promotions(state, answers)
-    state.promotions = step
-    for problem in step.problems:
-        state.blockers.append(f"Promotions: {problem}")
+def read(state: PostGameState) -> StepRead:
+    """The step's part, the promoted model's sentence on its change, and what still stops the Apply."""
+    step = promotions(state, state.answers)
+    blockers = [f"Promotions: {problem}" for problem in step.problems]
     if step.outstanding and step.assigned and not step.problems:
         dice = "die" if step.dice_left == 1 else "dice"
-        state.blockers.append(
-            f"Promotions: {step.dice_left} assigned Promotion {dice} still to roll (RULING P-3)."
-        )
+        blockers.append(f"Promotions: {step.dice_left} assigned Promotion {dice} still to roll (RULING P-3).")
     sentence = promotion_sentence(step, state.terms)
-    if sentence is not None:
-        _change_for(state, step.promoted.fighter).sentences.append(sentence)
+    if sentence is None:
+        return StepRead(step, tuple(blockers))
+    change = fighter_change(state.changes, step.promoted.fighter)
+    change.sentences.append(sentence)
+    return StepRead(step, tuple(blockers), changes=with_change(state.changes, change))
 
 
 def done(state: PostGameState) -> bool:

@@ -7,11 +7,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from campaigns.words import possessive
-from combat.models import PostGameFighter
 from rosters.models import Warband
 
 if TYPE_CHECKING:
-    from combat.selectors.post_game.state import PostGameState
+    from combat.selectors.post_game.base import PostGameState
 
 
 @dataclass
@@ -35,7 +34,7 @@ class StrongboxChange:
         return self.warband.strongbox + self.delta
 
 
-def _paid(state: PostGameState, answers: dict[int, PostGameFighter]) -> list[tuple[str, int | None, int]]:
+def _paid(state: PostGameState) -> list[tuple[str, int | None, int]]:
     """(name, captor id, ransom) of each settled Captured fighter whose ransom is paid, in roster order."""
     by_id = {casualty.id: casualty for casualty in state.casualties}
     paid = []
@@ -47,19 +46,19 @@ def _paid(state: PostGameState, answers: dict[int, PostGameFighter]) -> list[tup
         if outcome is None or outcome.pending or casualty.waiting_for:
             continue
         if outcome.entry is not None and outcome.entry.code == "captured" and outcome.ransom_paid:
-            answer = answers.get(fighter.pk)
+            answer = state.answers.get(fighter.pk)
             captor_id, ransom = (answer.captor_id, answer.ransom) if answer else (None, 0)
             paid.append((fighter.name, captor_id, ransom))
     return paid
 
 
-def ransom_changes(state: PostGameState, answers: dict[int, PostGameFighter]) -> None:
+def ransom_changes(state: PostGameState) -> tuple[tuple[StrongboxChange, ...], tuple[str, ...]]:
     """The ransoms leave this warband's Strongbox and reach each captor's; more than it holds stops the Apply."""
     terms = state.terms
-    paid = _paid(state, answers)
+    paid = _paid(state)
     total = sum(ransom for _, _, ransom in paid)
     if not total:
-        return
+        return (), ()
     ransoms: dict[int | None, int] = defaultdict(int)
     ransomed: dict[int | None, list[str]] = defaultdict(list)  # by captor
     for name, captor_id, ransom in paid:
@@ -67,20 +66,20 @@ def ransom_changes(state: PostGameState, answers: dict[int, PostGameFighter]) ->
         if ransom:
             ransomed[captor_id].append(name)
     paid_for = [name for name, _, ransom in paid if ransom]
-    state.strongboxes.append(
-        StrongboxChange(state.warband, -total, f"ransom paid ({total} {terms.currency})", paid_for)
-    )
+    boxes = [StrongboxChange(state.warband, -total, f"ransom paid ({total} {terms.currency})", paid_for)]
     opponents = {warband.pk: warband for warband in state.opponents}
     for captor_id, amount in ransoms.items():
         captor = opponents.get(captor_id)
         if captor is not None and amount:
-            state.strongboxes.append(
+            boxes.append(
                 StrongboxChange(
                     captor, amount, f"ransom received from {state.warband.name}", ransomed[captor_id]
                 )
             )
     if total > state.warband.strongbox:
-        state.blockers.append(
-            f"The ransoms come to {total} {terms.currency} but {possessive(state.warband.name)} {terms.strongbox} holds "
-            f"only {state.warband.strongbox}: change the ransom."
+        blocker = (
+            f"The ransoms come to {total} {terms.currency} but {possessive(state.warband.name)} {terms.strongbox} "
+            f"holds only {state.warband.strongbox}: change the ransom."
         )
+        return tuple(boxes), (blocker,)
+    return tuple(boxes), ()

@@ -20,11 +20,11 @@ from combat import rules
 from combat.rules.campaign_limits import BATTLES
 from combat.selectors.post_game import exploration as exploration_step
 from combat.selectors.post_game import money
+from combat.selectors.post_game.base import StepRead
 from rosters.models import Item, LedgerCause
 
 if TYPE_CHECKING:
-    from combat.models import PostGameFighter
-    from combat.selectors.post_game.state import PostGameState
+    from combat.selectors.post_game.base import PostGameState
 
 
 @dataclass
@@ -133,24 +133,23 @@ def _why_not(state: PostGameState) -> tuple[str | None, int | None, int]:
     return None, threshold, value
 
 
-def read(state: PostGameState, answers: dict[int, PostGameFighter]) -> None:
-    """Fill `state.reinforcements` from the answer and the purchases planned."""
+def read(state: PostGameState) -> StepRead:
+    """The step's part from the answer and the purchases planned."""
     if state.problem:
-        return
+        return StepRead()
     live = state.post_game
     why_not, threshold, value = _why_not(state)
     called = live.reinforcements_called if live is not None else None
     step = ReinforcementsRead(why_not, called if why_not is None else None, threshold, value)
     step.currency = state.terms.currency
-    state.reinforcements = step
     if why_not is not None:
-        return
+        return StepRead(step)
     step.budget = rules.reinforcement_budget(threshold=threshold, warband_value=value)
     step.purchases = [
         money.line(trade, step.currency) for trade in money.trades(state) if trade.reinforcements
     ]
     if not step.called:
-        return
+        return StepRead(step)
     step.glory = rules.reinforcement_glory(faction=state.warband.faction)
     step.strongbox = money.strongbox_now(state)
     _active, gone = money.after_trauma(state)
@@ -161,10 +160,14 @@ def read(state: PostGameState, answers: dict[int, PostGameFighter]) -> None:
         if (item.fighter_id is None and item.pk not in gone) or item.pk in sent
     ]
     if step.left < 0:
-        state.blockers.append(
-            f"Reinforcements: the purchases cost {step.spent} {step.currency}, over the budget of {step.budget} "
-            "(RULING C-4): take one back."
+        return StepRead(
+            step,
+            (
+                f"Reinforcements: the purchases cost {step.spent} {step.currency}, over the budget of "
+                f"{step.budget} (RULING C-4): take one back.",
+            ),
         )
+    return StepRead(step)
 
 
 def done(state: PostGameState) -> bool:

@@ -18,11 +18,11 @@ from typing import TYPE_CHECKING
 from combat import rules
 from combat.models import PostGameTrade
 from combat.selectors.post_game import money
+from combat.selectors.post_game.base import StepRead
 from rosters.models import Item
 
 if TYPE_CHECKING:
-    from combat.models import PostGameFighter
-    from combat.selectors.post_game.state import PostGameState
+    from combat.selectors.post_game.base import PostGameState
 
 
 @dataclass
@@ -101,10 +101,10 @@ def _sellable(state: PostGameState) -> dict[int, Sellable]:
     return sellable
 
 
-def read(state: PostGameState, answers: dict[int, PostGameFighter]) -> None:
-    """Fill `state.trade`: the plan, the Strongbox before and after, and what may still be sold."""
+def read(state: PostGameState) -> StepRead:
+    """The step's part: the plan, the Strongbox before and after, and what may still be sold."""
     if state.problem:
-        return
+        return StepRead()
     live = state.post_game
     reinforcements = state.reinforcements
     called = reinforcements is not None and reinforcements.called
@@ -113,7 +113,6 @@ def read(state: PostGameState, answers: dict[int, PostGameFighter]) -> None:
         state.terms.currency,
         passed=bool(live is not None and live.trade_passed),
     )
-    state.trade = step
     sellable = _sellable(state)
     active, _gone = money.after_trauma(state)
     step.holders = [fighter for fighter in state.fighters if fighter.pk in active]
@@ -130,9 +129,10 @@ def read(state: PostGameState, answers: dict[int, PostGameFighter]) -> None:
             step.problems.append(f"{trade.holder.name} is no longer on the roster to carry {trade.name}.")
         step.lines.append(money.line(trade, step.currency))
     step.sellable = list(sellable.values())
-    state.blockers.extend(f"Hire & Trade: {problem}" for problem in step.problems)
+    blockers = [f"Hire & Trade: {problem}" for problem in step.problems]
     if step.short:
-        state.blockers.append(f"Hire & Trade: {step.shortfall_words(state.terms.strongbox)}; take one back.")
+        blockers.append(f"Hire & Trade: {step.shortfall_words(state.terms.strongbox)}; take one back.")
+    return StepRead(step, tuple(blockers))
 
 
 def done(state: PostGameState) -> bool:

@@ -12,21 +12,14 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.module_loading import import_string
 
 from campaigns.models import GamePlayer
 from campaigns.words import possessive
 from combat.models import PostGame
 from combat.selectors.post_game.ransom import StrongboxChange
 from combat.selectors.post_game.state import PostGameState, post_game_state
-from combat.services.post_game import (
-    advancement,
-    dismiss,
-    exploration,
-    glory,
-    promotions,
-    reinforcements,
-    trade,
-)
+from combat.selectors.post_game.steps import steps_for
 from combat.services.post_game.attempt import (
     PostGameError,
     live_attempt,
@@ -157,10 +150,10 @@ def _summary(state: PostGameState, strongboxes: list[dict]) -> dict:
             for change in state.changes
         ],
         "strongboxes": strongboxes,
-        **reinforcements.summary_part(state),
-        **exploration.summary_part(state),
-        **trade.summary_part(state),
-        **glory.summary_part(state),
+        # Each step's words, in the registry's order.
+        **{
+            key: words for part in step_hooks(state.campaign, "summary") for key, words in part(state).items()
+        },
     }
 
 
@@ -197,8 +190,9 @@ def _ready_state(player: GamePlayer, live: PostGame | None) -> PostGameState:
     return state
 
 
-# In the order of the wizard's steps (combat/selectors/post_game/state.py LATER_STEPS).
-LATER_PARTS = (advancement, promotions, dismiss, reinforcements, exploration, trade, glory)
+def step_hooks(campaign, hook: str) -> list:
+    """The steps' Apply (or Revert) hooks, in the order of the campaign's steps (the registry names them)."""
+    return [import_string(getattr(step, hook)) for step in steps_for(campaign) if getattr(step, hook)]
 
 
 def _write_parts(state: PostGameState) -> tuple[dict[str, Any], list[dict]]:
@@ -207,9 +201,9 @@ def _write_parts(state: PostGameState) -> tuple[dict[str, Any], list[dict]]:
     snapshot["injuries_created"] = apply_injuries(state)
     snapshot.update(apply_battlekit(state))
     snapshot["warbands"], strongboxes = apply_strongboxes(state)
-    # The steps after Experience (issue 12), each with snapshot keys of its own.
-    for step in LATER_PARTS:
-        snapshot.update(step.apply_part(state))
+    # The steps after Experience, each with snapshot keys of its own, in the order the registry lists them.
+    for apply_part in step_hooks(state.campaign, "apply"):
+        snapshot.update(apply_part(state))
     return snapshot, strongboxes
 
 

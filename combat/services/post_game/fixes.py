@@ -203,7 +203,7 @@ def _fix(
     context = {"fighter": link.fighter_id, "faces_before": list(dice.faces), "roll": [dice.pk], "why": reason}
     with step_context(action=action, player=player, by=by, step="fix", reason=reason, net=True, **context):
         if was_applied:
-            take_back(live, by=by)
+            take_back(live, by=by, campaign=player.game.campaign)
         faces_before = list(dice.faces)
         new, name = _replace(player, dice, link, faces, how=how, by=by)
         words = fix_words(link.purpose, faces_before, new.faces, verb=how["verb"])

@@ -37,7 +37,7 @@ def _applied(player: GamePlayer) -> PostGame:
 
 def _apply_again(player: GamePlayer, live: PostGame, *, by) -> None:
     """The Apply taken back and written again from the stored rolls and answers, in this transaction."""
-    take_back(live, by=by)
+    take_back(live, by=by, campaign=player.game.campaign)
     state = post_game_state(player=player, for_update=True)
     if not state.ready:
         raise PostGameError("Not ready to apply again: " + " ".join(state.blockers or [state.problem or ""]))

@@ -16,15 +16,7 @@ from campaigns.models import GamePlayer
 from campaigns.words import possessive
 from combat.models import PostGame, PostGameFighter, PostGameRoll
 from combat.selectors.post_game.state import post_game_revert_refusal
-from combat.services.post_game import (
-    advancement,
-    dismiss,
-    exploration,
-    glory,
-    promotions,
-    reinforcements,
-    trade,
-)
+from combat.services.post_game.apply import step_hooks
 from combat.services.post_game.attempt import PostGameError, live_attempt, lock, mark, step_context
 from combat.services.post_game.images import from_image, restore
 from rosters.models import Fighter, Injury, Item, LedgerCause, Warband
@@ -117,26 +109,20 @@ def earlier_applies(live: PostGame) -> list[dict]:
     return earlier
 
 
-# The later steps' parts (issue 12) first, in the reverse order of the Apply, then the Trauma Step's.
-REVERT_PARTS = (
-    glory.revert_part,
-    trade.revert_part,
-    exploration.revert_part,
-    reinforcements.revert_part,
-    dismiss.revert_part,
-    promotions.revert_part,
-    advancement.revert_part,
-    revert_fighters,
-    revert_injuries,
-    revert_battlekit,
-    revert_strongboxes,
-)
+# The Trauma Step's parts, taken back after the later steps' (which the registry lists).
+TRAUMA_PARTS = (revert_fighters, revert_injuries, revert_battlekit, revert_strongboxes)
 
 
-def take_back(live: PostGame, *, by) -> None:
+def revert_parts(campaign) -> list:
+    """The later steps' parts first, in the reverse order of the Apply (the registry's order), then the Trauma
+    Step's."""
+    return [*reversed(step_hooks(campaign, "revert")), *TRAUMA_PARTS]
+
+
+def take_back(live: PostGame, *, by, campaign) -> None:
     """The Apply's roster changes taken back (the four parts) and the attempt open again, its rolls and answers
     kept; the caller holds the locks and the history context."""
-    for part in REVERT_PARTS:
+    for part in revert_parts(campaign):
         part(live.snapshot)
     live.status = PostGame.Status.OPEN
     live.reverted_by = by
@@ -168,7 +154,7 @@ def post_game_revert(*, player: GamePlayer, by) -> PostGame:
     with step_context(
         action="post_game.revert", player=player, by=by, step="revert", reason=reason, roll=roll_ids
     ):
-        take_back(live, by=by)
+        take_back(live, by=by, campaign=player.game.campaign)
         # The whole post-game is open again: a fighter reopened alone is back with the others.
         PostGameFighter.objects.filter(post_game=live, reopened=True).update(reopened=False)
         mark(

@@ -367,3 +367,34 @@ def test_the_overview_says_why_it_can_no_longer_be_reverted(
     content = client.get(url(after, "post_game")).content.decode()
     assert "Iron Sepulchre has played Game 2 since" in content
     assert "Revert this post-game" not in content
+
+
+@pytest.fixture
+def builds(monkeypatch):
+    """How many times the request builds the post-game's state (its base, read once per build)."""
+    from combat.selectors.post_game import state as state_module
+
+    counted = []
+    base = state_module._base
+
+    def counting(*args, **kwargs):
+        counted.append(1)
+        return base(*args, **kwargs)
+
+    monkeypatch.setattr(state_module, "_base", counting)
+    return counted
+
+
+def test_a_step_page_builds_the_state_once(client, after, player, builds):
+    client.force_login(player)
+    client.get(url(after, "post_game_troops"))
+    assert len(builds) == 1
+
+
+def test_a_typed_die_builds_the_state_once_for_the_checks_and_once_for_the_page(
+    client, after, player, builds
+):
+    client.force_login(player)
+    response = client.post(url(after, "post_game_roll"), roll_data(after, mode="enter", first="5"), **HTMX)
+    assert response.status_code == 200
+    assert len(builds) <= 2

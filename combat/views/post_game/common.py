@@ -20,40 +20,14 @@ from django.urls import reverse
 from campaigns.access import is_organiser, membership_of
 from combat.forms import postgame as forms
 from combat.selectors.post_game.out_of_action import post_game_player
-from combat.selectors.post_game.state import LATER_STEPS, post_game_state
+from combat.selectors.post_game.state import post_game_state
+from combat.selectors.post_game.steps import step as registry_step
+from combat.selectors.post_game.steps import steps_for
 from rosters.access import can_change_warband
 
 UNPROCESSABLE = 422
 # The opponent and spectators watch the post-game fill in: the status partial asks again this often.
 POLL_SECONDS = 3
-STEP_TITLES = {
-    "out-of-action": "Out of Action",
-    "troops": "{troops}",
-    "elites": "{elite} fighters",
-    "experience": "Experience",
-    "advancement": "Advancement",
-    "promotions": "Promotions",
-    "dismiss": "Dismiss the wounded",
-    "reinforcements": "Reinforcements",
-    "exploration": "Exploration",
-    "trade": "Hire & Trade",
-    "glory": "Use Glory",
-    "review": "Review and apply",
-}
-STEP_VIEWS = {
-    "out-of-action": "post_game_out_of_action",
-    "troops": "post_game_troops",
-    "elites": "post_game_elites",
-    "experience": "post_game_experience",
-    "advancement": "post_game_advancement",
-    "promotions": "post_game_promotions",
-    "dismiss": "post_game_dismiss",
-    "reinforcements": "post_game_reinforcements",
-    "exploration": "post_game_exploration",
-    "trade": "post_game_trade",
-    "glory": "post_game_glory",
-    "review": "post_game_review",
-}
 OTHER_URLS = {
     "overview": "post_game",
     "status": "post_game_status",
@@ -89,47 +63,53 @@ def step_url(name: str, player) -> str:
     return reverse(name, args=[player.game_id, player.warband_id])
 
 
+def step_page(key: str, player) -> str:
+    """The page of the step with this key."""
+    return step_url(registry_step(key, player.game.campaign).url_name, player)
+
+
 def next_step_url(step: str, player) -> str:
     """The page of the step after `step` in the wizard's order (a step with nothing to do sends on again)."""
-    order = list(STEP_VIEWS)
-    return step_url(STEP_VIEWS[order[order.index(step) + 1]], player)
+    steps = steps_for(player.game.campaign)
+    keys = [entry.key for entry in steps]
+    return step_url(steps[keys.index(step) + 1].url_name, player)
 
 
 def step_bar(state, current: str) -> list[dict]:
-    terms = state.terms
+    """The wizard's steps as the bar shows them: a Trauma Step page is done once its rolls are in; a later step
+    once the wizard has gone on past it (not while it is being filled in); the Review once applied."""
+    steps = steps_for(state.campaign)
+    keys = [entry.key for entry in steps]
     started = state.post_game is not None
-    order = list(STEP_VIEWS)
-    reached = order.index(state.current_step) if started else 0
+    reached = keys.index(state.current_step) if started else 0
 
-    def passed(key: str) -> bool:
-        # Not while it is being filled in: done once the wizard has gone on past it.
-        return started and state.elites_done and order.index(key) < reached and current != key
+    def done(number: int, entry) -> bool:
+        if entry.gate:
+            return started and entry.done(state)
+        if entry is steps[-1]:
+            return state.applied
+        passed = started and state.elites_done and number < reached and current != entry.key
+        return state.applied or passed
 
-    done = {
-        "out-of-action": started,
-        "troops": started and state.troops_done,
-        "elites": started and state.elites_done,
-        # Experience and issue 12's later steps.
-        **{key: state.applied or passed(key) for key in ("experience", *LATER_STEPS)},
-        "review": state.applied,
-    }
     return [
         {
-            "key": key,
-            "number": number,
-            "title": STEP_TITLES[key].format(troops=f"{terms.troop}s", elite=terms.elite),
-            "url": step_url(view, state.player),
-            "current": key == current,
-            "done": done[key],
+            "key": entry.key,
+            "number": number + 1,
+            "title": entry.heading(state.terms),
+            "url": step_url(entry.url_name, state.player),
+            "current": entry.key == current,
+            "done": done(number, entry),
         }
-        for number, (key, view) in enumerate(STEP_VIEWS.items(), start=1)
+        for number, entry in enumerate(steps)
     ]
 
 
 def page_context(request, player, membership, can_write: bool, *, step: str, state=None, **extra) -> dict:
     state = state if state is not None else post_game_state(player=player)
     urls = {key: step_url(view, player) for key, view in OTHER_URLS.items()}
-    urls.update({key.replace("-", "_"): step_url(view, player) for key, view in STEP_VIEWS.items()})
+    urls.update(
+        {entry.key.replace("-", "_"): step_url(entry.url_name, player) for entry in steps_for(state.campaign)}
+    )
     return {
         "state": state,
         "player": player,
@@ -162,9 +142,20 @@ def mark_card_errors(state, card_errors, entered=None) -> None:
 
 
 def rolls_page(
-    request, player, membership, can_write: bool, *, step: str, status=200, card_errors=None, entered=None
+    request,
+    player,
+    membership,
+    can_write: bool,
+    *,
+    step: str,
+    status=200,
+    card_errors=None,
+    entered=None,
+    state=None,
 ):
-    context = page_context(request, player, membership, can_write, step=step)
+    """A Trauma Step page; `state`: the post-game read already in this request (a refused write changed nothing),
+    or None to read it."""
+    context = page_context(request, player, membership, can_write, step=step, state=state)
     state = context["state"]
     if state.applied and request.method == "GET":
         return applied_redirect(request, player)
@@ -182,17 +173,28 @@ def step_section(request, player, membership, step: str, **extra):
     return rolls_page(request, player, membership, True, step=step, **extra)
 
 
-def card_refused(request, player, membership, step: str, fighter_id, reason: str, *, entered=None):
-    """A refused roll or answer: the step again with the reason on the fighter's card, 422, nothing stored."""
+def card_refused(
+    request, player, membership, step: str, fighter_id, reason: str, *, entered=None, state=None
+):
+    """A refused roll or answer: the step again with the reason on the fighter's card, 422, nothing stored (so the
+    post-game read before the write, `state`, still holds)."""
     entered = {fighter_id: entered} if entered is not None else None
-    extra = {"card_errors": {fighter_id: reason}, **({"entered": entered} if entered else {})}
+    extra = {"card_errors": {fighter_id: reason}, "state": state, **({"entered": entered} if entered else {})}
     return step_section(request, player, membership, step, status=UNPROCESSABLE, **extra)
 
 
 def experience_page(
-    request, player, membership, can_write: bool, *, status: int = 200, form=None, card_errors=None
+    request,
+    player,
+    membership,
+    can_write: bool,
+    *,
+    status: int = 200,
+    form=None,
+    card_errors=None,
+    state=None,
 ):
-    context = page_context(request, player, membership, can_write, step="experience")
+    context = page_context(request, player, membership, can_write, step="experience", state=state)
     state = context["state"]
     if state.applied:
         return applied_redirect(request, player)

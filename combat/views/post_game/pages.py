@@ -13,7 +13,6 @@ from combat.services.post_game.attempt import PostGameError
 from combat.services.post_game.experience import ExperienceAnswer, post_game_record_experience
 from combat.services.post_game.out_of_action import post_game_set_out_of_action
 from combat.views.post_game.common import (
-    STEP_VIEWS,
     UNPROCESSABLE,
     applied_redirect,
     experience_page,
@@ -21,7 +20,7 @@ from combat.views.post_game.common import (
     page_context,
     player_for_user,
     rolls_page,
-    step_url,
+    step_page,
 )
 
 # -- the overview and the live status ----------------------------------------------------------------------------
@@ -35,7 +34,7 @@ def post_game(request, game_id: int, warband_id: int):
     player, membership, can_write = player_for_user(request.user, game_id, warband_id)
     state = post_game_overview(player=player)
     if can_write and not state.applied and state.problem is None and request.GET.get("watch") is None:
-        return redirect(step_url(STEP_VIEWS[state.current_step], player))
+        return redirect(step_page(state.current_step, player))
     context = page_context(request, player, membership, can_write, step="overview", state=state)
     return render(request, "combat/post_game.html", context)
 
@@ -74,7 +73,7 @@ def post_game_out_of_action(request, game_id: int, warband_id: int):
         except PostGameError as error:
             form.add_error(None, str(error))
         else:
-            return redirect(step_url(STEP_VIEWS[first_rolls_step(state, form.fighter_ids())], player))
+            return redirect(step_page(first_rolls_step(state, form.fighter_ids()), player))
     context = page_context(request, player, membership, can_write, step="out-of-action", state=state)
     context.update(form=form, rolled=choices.rolled)
     status = UNPROCESSABLE if posted else 200
@@ -113,7 +112,8 @@ def post_game_experience(request, game_id: int, warband_id: int):
     if not posted:
         return experience_page(request, player, membership, can_write)
     organiser = is_organiser(membership)
-    form = forms.ExperienceForm(request.POST, lines=post_game_state(player=player).xp, adjust=organiser)
+    state = post_game_state(player=player)
+    form = forms.ExperienceForm(request.POST, lines=state.xp, adjust=organiser)
     if form.is_valid():
         answers = {fighter_id: ExperienceAnswer(**answer) for fighter_id, answer in form.answers().items()}
         try:
@@ -122,7 +122,10 @@ def post_game_experience(request, game_id: int, warband_id: int):
             form.add_error(None, str(error))
         else:
             return redirect(next_step_url("experience", player))
-    return experience_page(request, player, membership, can_write, status=UNPROCESSABLE, form=form)
+    # Refused: nothing changed, so the post-game read for the form is the page's.
+    return experience_page(
+        request, player, membership, can_write, status=UNPROCESSABLE, form=form, state=state
+    )
 
 
 # -- step 5: Review and apply; Revert ---------------------------------------------------------------------------------

@@ -44,7 +44,7 @@ def post_game_ransom(request, game_id: int, warband_id: int):
     except PostGameError as error:
         fighter_id = forms.posted_fighter(request.POST)
         return card_refused(
-            request, player, membership, "elites", fighter_id, str(error), entered=form.entered()
+            request, player, membership, "elites", fighter_id, str(error), entered=form.entered(), state=state
         )
     return _back_to_card(request, player, membership, form.cleaned_data["fighter"])
 

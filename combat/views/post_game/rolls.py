@@ -8,7 +8,7 @@ from django.views.decorators.http import require_POST
 from combat.forms import postgame as forms
 from combat.services.post_game.attempt import PostGameError
 from combat.services.post_game.rolls import post_game_roll as roll_for
-from combat.views.post_game.common import STEP_VIEWS, card_refused, player_for_user, step_section, step_url
+from combat.views.post_game.common import card_refused, player_for_user, step_page, step_section
 
 
 @require_POST
@@ -18,7 +18,10 @@ def post_game_roll(request, game_id: int, warband_id: int):
     double click, a second tab), the stored roll is shown again."""
     player, membership, _ = player_for_user(request.user, game_id, warband_id, write=True)
     form = forms.RollForm(request.POST)
-    step = request.POST.get("step") if request.POST.get("step") in STEP_VIEWS else "troops"
+    # The card's step, for the page shown again (the form's hidden `step`, one of the registry's keys).
+    step = request.POST.get("step") or "troops"
+    if step not in {choice for choice, _label in form.fields["step"].choices}:
+        step = "troops"
     if not form.is_valid():
         return card_refused(
             request, player, membership, step, form.cleaned_data.get("fighter"), forms.form_reason(form)
@@ -39,4 +42,4 @@ def post_game_roll(request, game_id: int, warband_id: int):
         messages.info(request, f"Already rolled: {made.roll.dice_roll.label}. Shown again, not rolled twice.")
     if request.htmx:
         return step_section(request, player, membership, step)
-    return redirect(f"{step_url(STEP_VIEWS[step], player)}#fighter-{data['fighter']}")
+    return redirect(f"{step_page(step, player)}#fighter-{data['fighter']}")

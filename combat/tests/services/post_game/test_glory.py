@@ -65,7 +65,7 @@ def test_bad_input_is_refused_in_plain_words(played, player, kind, fields, words
     fields = {"name": "Relic", **fields}
     with pytest.raises(PostGameError, match=words):
         spend(played, player, kind, fields.pop("name"), fields.pop("glory"), **fields)
-    assert played.state().glory.lines == []
+    assert played.state().glory.lines == ()
 
 
 def test_passing_with_nothing_spent_goes_on_to_the_review(played, player):
@@ -73,7 +73,7 @@ def test_passing_with_nothing_spent_goes_on_to_the_review(played, player):
     post_game_glory_pass(player=fresh_player(played), by=player)
     state = played.state()
     assert state.glory.passed
-    assert state.glory.lines == []
+    assert state.glory.lines == ()
 
 
 def test_spends_applied_with_a_ledger_entry_each_then_reverted_exactly(played, warband, fighters, player):
@@ -169,12 +169,12 @@ def test_another_faction_gains_no_glory_for_reinforcements(
 
 def test_use_glory_comes_after_hire_and_trade_and_is_done_once_passed(played, player):
     from combat.selectors.post_game import glory as glory_step
-    from combat.selectors.post_game.state import LATER_STEPS, POST_GAME_STEPS
+    from combat.selectors.post_game.steps import POST_GAME_STEPS
     from combat.services.post_game.trade import post_game_trade_pass
 
     # CAMPAIGN_PHASE.md: 6. Hire and trade, 7. Use Glory; then the Review.
-    assert POST_GAME_STEPS[-3:] == ("trade", "glory", "review")
-    assert list(LATER_STEPS)[-2:] == ["trade", "glory"]
+    assert [step.key for step in POST_GAME_STEPS][-3:] == ["trade", "glory", "review"]
+    assert [step.key for step in POST_GAME_STEPS if step.read][-2:] == ["trade", "glory"]
     post_game_trade_pass(player=fresh_player(played), by=player)
     assert not glory_step.done(played.state())  # where the wizard picks up once the earlier steps are done
     post_game_glory_pass(player=fresh_player(played), by=player)

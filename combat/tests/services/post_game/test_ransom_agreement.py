@@ -53,7 +53,7 @@ def test_an_offer_waits_for_the_captor_and_the_apply_says_whose_answer_it_waits_
     assert stored.ransom_offered_at is not None
     assert stored.ransom_answered_at is None
     assert casualty(after, captured).waiting_for == "ransom"
-    blockers = after.state().blockers
+    blockers = list(after.state().blockers)
     assert blockers == [
         f"Waiting for {player2.first_name or player2.username}'s answer to the ransom offer for Brother Marcus "
         "(30 offered to Heretic Legion)."
@@ -120,7 +120,9 @@ def test_the_owner_can_change_and_withdraw_an_offer_until_it_is_answered(after, 
         None,
         None,
     )
-    assert after.state().blockers == ["Offer a ransom for Brother Marcus, or declare that none is offered."]
+    assert list(after.state().blockers) == [
+        "Offer a ransom for Brother Marcus, or declare that none is offered."
+    ]
 
 
 @pytest.mark.parametrize("accept", [True, False])
