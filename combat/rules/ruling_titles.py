@@ -70,6 +70,7 @@ RULING_TITLES = MappingProxyType(
         "P-7": "a promoted model",
         "X-1": "Skill Advancement Rolls due",
         "X-2": "Limited Potential",
+        "X-4": "Experience from a battle",
         "X-3": "a skill it already knows",
         "E-1": "battles fought",
         "E-2": "the winner's reroll",
