@@ -137,6 +137,19 @@ from .health_pools import (
     lose_health_points,
     remove_casualties,
 )
+from .injury import (
+    ARMOUR,
+    INJURY_RESULTS,
+    MAX_MARKERS,
+    InjuryOutcome,
+    InjuryPool,
+    InjuryRoll,
+    TcModel,
+    injury_odds,
+    injury_pool,
+    injury_result,
+    resolve_injury,
+)
 from .odds import (
     damage_odds,
     format_odds,
@@ -197,7 +210,19 @@ __all__ = [
     "settle_capture",
     "trauma_odds",
     "trauma_step",
+    # Trench Crusade Injury Rolls (injury.py, TC_IN_GAME.md)
+    "ARMOUR",
+    "INJURY_RESULTS",
+    "MAX_MARKERS",
+    "InjuryOutcome",
+    "InjuryPool",
+    "InjuryRoll",
+    "TcModel",
+    "injury_odds",
+    "injury_pool",
+    "resolve_injury",
     # helpers for the tracker and the post-game wizard
+    "injury_result",
     "BrawlResult",
     "CONFUSION_CHOICES",
     "CONFUSION_TEST_DICE",

@@ -7,7 +7,8 @@ below are rules and belong in the engine." So this module holds the numbers and 
 
 It gathers one module per concern:
 
-- `campaign_advancement.py`: XP and Skill Advancement Rolls (X-1 to X-3), skill charts;
+- `campaign_advancement.py`: XP and Skill Advancement Rolls (X-1 to X-3), skill charts (the XP a battle gives,
+  X-4, is `experience.py`'s);
 - `campaign_promotion.py`: the Promotion Pool, its assignment and its rolls (P-1 to P-6), with their odds;
 - `campaign_limits.py`: Threshold Value and Field Strength, selling, Reinforcements (C-1 to C-4), stages and
   standings (W-1, W-2);
@@ -161,6 +162,8 @@ CAMPAIGN_RULINGS = MappingProxyType(
         "P-7": "A promoted model is ELITE from the next battle, with 0 XP, keeping its Battlekit and Injuries.",
         "X-1": "A Skill Advancement Roll is due for each of 2, 4, 7, 10, 14 and 18 XP reached.",
         "X-2": "A Limited Potential model stops at 7 XP, so at most 3 Skill Advancement Rolls.",
+        "X-4": "Only an ELITE model gains XP from a battle: 1 for taking part and surviving, 1 more for any Glorious "
+        "Deeds; a Troop's Deeds count only in the Promotion Pool.",
         "X-3": "A skill it already knows moves the roll to the next lower skill it lacks, else the next higher.",
         "E-1": "Battles fought for Exploration include the battle just played.",
         "E-2": "The winner may reroll one Exploration Die once; the new face stands.",

@@ -1,23 +1,26 @@
 """Post-game Experience: the XP one fighter earns from a game, worked out once its Trauma Step is settled.
 
-No seed rule text covers it; the rule is issue 5's, step 4 ("Experience"), read with TRAUMA_TABLE.md and
-RULING T-9:
+No seed rule text covers it; the rule is CAMPAIGN_PHASE.md, step 2 ("Experience and Advancement"), read by
+RULING X-4 with TRAUMA_TABLE.md and RULING T-9 (docs/rules.md):
 
-"+1 XP for each ELITE fighter that took part and survived, + Glorious Deeds (a number per fighter), Bitter
-Lessons' D3, no XP for a fighter that cannot gain XP (Head Wound); the organiser may adjust."
+RULING X-4: "only an ELITE model gains XP from a battle: 1 XP if it took part and survived (even if taken Out of
+Action), and 1 more if it performed at least one Glorious Deed, however many it performed. A Troop gains no XP;
+its Glorious Deeds count only in the Promotion Pool (P-1). Bitter Lessons' D3 (T-9) and the organiser's
+adjustment are added as before."
 TRAUMA_TABLE.md, 22 Head Wound: "can no longer gain XP"; 65 Bitter Lessons: "gains D3 extra XP".
 RULING T-9: "A fighter that can no longer gain XP (Head Wound) gains nothing from Bitter Lessons."
 
-How the parts combine (issue 5, as the post-game wizard has always counted them):
+How the parts combine:
 
 - A fighter removed from the roster by its Trauma Step gains nothing, the organiser's adjustment included: there
   is no one left to give it to.
 - Until its Trauma Step is settled (`survived=None`), and for a fighter that did not take part, only the
   organiser's adjustment counts.
-- A fighter that cannot gain XP (a Head Wound, also one suffered in this very game) gains neither the +1, nor its
-  Glorious Deeds, nor the D3 (RULING T-9); the organiser's adjustment still counts.
-- Otherwise: +1 if ELITE (a Troop gains no +1, but its Glorious Deeds count), + its Glorious Deeds, + the D3 of
-  Bitter Lessons, + the organiser's adjustment (which may be negative).
+- A fighter that cannot gain XP (a Head Wound, also one suffered in this very game) gains neither the +1, nor the
+  +1 of its Glorious Deeds, nor the D3 (RULING T-9); the organiser's adjustment still counts.
+- Otherwise (RULING X-4): an ELITE fighter gains +1, +1 more for one Glorious Deed or more, + the D3 of Bitter
+  Lessons; a Troop gains nothing from the game (its Deeds feed the Promotion Pool, P-1, which is
+  `promotion_pool`'s to count); both + the organiser's adjustment (which may be negative).
 
 Whether the fighter's XP may fall below 0 is the roster's question, not this rule's: `total` can be negative only
 when the adjustment is.
@@ -33,8 +36,9 @@ __all__ = ["EXPERIENCE_REASONS", "ExperienceAward", "post_game_experience"]
 
 # What decided the award, in the order the rule asks (the first that applies wins).
 EXPERIENCE_REASONS = ("removed", "pending", "did_not_take_part", "cannot_gain_xp", "earned")
-# issue 5: "+1 XP for each ELITE fighter that took part and survived".
+# RULING X-4: "1 XP if it took part and survived", and "1 more if it performed at least one Glorious Deed".
 ELITE_XP = 1
+GLORIOUS_DEEDS_XP = 1
 # TRAUMA_TABLE.md 65, Bitter Lessons: "gains D3 extra XP".
 BITTER_LESSONS_MAX = 3
 
@@ -43,12 +47,13 @@ BITTER_LESSONS_MAX = 3
 class ExperienceAward:
     """The XP a fighter earns from one game, part by part.
 
-    `base` is the +1 of an ELITE fighter that took part and survived; `glorious_deeds` and `bitter_lessons` the
-    XP counted from those (0 when the rule does not count them); `adjustment` the organiser's change as counted;
+    `base` is the +1 of an ELITE fighter that took part and survived; `glorious_deeds` the +1 such a fighter gains
+    for one Glorious Deed or more (RULING X-4: never more than 1, and 0 for a Troop); `bitter_lessons` the D3 of
+    Bitter Lessons counted (0 when the rule does not count it); `adjustment` the organiser's change as counted;
     `total` their sum. `reason` is one of `EXPERIENCE_REASONS`: "removed" (off the roster, nothing counts),
     "pending" (its Trauma Step is not settled: only the adjustment counts), "did_not_take_part" (only the
     adjustment), "cannot_gain_xp" (Head Wound, RULING T-9: only the adjustment) or "earned" (every part counted,
-    which may still come to 0, e.g. a Troop with no Glorious Deeds). `rulings` lists the RULINGS.md ids that
+    which may still come to 0: a Troop always earns 0, RULING X-4). `rulings` lists the RULINGS.md ids that
     decided it.
     """
 
@@ -89,12 +94,13 @@ def post_game_experience(
     bitter_lessons: int = 0,
     adjustment: int = 0,
 ) -> ExperienceAward:
-    """The XP a fighter earns from a game (issue 5, step 4; RULING T-9).
+    """The XP a fighter earns from a game (CAMPAIGN_PHASE.md step 2; RULINGS X-4 and T-9).
 
     `survived` is False when its Trauma Step removed it from the roster, None while that step is not settled
     (a roll or a ransom still to come), True otherwise (also for a fighter never taken Out of Action).
     `can_gain_xp` is the fighter's state after its Trauma Step (a Head Wound suffered in this game counts).
-    `glorious_deeds` is the number the players recorded (0 or more); `bitter_lessons` the D3 of a Bitter Lessons
+    `glorious_deeds` is the number the players recorded (0 or more; any number above 0 gives an ELITE fighter the
+    same +1, and a Troop nothing, RULING X-4); `bitter_lessons` the D3 of a Bitter Lessons
     result (0 to 3; only an ELITE fighter that took part and survived rolls it); `adjustment` the organiser's
     change, any whole number. Bad input raises `ValueError` naming the value.
     """
@@ -129,6 +135,11 @@ def post_game_experience(
     if not can_gain_xp:
         # TRAUMA_TABLE.md 22, Head Wound: "can no longer gain XP"; RULING T-9: not even from Bitter Lessons.
         return only_adjustment("cannot_gain_xp", ("T-9",))
-    base = ELITE_XP if elite else 0
-    total = base + glorious_deeds + bitter_lessons + adjustment
-    return ExperienceAward(base, glorious_deeds, bitter_lessons, adjustment, total, "earned")
+    if not elite:
+        # RULING X-4: "A Troop gains no XP; its Glorious Deeds count only in the Promotion Pool (P-1)." (No D3:
+        # only an ELITE fighter rolls Bitter Lessons, checked above.)
+        return ExperienceAward(0, 0, 0, adjustment, adjustment, "earned", ("X-4",))
+    # RULING X-4: 1 for taking part and surviving, 1 more for "at least one Glorious Deed, however many".
+    deeds = GLORIOUS_DEEDS_XP if glorious_deeds > 0 else 0
+    total = ELITE_XP + deeds + bitter_lessons + adjustment
+    return ExperienceAward(ELITE_XP, deeds, bitter_lessons, adjustment, total, "earned", ("X-4",))

@@ -23,6 +23,7 @@ RULING_SOURCES = MappingProxyType(
         "X": "Trench Crusade, Experience and Skill Advancement",
         "E": "Trench Crusade, Exploration",
         "W": "Trench Crusade, campaign stages and standings",
+        "I": "Trench Crusade, Injury Rolls",
     }
 )
 
@@ -70,6 +71,7 @@ RULING_TITLES = MappingProxyType(
         "P-7": "a promoted model",
         "X-1": "Skill Advancement Rolls due",
         "X-2": "Limited Potential",
+        "X-4": "Experience from a battle",
         "X-3": "a skill it already knows",
         "E-1": "battles fought",
         "E-2": "the winner's reroll",
@@ -77,6 +79,14 @@ RULING_TITLES = MappingProxyType(
         "E-4": "finding a Location",
         "W-1": "campaign stages",
         "W-2": "the standings",
+        "I-1": "INJURY DICE",
+        "I-2": "INJURY MODIFIERS",
+        "I-3": "spent and placed Blood Markers",
+        "I-4": "Down and Tough",
+        "I-5": "armour and shield",
+        "I-6": "Bloodbath Rolls",
+        "I-7": "Out of Action in play",
+        "I-8": "every Injury Roll stored",
     }
 )
 

@@ -2,7 +2,7 @@
 line. Outcomes name the rulings that decided them in their `rulings` field; `ruling(id)` gives the sentence.
 
 RULINGS.md is the authority: a ruling changes only by editing that list, then this one (a test checks that every
-id of RULINGS.md is here).
+D-, A-, H-, T- and I- id of RULINGS.md is here; the campaign's are `campaign.CAMPAIGN_RULINGS`).
 """
 
 from __future__ import annotations
@@ -47,6 +47,23 @@ RULINGS = MappingProxyType(
         "T-7": "Every roll is made by the server or typed in from physical dice, and the log says which.",
         "T-8": "One Battle Scar per time Out of Action, for the final result; a paid ransom counts as Full Recovery.",
         "T-9": "A fighter that can no longer gain XP gains nothing from Bitter Lessons.",
+        "I-1": "The +/- INJURY DICE of every source are added up first (a + and a - cancel); the net number says "
+        "how many extra D6 are rolled and whether the highest or the lowest base-count dice are kept.",
+        "I-2": "The cap of -3 applies to the negative modifiers together; positive ones are added after it; a "
+        "result below 1 is looked up as it is (No Effect).",
+        "I-3": "Blood Markers spent on a roll (a Bloodbath's 6, or 3 if Down, included) come off before the result "
+        "places new ones; those stop at 6.",
+        "I-4": "Down gives 1 Blood Marker and marks the model Down; already Down, 2 instead. A Tough model's first "
+        "Out of Action becomes that Down result in full, and Tough is used up for the game. Whether the "
+        "target is Down is read before the roll.",
+        "I-5": "A Trench Shield adds -1 with Standard or Reinforced Armour or none; Machine Armour with a shield "
+        "counts as Machine Armour alone (-3).",
+        "I-6": "A Bloodbath may be chosen only when the target has the Blood Markers (6, or 3 if Down); the "
+        "attacker may spend more of them for +1 INJURY DICE each.",
+        "I-7": "Out of Action places no marker and takes the model out of play for the rest of the game; the end of "
+        "the game sends it to the Trauma Step.",
+        "I-8": "Every Injury Roll, rolled by the server or typed in, is stored with its dice, the dice kept, the "
+        "modifiers and the markers spent.",
     }
 )
 

@@ -15,8 +15,22 @@ from combat.services.post_game.experience import ExperienceAnswer, post_game_rec
 from combat.tests.post_game_helpers import game_with
 
 
-def advancement_game(*, campaign, warband, rival_warband, organiser, player, deeds: dict, number: int = 1):
-    """Game `number` with nobody Out of Action, the demo campaign data, and `deeds` (fighter -> Glorious Deeds)."""
+def advancement_game(
+    *,
+    campaign,
+    warband,
+    rival_warband,
+    organiser,
+    player,
+    deeds: dict,
+    number: int = 1,
+    adjustments: dict | None = None,
+):
+    """Game `number` with nobody Out of Action, the demo campaign data, and `deeds` (fighter -> Glorious Deeds).
+
+    `adjustments` (fighter -> XP) are the organiser's: under RULING X-4 a game gives an ELITE fighter at most 2 XP,
+    so a test that needs more (two thresholds at once) asks the organiser for the rest.
+    """
     campaign_data_copy_demo(campaign=campaign, by=organiser)
     after = game_with([], campaign=campaign, warband=warband, rival_warband=rival_warband, number=number)
     post_game_record_experience(
@@ -24,6 +38,16 @@ def advancement_game(*, campaign, warband, rival_warband, organiser, player, dee
         by=player,
         answers={fighter.pk: ExperienceAnswer(glorious_deeds=count) for fighter, count in deeds.items()},
     )
+    if adjustments:
+        post_game_record_experience(
+            player=after.player,
+            by=organiser,
+            adjust=True,
+            answers={
+                fighter.pk: ExperienceAnswer(glorious_deeds=deeds.get(fighter, 0), xp_adjustment=xp)
+                for fighter, xp in adjustments.items()
+            },
+        )
     return after
 
 

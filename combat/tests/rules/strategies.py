@@ -2,7 +2,17 @@
 
 from hypothesis import strategies as st
 
-from combat.rules import Casualty, Combatant, Roll, TraumaTable, UnitModel
+from combat.rules import (
+    ARMOUR,
+    MAX_MARKERS,
+    Casualty,
+    Combatant,
+    InjuryRoll,
+    Roll,
+    TcModel,
+    TraumaTable,
+    UnitModel,
+)
 
 INJURY_CODES = tuple(entry.code for entry in TraumaTable.default().entries if entry.injury)
 
@@ -78,3 +88,37 @@ class DrawnDice:
     @property
     def faces(self) -> list[int]:
         return [roll.face for roll in self.log]
+
+
+@st.composite
+def tc_models(draw, *, out_of_action: bool = False) -> TcModel:
+    """A valid model of a Trench Crusade board (markers 0 to 6; Tough used only by a TOUGH model)."""
+    tough = draw(st.booleans())
+    return TcModel(
+        blood=draw(st.integers(0, MAX_MARKERS)),
+        blessings=draw(st.integers(0, MAX_MARKERS)),
+        down=draw(st.booleans()),
+        tough=tough,
+        tough_used=tough and draw(st.booleans()),
+        out_of_action=out_of_action,
+    )
+
+
+@st.composite
+def injury_rolls(draw, target: TcModel, *, most_dice: int = 3) -> InjuryRoll:
+    """A roll the players may make against `target`: never more markers spent than it has, a Bloodbath only with
+    its cost on the target (RULING I-6). `most_dice` bounds the weapon's +/- INJURY DICE and the markers spent."""
+    cost = 3 if target.down else 6
+    bloodbath = target.blood >= cost and draw(st.booleans())
+    blood_left = target.blood - (cost if bloodbath else 0)
+    return InjuryRoll(
+        injury_dice=draw(st.integers(-most_dice, most_dice)),
+        modifiers=draw(st.lists(st.integers(-4, 4), max_size=3)),
+        blood_spent=draw(st.integers(0, min(blood_left, most_dice))),
+        blessings_spent=draw(st.integers(0, min(target.blessings, most_dice))),
+        critical=draw(st.booleans()),
+        melee=draw(st.booleans()),
+        armour=draw(st.sampled_from((None, *ARMOUR))),
+        shield=draw(st.booleans()),
+        bloodbath=bloodbath,
+    )

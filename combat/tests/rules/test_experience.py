@@ -1,5 +1,5 @@
-"""Tests for combat/rules/experience.py: the XP a fighter earns from a game (issue 5, step 4; TRAUMA_TABLE.md 22
-and 65; RULING T-9)."""
+"""Tests for combat/rules/experience.py: the XP a fighter earns from a game (CAMPAIGN_PHASE.md step 2, RULING X-4;
+TRAUMA_TABLE.md 22 and 65; RULING T-9). The campaign rulings' check (test_campaign.py) finds X-4's tests here."""
 
 import pytest
 from hypothesis import assume, given
@@ -38,28 +38,59 @@ def experience_inputs(draw) -> dict:
     }
 
 
-# --- the rule, case by case (issue 5) -----------------------------------------------------------------------------
+# --- the rule, case by case (RULING X-4) --------------------------------------------------------------------------
 
 
 def test_an_elite_fighter_that_took_part_and_survived_gains_1_xp():
     result = award()
 
-    assert result == ExperienceAward(1, 0, 0, 0, 1, "earned")
+    assert result == ExperienceAward(1, 0, 0, 0, 1, "earned", ("X-4",))
 
 
 def test_glorious_deeds_bitter_lessons_and_the_adjustment_add_to_the_1_xp():
     result = award(glorious_deeds=2, bitter_lessons=3, adjustment=-1)
 
-    assert (result.base, result.glorious_deeds, result.bitter_lessons, result.adjustment) == (1, 2, 3, -1)
-    assert result.total == 1 + 2 + 3 - 1
-    assert result.earned == 6
+    # RULING X-4: two Glorious Deeds give the same +1 as one.
+    assert (result.base, result.glorious_deeds, result.bitter_lessons, result.adjustment) == (1, 1, 3, -1)
+    assert result.total == 1 + 1 + 3 - 1
+    assert result.earned == 5
     assert result.reason == "earned"
 
 
-def test_a_troop_gains_no_1_xp_but_its_glorious_deeds_count():
-    result = award(elite=False, glorious_deeds=1)
+def test_x_4_an_elite_model_gains_1_for_taking_part_and_1_more_for_any_glorious_deeds():
+    assert award().total == 1
+    for deeds in (1, 2, 5):
+        result = award(glorious_deeds=deeds)
+        assert (result.base, result.glorious_deeds, result.total) == (1, 1, 2)
+        assert result.rulings == ("X-4",)
 
-    assert (result.base, result.glorious_deeds, result.total) == (0, 1, 1)
+
+def test_x_4_an_elite_model_taken_out_of_action_that_survives_still_gains_its_xp():
+    # 41 is Full Recovery: taken Out of Action, it survives, so it took part and survived.
+    (outcome,) = trauma_step([Casualty("hero", elite=True)], ScriptedDice([4, 1]))
+
+    result = post_game_experience(
+        elite=True,
+        took_part=True,
+        survived=outcome.survived,
+        can_gain_xp=outcome.can_gain_xp,
+        glorious_deeds=3,
+    )
+
+    assert (result.base, result.glorious_deeds, result.total) == (1, 1, 2)
+
+
+def test_x_4_a_troop_gains_no_xp_whatever_its_glorious_deeds():
+    for deeds in (0, 1, 4):
+        result = award(elite=False, glorious_deeds=deeds)
+        assert result == ExperienceAward(0, 0, 0, 0, 0, "earned", ("X-4",))
+
+
+def test_x_4_a_troops_only_xp_is_the_organisers_adjustment():
+    result = award(elite=False, glorious_deeds=2, adjustment=1)
+
+    assert (result.base, result.glorious_deeds, result.adjustment, result.total) == (0, 0, 1, 1)
+    assert result.earned == 0
 
 
 def test_a_troop_with_nothing_to_count_earns_nothing():
@@ -113,6 +144,7 @@ def test_a_bitter_lessons_outcome_of_the_trauma_step_gives_its_d3_and_the_1_xp()
     )
 
     assert (result.base, result.bitter_lessons, result.total) == (1, 2, 3)
+    assert "X-4" in result.rulings
 
 
 def test_a_head_wound_outcome_of_the_trauma_step_earns_no_xp_that_game():
@@ -229,7 +261,20 @@ def test_more_glorious_deeds_never_give_less_xp(inputs, more):
 
     assert result.total >= fewer.total
     if fewer.reason == "earned":
-        assert result.total == fewer.total + more
+        # RULING X-4: only an ELITE model's first Glorious Deed adds XP, and only 1.
+        first_deed = inputs["elite"] and inputs["glorious_deeds"] == 0
+        assert result.total == fewer.total + (1 if first_deed else 0)
+
+
+@given(experience_inputs())
+def test_x_4_the_game_gives_at_most_1_xp_for_glorious_deeds_and_a_troop_nothing(inputs):
+    result = post_game_experience(**inputs)
+
+    assert result.glorious_deeds in (0, 1)
+    assert result.glorious_deeds == (1 if result.base and inputs["glorious_deeds"] else 0)
+    if not inputs["elite"]:
+        assert result.earned == 0
+    assert result.earned <= 2 + inputs["bitter_lessons"]
 
 
 @given(experience_inputs())

@@ -21,6 +21,8 @@ ENGINE_NAMES = {
     "HealthPool", "lose_health_points", "PoolLoss", "Formation", "remove_casualties",
     "TraumaTable", "TraumaEntry", "Casualty", "trauma_step", "TraumaOutcome", "settle_capture",
     "hit_distribution", "damage_odds", "trauma_odds",
+    "INJURY_RESULTS", "MAX_MARKERS", "ARMOUR", "TcModel", "InjuryRoll", "injury_pool", "InjuryPool",
+    "resolve_injury", "InjuryOutcome", "injury_odds",
 }  # fmt: skip
 
 

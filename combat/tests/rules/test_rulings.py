@@ -1,4 +1,5 @@
-"""Every ruling of RULINGS.md, pinned by a test named after it (`test_ruling_D_2_...`)."""
+"""Every ruling of RULINGS.md, pinned by a test named after it (`test_ruling_D_2_...`; the Injury Rolls' I- rulings
+by `test_i_1_...` in test_injury.py, beside the rest of that module's tests)."""
 
 import re
 from pathlib import Path
@@ -37,7 +38,9 @@ RULING_IDS = (
     *(f"A-{number}" for number in range(1, 6)),
     *(f"H-{number}" for number in range(1, 4)),
     *(f"T-{number}" for number in range(1, 10)),
+    *(f"I-{number}" for number in range(1, 9)),
 )
+TESTS = Path(__file__).resolve().parent
 
 # --- Fallout: Factions (000, 002) ---------------------------------------------------------------------------------
 
@@ -330,8 +333,17 @@ def test_ruling_T_9_a_fighter_that_cannot_gain_xp_gets_nothing_from_bitter_lesso
 def test_every_ruling_has_a_plain_sentence_and_a_test_named_after_it():
     assert tuple(RULINGS) == RULING_IDS
     names = [name for name in globals() if name.startswith("test_ruling_")]
+    injury_tests = {
+        name
+        for path in TESTS.glob("test_injury*.py")
+        for name in re.findall(r"^def (test_i_\d+_\w+)", path.read_text(encoding="utf-8"), flags=re.MULTILINE)
+    }
     for ruling_id in RULING_IDS:
         assert ruling(ruling_id).endswith(".")
+        if ruling_id.startswith("I-"):
+            prefix = f"test_{ruling_id.lower().replace('-', '_')}_"
+            assert any(name.startswith(prefix) for name in injury_tests), ruling_id
+            continue
         prefix = f"test_ruling_{ruling_id.replace('-', '_')}_"
         assert any(name.startswith(prefix) for name in names), ruling_id
     with pytest.raises(ValueError, match="no ruling has the id 'Z-1'"):
@@ -352,7 +364,7 @@ def _rulings_md() -> Path | None:
 @pytest.mark.skipif(_rulings_md() is None, reason="shared/rules/RULINGS.md is not beside the repository")
 def test_the_rulings_are_those_of_rulings_md():
     text = _rulings_md().read_text(encoding="utf-8")
-    assert tuple(re.findall(r"^- \*\*([DAHT]-\d+)\*\*", text, flags=re.MULTILINE)) == RULING_IDS
+    assert tuple(re.findall(r"^- \*\*([DAHTI]-\d+)\*\*", text, flags=re.MULTILINE)) == RULING_IDS
 
 
 def test_docs_rules_md_names_every_ruling_and_only_tests_that_exist():

@@ -60,7 +60,9 @@ def test_xp_jumping_two_thresholds_gives_two_cards(
         organiser=organiser,
         player=player,
         deeds={ada: 3},
+        adjustments={ada: 2},
     )
+    # RULING X-4: 3 XP + 1 for taking part + 1 for its Glorious Deeds + the organiser's 2 = 7, past 4 and 7.
     cards = after.state().advancement.cards
     assert [(c.number, c.mark, c.waiting_for) for c in cards] == [(1, 4, "charts"), (2, 7, "earlier")]
 
@@ -197,6 +199,7 @@ def test_the_second_card_counts_the_first_cards_pick_as_known(
         organiser=organiser,
         player=player,
         deeds={ada: 3},
+        adjustments={ada: 2},  # RULING X-4: 3 + 2 from the game + 2 = 7 XP, two cards
     )
     settle(after, ada, by=player, first=(4, 5), second=(3, 3), skill="long_shadow_shot")
     settle(after, ada, by=player, number=2, first=(5, 4), second=(3, 3))

@@ -26,8 +26,9 @@ GAMES = [
     (0, 3, False, [("tom", 3)], 3, [2, 3, 4], 3, None, 90),  # 9 again: the Field Kitchen is found already
     (0, 4, True, [("will", 4)], 4, [5, 6, 4, 2], 4, "gas_choked_bunker", 170),
     (0, 5, False, [("tom", 5)], 5, [1, 2, 3, 1], 4, "flooded_dugout", 70),
-    # 5 + 1 + 2 = 8 passes 7; the tally is 5, so the first die promotes without a roll (P-4).
-    (2, 8, True, [("will", None)], 0, [6, 5, 2, 1], 4, "sunken_reliquary", 140),
+    # RULING X-4: 5 + 1 + 1 for her two Glorious Deeds = 7 reaches 7; the tally is 5, so the first die
+    # promotes without a roll (P-4).
+    (2, 7, True, [("will", None)], 0, [6, 5, 2, 1], 4, "sunken_reliquary", 140),
 ]
 
 

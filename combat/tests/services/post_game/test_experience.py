@@ -48,9 +48,9 @@ def test_experience_counts_part_taken_glorious_deeds_and_the_organisers_adjustme
 
     for fighter in (champion, benched, troop):
         fighter.refresh_from_db()
-    assert champion.xp == 1 + 1 + 2 - 1
+    assert champion.xp == 1 + 1 + 1 - 1  # RULING X-4: 2 Glorious Deeds give 1 XP, as one would
     assert benched.xp == 1
-    assert troop.xp == 1  # Glorious Deeds count for a Troop; the +1 is for ELITE fighters
+    assert troop.xp == 0  # RULING X-4: a Troop gains no XP; its Glorious Deeds feed the Promotion Pool
 
 
 def test_the_experience_step_shows_the_engines_award_in_words(
@@ -73,10 +73,11 @@ def test_the_experience_step_shows_the_engines_award_in_words(
 
     lines = {line.fighter.name: line for line in after.state().xp}
 
-    assert (lines["Champion"].award.base, lines["Champion"].award.glorious_deeds) == (1, 2)
-    assert lines["Champion"].xp_after == 1 + 1 + 2 - 1
+    # RULING X-4: 2 Glorious Deeds give the 1 XP one would.
+    assert (lines["Champion"].award.base, lines["Champion"].award.glorious_deeds) == (1, 1)
+    assert lines["Champion"].xp_after == 1 + 1 + 1 - 1
     assert lines["Champion"].words == (
-        "+1 for taking part and surviving as ELITE; +2 for Glorious Deeds The organiser adjusted it by -1."
+        "+1 for taking part and surviving as ELITE; +1 for Glorious Deeds The organiser adjusted it by -1."
     )
     assert (lines["Benched"].award.reason, lines["Benched"].total) == ("did_not_take_part", 0)
     assert lines["Benched"].deeds_entered == 1  # typed in, not counted
