@@ -164,3 +164,29 @@ def test_services_speak_no_http():
             if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("django.http"):
                 wrong.append(f"{_where(path, node.lineno)}: imports {node.module}")
     assert wrong == []
+
+
+def _private_imports(path: Path) -> list[tuple[int, str]]:
+    """`from x import _name` of the project's own modules (relative or absolute), as (line, "x._name")."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+        if not isinstance(node, ast.ImportFrom):
+            continue
+        module = node.module or ""
+        if node.level == 0 and module.split(".")[0] not in (*APPS, "config", "bench"):
+            continue  # a library's private name is that library's business (and its own test's)
+        found += [
+            (node.lineno, f"{module}.{alias.name}") for alias in node.names if alias.name.startswith("_")
+        ]
+    return found
+
+
+def test_no_module_imports_another_modules_private_name():
+    """A name with a leading underscore is its module's own: another module that needs it asks for a public one
+    (the history's sources read rows through `rosters.history.lookups.as_int`, not `_as_int`)."""
+    wrong = [
+        f"{_where(path, line)} imports {name}"
+        for path in _code_files(*APPS, "config", "bench")
+        for line, name in _private_imports(path)
+    ]
+    assert wrong == []
