@@ -9,7 +9,7 @@ own events at the Apply. Registered from `CombatConfig.ready()`.
 # ruff: noqa: S608 - the SQL below is assembled from constant action names only; every value is a query parameter.
 from __future__ import annotations
 
-from campaigns.words import possessive
+from combat.rules.words import possessive
 from rosters.history.lookups import as_int
 from rosters.history.registry import Source
 from rosters.history.teller import Teller

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from django.apps import apps
 
-from campaigns.words import possessive
 from combat.history.tracker_steps import FighterMove, TrackerStep, load_tracker_steps, step_ids
+from combat.rules.words import possessive
 from rosters.history.entries import Change, HistoryFilter
 from rosters.history.lookups import Lookups, as_int, as_ints
 from rosters.history.registry import Source

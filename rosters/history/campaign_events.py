@@ -10,7 +10,7 @@ from __future__ import annotations
 from django.apps import apps
 
 from campaigns.terms import terms_for
-from campaigns.words import possessive
+from combat.rules.words import possessive
 from rosters.history import registry
 from rosters.history.entries import Change
 from rosters.history.lookups import as_int

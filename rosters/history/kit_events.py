@@ -3,7 +3,7 @@ roster_events.py's fighters and warbands in its `ROSTER_SOURCES`)."""
 
 from __future__ import annotations
 
-from campaigns.words import possessive
+from combat.rules.words import possessive
 from rosters.history.entries import Change
 from rosters.history.lookups import as_int
 from rosters.history.registry import Ids, Source

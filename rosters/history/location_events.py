@@ -4,7 +4,7 @@ table it is (`rosters.FoundLocation`); the post-game's Apply writes it, its Reve
 
 from __future__ import annotations
 
-from campaigns.words import possessive
+from combat.rules.words import possessive
 from rosters.history.lookups import as_int
 from rosters.history.registry import Source
 from rosters.history.roster_rows import in_warbands

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from campaigns.profiles import TRENCH_CRUSADE_PROFILE
-from campaigns.words import possessive
+from combat.rules.words import possessive
 from rosters.history import registry
 from rosters.history.entries import Change, HistoryEntry
 from rosters.history.kit_events import (

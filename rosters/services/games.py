@@ -16,7 +16,7 @@ from django.db.models import Max
 from campaigns.access_cache import game_access_changed
 from campaigns.history_context import add_context
 from campaigns.models import Campaign, Game, GamePlayer, OutOfAction
-from campaigns.words import possessive
+from combat.rules.words import possessive
 from rosters.models import Fighter, Warband
 from rosters.services.common import change_context
 from rosters.services.errors import GameLocked, RosterRefused

@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from campaigns.words import possessive
 from combat import rules
 from combat.models import DiceRoll, PostGameRoll
+from combat.rules.words import possessive
 from combat.selectors.post_game.rolls import LoggedRoll, counted_rolls
 
 if TYPE_CHECKING:

@@ -14,8 +14,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from campaigns.models import GamePlayer
-from campaigns.words import possessive
 from combat.models import PostGame
+from combat.rules.words import possessive
 from combat.selectors.post_game.ransom import StrongboxChange
 from combat.selectors.post_game.state import PostGameState, post_game_state
 from combat.services.post_game import (
