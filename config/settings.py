@@ -48,6 +48,8 @@ INSTALLED_APPS = [
     "campaigns",
     "rosters",
     "combat",
+    # The site on top of the apps: its management commands (backup, restore) and the page cache's tokens.
+    "config",
 ]
 
 MIDDLEWARE = [
