@@ -190,3 +190,50 @@ def test_no_module_imports_another_modules_private_name():
         for line, name in _private_imports(path)
     ]
     assert wrong == []
+
+
+# What `campaigns`, the lowest app, holds: campaigns, members, invitations and games, what is theirs (the presets'
+# terms and fighter profiles, the access rules for members, display names, the campaign's errors and limits), and
+# the few pieces every app needs from the lowest layer, each saying so in its docstring (the form field, the
+# history's tracking and context, the signals through which a write tells the layers above it).
+CAMPAIGNS_HOLDS = {
+    *("__init__.py", "apps.py", "admin.py", "models.py", "urls.py", "migrations", "tests"),
+    *("services", "selectors.py", "views", "forms.py", "templatetags", "errors.py", "limits.py"),
+    *("access.py", "terms.py", "profiles.py", "people.py"),
+    *("fields.py", "tracking.py", "history_context.py", "signals.py"),
+}
+# Infrastructure that lives with its concern, above campaigns: the site's in config/, each cache with its reader.
+INFRASTRUCTURE = {
+    "config/backups.py": "the whole database is the site's; its commands are config/management/commands/",
+    "config/management/commands/backup.py": "`manage.py backup`",
+    "config/management/commands/restore.py": "`manage.py restore`",
+    "config/throttling.py": "the site's guard of sign-up, password reset and login",
+    "config/page_versions.py": "the page cache's tokens, read by config/page_cache.py",
+    "combat/access_cache.py": "the tracker poll's remembered readers",
+    "rosters/forms/table_import.py": "rosters' price lists and combat's campaign data import tables",
+    "combat/rules/words.py": "the possessive every app and the engine write",
+}
+
+
+def test_campaigns_holds_campaigns_and_the_few_pieces_every_app_needs():
+    """A module of campaigns/ is on the list above; infrastructure a single concern owns lives with it instead."""
+    found = {path.name for path in (ROOT / "campaigns").iterdir() if path.suffix == ".py" or path.is_dir()}
+    assert sorted(found - CAMPAIGNS_HOLDS - {"__pycache__"}) == []
+
+
+@pytest.mark.parametrize("path", sorted(INFRASTRUCTURE))
+def test_infrastructure_lives_with_its_concern(path):
+    assert (ROOT / path).is_file(), f"{path}: {INFRASTRUCTURE[path]}"
+
+
+def test_each_shared_piece_of_campaigns_says_why_it_lives_there():
+    shared = ("fields.py", "tracking.py", "history_context.py", "signals.py", "people.py")
+    silent = [
+        name
+        for name in shared
+        if not re.search(
+            r"lowest app|may not import",
+            ast.get_docstring(ast.parse((ROOT / "campaigns" / name).read_text())) or "",
+        )
+    ]
+    assert silent == []
