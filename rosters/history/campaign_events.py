@@ -10,13 +10,13 @@ from __future__ import annotations
 from django.apps import apps
 
 from campaigns.terms import terms_for
-from combat.rules.words import possessive
 from rosters.history import registry
 from rosters.history.entries import Change
 from rosters.history.lookups import as_int
 from rosters.history.registry import Source
 from rosters.history.roster_rows import in_warbands
 from rosters.history.teller import Teller
+from rosters.words import possessive
 
 GAME_STATUS = {
     "in_progress": "in progress",

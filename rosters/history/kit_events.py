@@ -3,12 +3,12 @@ roster_events.py's fighters and warbands in its `ROSTER_SOURCES`)."""
 
 from __future__ import annotations
 
-from combat.rules.words import possessive
 from rosters.history.entries import Change
 from rosters.history.lookups import as_int
 from rosters.history.registry import Ids, Source
 from rosters.history.roster_rows import event_rows, fighter_warband, in_warbands
 from rosters.history.teller import Teller
+from rosters.words import possessive
 
 # -- Battlekit --------------------------------------------------------------------------------------------------
 

@@ -4,11 +4,11 @@ table it is (`rosters.FoundLocation`); the post-game's Apply writes it, its Reve
 
 from __future__ import annotations
 
-from combat.rules.words import possessive
 from rosters.history.lookups import as_int
 from rosters.history.registry import Source
 from rosters.history.roster_rows import in_warbands
 from rosters.history.teller import Teller
+from rosters.words import possessive
 
 TABLE_WORDS = {"common": "Common", "rare": "Rare", "legendary": "Legendary"}
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 
 from campaigns.profiles import TRENCH_CRUSADE_PROFILE
-from combat.rules.words import possessive
 from rosters.history import registry
 from rosters.history.entries import Change, HistoryEntry
 from rosters.history.kit_events import (
@@ -22,6 +21,7 @@ from rosters.history.registry import Source
 from rosters.history.roster_rows import event_rows, fighter_warband, in_warbands
 from rosters.history.teller import Teller, signed
 from rosters.models import has_elite_keyword  # the ELITE keyword read as the roster reads it (RULING T-1)
+from rosters.words import possessive
 
 STAT_LABELS = {
     "strength": "Strength",
