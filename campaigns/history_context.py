@@ -47,9 +47,8 @@ def history_context(*, by, **values: Any) -> Iterator[Any]:
 
 def add_context(**values: Any) -> None:
     """Merge `values` into the open history context and store its row now (outside one, it does nothing)."""
-    pghistory.context(
-        **values
-    )  # called, not entered: merged into the open context, ignored when none is open
+    # Called, not entered: merged into the open context, ignored when none is open (pghistory's documented use).
+    pghistory.context(**values)
     if "campaign" in values or "game" in values:  # a campaign or game made in this write: its id is known now
         campaign_written.send(sender=None, campaign=values.get("campaign"), game=values.get("game"), by=None)
     with pghistory.context() as context:  # entered: the open context, or a new and empty one when none is
