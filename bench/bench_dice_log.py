@@ -114,7 +114,7 @@ def main() -> int:
     from django.urls import reverse
 
     from combat.models import DiceRoll
-    from combat.selectors.dice_log import _dice_cursor
+    from combat.selectors.dice_log import dice_cursor
 
     campaign = _load()
     warband = campaign.warbands.order_by("id").first()
@@ -128,7 +128,7 @@ def main() -> int:
         "rolls that no longer count": f"{log}?status=struck",
         "voided rolls (1 in 10,000)": f"{log}?status=voided",
         "a warband's struck rolls": f"{reverse('warband_dice_log', args=[warband.pk])}?status=struck",
-        "struck rolls, deep page": f"{log}?status=struck&before={_dice_cursor(deep)}",
+        "struck rolls, deep page": f"{log}?status=struck&before={dice_cursor(deep)}",
     }
     results = {name: _measure(client, url) for name, url in pages.items()}
     baseline = results["first page"][0]

@@ -4,48 +4,62 @@
 contract: `action`, `reason`, and `game`, `warband`, `fighter`, `roll`, `step` where they apply); it adds the
 acting user's id, which a request's middleware records too but demo data and tests have no request for.
 
-A service opens `pghistory.context(action=..., reason=...)` before it writes. When it creates a row, that row's id
-(the new warband's, fighter's, game's) is only known after the insert, and the insert's event is already tied to
-the context. Every event of one context shares one context row, so adding the id to the context afterwards and
-writing the context row again gives the insert's event the id too: `add_context(warband=warband.pk)`.
+A service opens the context before it writes. When it creates a row, that row's id (the new warband's, fighter's,
+game's) is only known after the insert, and the insert's event is already tied to the context. Every event of one
+context shares one context row (`pghistory.models.Context`), so adding the id to the context afterwards and writing
+that row again gives the insert's event the id too: `add_context(warband=warband.pk)`.
 
-Leaving the context tells `campaigns.page_versions` which campaign the write touched (its `campaign`, or its
-`game`'s), so the members' cached pages are replaced once it commits (issue 15).
+Leaving the context says which campaign the write touched (its `campaign`, or its `game`'s) through
+`campaigns.signals.campaign_written`, so the caches above campaigns that show it (the page cache's tokens,
+config/page_versions.py) are replaced once it commits. Only pghistory's public API is used: the context is entered
+and left as a context manager, never subclassed, and the context row is written through its model.
+
+It lives in campaigns, the lowest app, because every app's services write under it, campaigns' own included.
 """
 
+import contextlib
+import json
+from collections.abc import Iterator
 from typing import Any
 
 import pghistory
-from django.db import connection
+from django.core.serializers.json import DjangoJSONEncoder
+from pghistory.models import Context
 
-from campaigns import page_versions
-
-
-class _HistoryContext(pghistory.context):
-    """pghistory's context, which on leaving has the pages of the campaign it wrote to replaced after the commit
-    (left inside a transaction: when it commits; outside one: the writes are committed already)."""
-
-    def __exit__(self, *exc_info):
-        values = self.metadata
-        page_versions.campaign_changed(
-            campaign=values.get("campaign"), game=values.get("game"), by=values.get("user")
-        )
-        return super().__exit__(*exc_info)
+from campaigns.signals import campaign_written
 
 
-def history_context(*, by, **values: Any) -> pghistory.context:
-    """pghistory's context for one write, with `user` set to the acting user's id when there is one."""
+@contextlib.contextmanager
+def history_context(*, by, **values: Any) -> Iterator[Any]:
+    """pghistory's context for one write, with `user` set to the acting user's id when there is one. Leaving it
+    (even by an error: a write outside a transaction may be half done) tells which campaign it wrote to; every
+    listener acts once that commits, and not at all if it rolls back."""
     if by is not None and getattr(by, "pk", None) is not None:
         values["user"] = by.pk
-    return _HistoryContext(**values)
+    try:
+        with pghistory.context(**values) as context:
+            yield context
+    finally:
+        campaign_written.send(
+            sender=None, campaign=values.get("campaign"), game=values.get("game"), by=values.get("user")
+        )
 
 
 def add_context(**values: Any) -> None:
-    """Merge `values` into the open history context and store it now (outside one, it does nothing)."""
+    """Merge `values` into the open history context and store its row now (outside one, it does nothing)."""
+    # Called, not entered: merged into the open context, ignored when none is open (pghistory's documented use).
     pghistory.context(**values)
     if "campaign" in values or "game" in values:  # a campaign or game made in this write: its id is known now
-        page_versions.campaign_changed(campaign=values.get("campaign"), game=values.get("game"))
-    with connection.cursor() as cursor:
-        # pghistory's own function upserts the context row from the values pghistory sends with a statement;
-        # it sends none with a statement that starts with SELECT, hence the WITH.
-        cursor.execute("WITH attached AS (SELECT _pgh_attach_context()) SELECT 1 FROM attached")
+        campaign_written.send(sender=None, campaign=values.get("campaign"), game=values.get("game"), by=None)
+    with pghistory.context() as context:  # entered: the open context, or a new and empty one when none is
+        if not context.metadata:
+            return
+        # One upsert, as pghistory's own trigger writes the row (the first event of a context inserts it, a later
+        # one replaces its values), with the values serialised as pghistory serialises them (DjangoJSONEncoder).
+        metadata = json.loads(json.dumps(context.metadata, cls=DjangoJSONEncoder))
+        Context.objects.bulk_create(
+            [Context(id=context.id, metadata=metadata)],
+            update_conflicts=True,
+            unique_fields=["id"],
+            update_fields=["metadata", "updated_at"],
+        )

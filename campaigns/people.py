@@ -4,6 +4,8 @@ account page.
 The display name is kept in Django's own `User.first_name` (150 characters; the forms allow
 `DISPLAY_NAME_MAX_LENGTH`), so naming a person costs no query beyond the user row the page already has, and the
 history's sentences, which read `first_name` from the event tables, name them the same way.
+
+It lives in campaigns with the members it names (the lowest app): every app names people through it.
 """
 
 from __future__ import annotations

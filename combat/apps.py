@@ -30,3 +30,10 @@ class CombatConfig(AppConfig):
             registry.register(source)
         # The ransom offers waiting for each player, on their dashboard.
         waiting.register("ransom_offers", ransom_items)
+        # The tracker poll's remembered readers forget a member taken out and a game deleted (campaigns' and
+        # rosters' writes, which may not import combat).
+        from campaigns import signals
+        from combat import access_cache
+
+        signals.member_removed.connect(access_cache.on_member_removed, dispatch_uid="access_cache.removed")
+        signals.game_deleted.connect(access_cache.on_game_deleted, dispatch_uid="access_cache.deleted")

@@ -1,9 +1,9 @@
 """Whole pages answered from the shared cache (issue 15): a page read again, with nothing changed, costs one
 round trip to Redis and no query.
 
-The views that may be kept say so (`campaigns.page_versions.cacheable`): the roster, the campaign page, a
+The views that may be kept say so (`rosters.views.common.cacheable`): the roster, the campaign page, a
 fighter's card, the history feed, the dashboard. Their 200 answer is kept, compressed, for the session that asked,
-under the user's page generation read *before* the view ran (campaigns/page_versions.py says who replaces it).
+under the user's page generation read *before* the view ran (config/page_versions.py says who replaces it).
 The next GET of the same address with the same headers is answered from one `get_many` of:
 
 - the session, as Django's `cached_db` sessions keep it: it must still be there, name the same user with the same
@@ -42,8 +42,8 @@ from django.urls import Resolver404, resolve
 from django.utils.cache import patch_vary_headers
 from django.utils.text import compress_string
 
-from campaigns import page_versions
 from combat.selectors import tracker_poll
+from config import page_versions
 
 PAGE_SECONDS = 10 * 60
 MEMBER_COOKIE = "wl_member"
@@ -207,7 +207,7 @@ class PageCacheMiddleware:
             kept = lookup.answer()
             if kept is not None:
                 return kept
-            if None in lookup.generation:  # read before the view renders: see campaigns/page_versions.py
+            if None in lookup.generation:  # read before the view renders: see config/page_versions.py
                 lookup.generation = page_versions.generations(lookup.member)
         response = self.get_response(request)
         if request.method not in SAFE_METHODS:
@@ -244,7 +244,7 @@ def _board_unchanged(request: HttpRequest) -> HttpResponse | None:
 
 def _after_write(request: HttpRequest) -> None:
     """Whatever a write request did, its sender's own pages are read again (the net under the services' own
-    replacements, campaigns/page_versions.py); after a write through the admin, everyone's."""
+    replacements, config/page_versions.py); after a write through the admin, everyone's."""
     match = getattr(request, "resolver_match", None)
     if match is not None and "admin" in match.namespaces:
         page_versions.everything_changed()

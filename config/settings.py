@@ -48,6 +48,8 @@ INSTALLED_APPS = [
     "campaigns",
     "rosters",
     "combat",
+    # The site on top of the apps: its management commands (backup, restore) and the page cache's tokens.
+    "config",
 ]
 
 MIDDLEWARE = [
@@ -124,7 +126,7 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 # django-axes checks every login (the site's and the admin's) before Django's own backend does.
 AUTHENTICATION_BACKENDS = [
-    "campaigns.throttling.LoginThrottleBackend",
+    "config.throttling.LoginThrottleBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 LOGIN_URL = "login"
@@ -192,13 +194,13 @@ SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 
 # Throttling (issue 14). Login and the admin login: django-axes locks a username, and separately an address, out
 # after LOGIN_FAILURE_LIMIT failures for LOGIN_COOLOFF_MINUTES. Sign-up and password reset: at most
-# SIGNUPS_PER_HOUR / PASSWORD_RESETS_PER_HOUR per address (and per e-mail for resets), campaigns/throttling.py.
+# SIGNUPS_PER_HOUR / PASSWORD_RESETS_PER_HOUR per address (and per e-mail for resets), config/throttling.py.
 AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5)
 AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_COOLOFF_MINUTES", 15))
 AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/throttled.html"
-AXES_CLIENT_IP_CALLABLE = "campaigns.throttling.client_ip"
+AXES_CLIENT_IP_CALLABLE = "config.throttling.client_ip"
 # Behind a TLS proxy every request comes from the proxy: the client is the address the proxy appended last.
 THROTTLE_TRUST_FORWARDED_FOR = env_bool("BEHIND_TLS_PROXY", default=False)
 SIGNUPS_PER_HOUR = env_int("SIGNUPS_PER_HOUR", 10)

@@ -14,7 +14,7 @@ urlpatterns = [
     path("sw.js", pwa.service_worker, name="service_worker"),
     path("offline/", pwa.offline, name="offline"),
     path("admin/", admin.site.urls),
-    path("accounts/", include("campaigns.urls_accounts")),
+    path("accounts/", include("config.urls_accounts")),
     path("accounts/", include("django.contrib.auth.urls")),
     path("", include("campaigns.urls")),
     path("", include("rosters.urls")),

@@ -316,3 +316,76 @@ def test_the_post_game_selectors_import_in_no_circle():
     graph = {module: imported - {module} for module, imported in graph.items()}
     cycle = _cycle(graph)
     assert cycle is None, "import circle: " + " -> ".join(cycle or [])
+
+
+def _private_imports(path: Path) -> list[tuple[int, str]]:
+    """`from x import _name` of the project's own modules (relative or absolute), as (line, "x._name")."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+        if not isinstance(node, ast.ImportFrom):
+            continue
+        module = node.module or ""
+        if node.level == 0 and module.split(".")[0] not in (*APPS, "config", "bench"):
+            continue  # a library's private name is that library's business (and its own test's)
+        found += [
+            (node.lineno, f"{module}.{alias.name}") for alias in node.names if alias.name.startswith("_")
+        ]
+    return found
+
+
+def test_no_module_imports_another_modules_private_name():
+    """A name with a leading underscore is its module's own: another module that needs it asks for a public one
+    (the history's sources read rows through `rosters.history.lookups.as_int`, not `_as_int`)."""
+    wrong = [
+        f"{_where(path, line)} imports {name}"
+        for path in _code_files(*APPS, "config", "bench")
+        for line, name in _private_imports(path)
+    ]
+    assert wrong == []
+
+
+# What `campaigns`, the lowest app, holds: campaigns, members, invitations and games, what is theirs (the presets'
+# terms and fighter profiles, the access rules for members, display names, the campaign's errors and limits), and
+# the few pieces every app needs from the lowest layer, each saying so in its docstring (the form field, the
+# history's tracking and context, the signals through which a write tells the layers above it).
+CAMPAIGNS_HOLDS = {
+    *("__init__.py", "apps.py", "admin.py", "models.py", "urls.py", "migrations", "tests"),
+    *("services", "selectors.py", "views", "forms.py", "templatetags", "errors.py", "limits.py"),
+    *("access.py", "terms.py", "profiles.py", "people.py"),
+    *("fields.py", "tracking.py", "history_context.py", "signals.py"),
+}
+# Infrastructure that lives with its concern, above campaigns: the site's in config/, each cache with its reader.
+INFRASTRUCTURE = {
+    "config/backups.py": "the whole database is the site's; its commands are config/management/commands/",
+    "config/management/commands/backup.py": "`manage.py backup`",
+    "config/management/commands/restore.py": "`manage.py restore`",
+    "config/throttling.py": "the site's guard of sign-up, password reset and login",
+    "config/page_versions.py": "the page cache's tokens, read by config/page_cache.py",
+    "combat/access_cache.py": "the tracker poll's remembered readers",
+    "rosters/forms/table_import.py": "rosters' price lists and combat's campaign data import tables",
+    "combat/rules/words.py": "the possessive every app and the engine write",
+}
+
+
+def test_campaigns_holds_campaigns_and_the_few_pieces_every_app_needs():
+    """A module of campaigns/ is on the list above; infrastructure a single concern owns lives with it instead."""
+    found = {path.name for path in (ROOT / "campaigns").iterdir() if path.suffix == ".py" or path.is_dir()}
+    assert sorted(found - CAMPAIGNS_HOLDS - {"__pycache__"}) == []
+
+
+@pytest.mark.parametrize("path", sorted(INFRASTRUCTURE))
+def test_infrastructure_lives_with_its_concern(path):
+    assert (ROOT / path).is_file(), f"{path}: {INFRASTRUCTURE[path]}"
+
+
+def test_each_shared_piece_of_campaigns_says_why_it_lives_there():
+    shared = ("fields.py", "tracking.py", "history_context.py", "signals.py", "people.py")
+    silent = [
+        name
+        for name in shared
+        if not re.search(
+            r"lowest app|may not import",
+            ast.get_docstring(ast.parse((ROOT / "campaigns" / name).read_text())) or "",
+        )
+    ]
+    assert silent == []

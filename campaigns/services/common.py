@@ -1,8 +1,8 @@
 """What every campaign write shares: its history context and the campaign row's lock."""
 
+from contextlib import AbstractContextManager
 from typing import Any
 
-import pghistory
 from django.contrib.auth.base_user import AbstractBaseUser
 
 from campaigns.history_context import history_context
@@ -14,7 +14,7 @@ User = AbstractBaseUser
 
 def campaign_context(
     *, action: str, reason: str, campaign: Campaign | None, by: User | None, **extra: Any
-) -> pghistory.context:
+) -> AbstractContextManager:
     """pghistory's context for a campaign write (`action`, `reason`, `campaign`, `user`), which the feed reads."""
     if campaign is not None and campaign.pk is not None:
         extra["campaign"] = campaign.pk

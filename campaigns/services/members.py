@@ -2,11 +2,10 @@
 
 from django.db import transaction
 
-from campaigns import page_versions
-from campaigns.access_cache import campaign_access_changed
 from campaigns.errors import LastOrganiser
 from campaigns.models import Campaign, Membership
 from campaigns.services.common import User, campaign_context, lock_campaign
+from campaigns.signals import member_removed
 
 
 def _organisers_left(campaign: Campaign, *, without: Membership) -> int:
@@ -61,7 +60,6 @@ def membership_remove(*, membership: Membership, by: User) -> None:
         by=by,
     ):
         membership.delete()
-    # Their sessions stop reading the campaign's boards from the cache (campaigns/access_cache.py).
-    campaign_access_changed(campaign_id=campaign.pk)
-    # ...nor their pages of it: the members read after the commit no longer name them (campaigns/page_versions.py).
-    page_versions.users_changed(membership.user_id)
+    # Their sessions stop reading the campaign's boards from the cache (combat/access_cache.py), nor their pages
+    # of it (config/page_versions.py): both once this commits.
+    member_removed.send(sender=Membership, campaign_id=campaign.pk, user_id=membership.user_id)

@@ -6,7 +6,7 @@ from django import template
 
 from campaigns.profiles import ShownStat, profile_of
 from campaigns.terms import Terms
-from campaigns.words import possessive as possessive_of
+from combat.rules.words import possessive as possessive_of
 
 register = template.Library()
 

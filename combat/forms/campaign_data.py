@@ -6,9 +6,9 @@ is the engine's to say, through the service, whose problems the view puts beside
 
 from django import forms
 
-from campaigns.table_import import FORMATS, TableImportMixin
 from combat.campaign_data_io import MAX_FILE_BYTES
 from combat.models.campaign_data import NOTE_LENGTH
+from rosters.forms.table_import import FORMATS, TableImportMixin
 
 
 class NoteField(forms.CharField):

@@ -9,8 +9,8 @@ from django import forms
 
 from campaigns.fields import WholeNumberField
 from campaigns.models import GamePlayer
-from campaigns.words import possessive
 from combat.models.tracker import ACTION_KEY_LENGTH
+from combat.rules.words import possessive
 
 # A D10 shows 1 to 10 (RULINGS.md facts: Tests roll ten-sided dice).
 D10_FACES = range(1, 11)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from combat.campaign_data_io import title
 from combat.models.campaign_data import PATRON_SKILLS
-from rosters.history.lookups import _as_int
+from rosters.history.lookups import as_int
 from rosters.history.registry import Source
 from rosters.history.teller import Teller, plural
 
@@ -23,7 +23,7 @@ RANK = 11
 
 def _warband_id(kind) -> int | None:
     head, _, rest = str(kind or "").partition(":")
-    return _as_int(rest) if head == PATRON_SKILLS else None
+    return as_int(rest) if head == PATRON_SKILLS else None
 
 
 class CampaignDataSource(Source):

@@ -13,7 +13,7 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 
 from combat.models import DiceRoll, PostGameRoll
-from rosters.history.lookups import Lookups, Person, Roll, _as_ints, display_name, id_list
+from rosters.history.lookups import Lookups, Person, Roll, as_ints, display_name, id_list
 from rosters.history.registry import LookupPart, Source
 
 
@@ -58,7 +58,7 @@ class DiceLogSource(Source):
     def load(self, rows, ids):
         rolls = ids.setdefault("rolls", set())
         for row in rows:
-            rolls.update(_as_ints((row.context or {}).get("roll")))
+            rolls.update(as_ints((row.context or {}).get("roll")))
 
     def lookup_parts(self):
         rolls, users = DiceRoll._meta.db_table, get_user_model()._meta.db_table

@@ -17,7 +17,7 @@ from combat.models import PostGame
 from combat.selectors.post_game.steps import step
 from rosters.history import registry
 from rosters.history.entries import Change
-from rosters.history.lookups import Lookups, _as_int
+from rosters.history.lookups import Lookups, as_int
 from rosters.history.registry import LookupPart, Source
 
 APPLY = "post_game.apply"
@@ -49,7 +49,7 @@ def _params(ids) -> dict:
 def summary(look: Lookups, game_id, warband_id, at: dt.datetime) -> dict:
     """The summary the post-game Apply written at `at` stored (`PostGame.summary`): the first applied at or after
     the moment its transaction began."""
-    key = (_as_int(game_id), _as_int(warband_id))
+    key = (as_int(game_id), as_int(warband_id))
     attempts = (look.state.get(PostGameSource.name) or {}).get(key, [])
     return next((summary for applied_at, summary in attempts if applied_at >= at), None) or {}
 
@@ -63,10 +63,10 @@ class PostGameSource(Source):
             context = row.context or {}
             if context.get("action") != APPLY:
                 continue
-            applies.add((_as_int(context.get("game")), _as_int(context.get("warband"))))
+            applies.add((as_int(context.get("game")), as_int(context.get("warband"))))
             if registry.by_rank(row.src).name == "player":
                 data = row.data or {}
-                applies.add((_as_int(data.get("game_id")), _as_int(data.get("warband_id"))))
+                applies.add((as_int(data.get("game_id")), as_int(data.get("warband_id"))))
 
     def lookup_parts(self):
         yield LookupPart(

@@ -9,8 +9,8 @@ own events at the Apply. Registered from `CombatConfig.ready()`.
 # ruff: noqa: S608 - the SQL below is assembled from constant action names only; every value is a query parameter.
 from __future__ import annotations
 
-from campaigns.words import possessive
-from rosters.history.lookups import _as_int
+from combat.rules.words import possessive
+from rosters.history.lookups import as_int
 from rosters.history.registry import Source
 from rosters.history.teller import Teller
 
@@ -65,10 +65,10 @@ class RansomSource(Source):
             ids["warbands"].add(r.get("captor_id"))
 
     def links(self, entry, look):
-        entry.fighter_id = _as_int(entry.data.get("fighter_id"))
+        entry.fighter_id = as_int(entry.data.get("fighter_id"))
         if entry.fighter_id in look.fighters:
-            entry.warband_id = _as_int(look.fighters[entry.fighter_id].get("warband_id"))
-        return _as_int(entry.context.get("game"))
+            entry.warband_id = as_int(look.fighters[entry.fighter_id].get("warband_id"))
+        return as_int(entry.context.get("game"))
 
     def tell(self, entry, look):
         t = Teller(entry, look)

@@ -9,7 +9,7 @@ grow. The game's own update (its `scenario` filled in) is told by rosters' game 
 from __future__ import annotations
 
 from combat.rules.campaign_scenarios import STAGE_NAMES
-from rosters.history.lookups import _as_int
+from rosters.history.lookups import as_int
 from rosters.history.registry import Source
 from rosters.history.teller import Teller
 
@@ -35,7 +35,7 @@ class ScenarioSource(Source):
         ids["games"].add((row.data or {}).get("game_id"))
 
     def links(self, entry, look):
-        return _as_int(entry.data.get("game_id"))
+        return as_int(entry.data.get("game_id"))
 
     def tell(self, entry, look):
         if entry.label == "delete":

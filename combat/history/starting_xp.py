@@ -9,7 +9,7 @@ the Apply writes are told by the roster's own sources, with the sentence as thei
 
 from __future__ import annotations
 
-from rosters.history.lookups import _as_int
+from rosters.history.lookups import as_int
 from rosters.history.registry import Source
 from rosters.history.teller import Teller
 
@@ -30,9 +30,9 @@ class StartingXpSource(Source):
         ids["fighters"].add((row.data or {}).get("fighter_id"))
 
     def links(self, entry, look):
-        entry.fighter_id = _as_int(entry.data.get("fighter_id"))
+        entry.fighter_id = as_int(entry.data.get("fighter_id"))
         if entry.fighter_id in look.fighters:
-            entry.warband_id = _as_int(look.fighters[entry.fighter_id].get("warband_id"))
+            entry.warband_id = as_int(look.fighters[entry.fighter_id].get("warband_id"))
         return None
 
     def tell(self, entry, look):

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from django.apps import apps
 
-from campaigns.words import possessive
 from combat.history.tracker_steps import FighterMove, TrackerStep, load_tracker_steps, step_ids
+from combat.rules.words import possessive
 from rosters.history.entries import Change, HistoryFilter
-from rosters.history.lookups import Lookups, _as_int, _as_ints
+from rosters.history.lookups import Lookups, as_int, as_ints
 from rosters.history.registry import Source
 from rosters.history.teller import plural as _plural
 
@@ -39,11 +39,11 @@ class TrackerTeller:
     @property
     def fighter_id(self) -> int | None:
         step = self.step
-        target = _as_int(step.context.get("fighter"))
+        target = as_int(step.context.get("fighter"))
         if target is not None:
             return target
         if step.kind == "confusion_friends":
-            return _as_int((step.game_before.get("pending") or {}).get("incapacitated"))
+            return as_int((step.game_before.get("pending") or {}).get("incapacitated"))
         return step.moves[0].fighter_id if step.moves else None
 
     # -- the tail: who, where, the dice ---------------------------------------------------------------------------
@@ -119,7 +119,7 @@ class TrackerTeller:
         text = f"End of {title}: " + (
             f"{_and(names)} taken Out of Action" if names else "nobody taken Out of Action"
         )
-        crews = [look.warband(w) for w in _as_ints(self.entry.data.get("harsh_lessons") or [])]
+        crews = [look.warband(w) for w in as_ints(self.entry.data.get("harsh_lessons") or [])]
         if crews:
             text += f"; Harsh Lessons: +1 crew XP for {_and(crews)}"
         return text
@@ -171,10 +171,10 @@ class TrackerTeller:
 
     def _damage(self, kind: str) -> str:
         step, look = self.step, self.look
-        target_id = _as_int(step.context.get("fighter"))
+        target_id = as_int(step.context.get("fighter"))
         target = self._name(target_id)
-        damage = _as_int(step.context.get("damage"))
-        attacker_id = _as_int(step.context.get("attacker"))
+        damage = as_int(step.context.get("damage"))
+        attacker_id = as_int(step.context.get("attacker"))
         if kind == "attack" and attacker_id is None:
             # Before the context named the attacker, the Attack Test's roll did: it is stored with the attacker.
             attacker_id = next(
@@ -216,8 +216,8 @@ class TrackerTeller:
         return text
 
     def _harsh_lessons(self) -> str:
-        before = set(_as_ints(self.step.game_before.get("harsh_lessons") or []))
-        after = _as_ints(self.step.game_after.get("harsh_lessons") or [])
+        before = set(as_ints(self.step.game_before.get("harsh_lessons") or []))
+        after = as_ints(self.step.game_after.get("harsh_lessons") or [])
         crews = [self.look.warband(w) for w in after if w not in before]
         return f"; Harsh Lessons: +1 XP for {_and(crews)}" if crews else ""
 
@@ -226,7 +226,7 @@ class TrackerTeller:
         incapacitated = self._name((step.game_before.get("pending") or {}).get("incapacitated"))
         pending = step.game_after.get("pending") or {}
         due = (pending.get("sequence") or {}).get("due") or []
-        names = [self._name(_as_int(friend.get("id"))) for friend in due if isinstance(friend, dict)]
+        names = [self._name(as_int(friend.get("id"))) for friend in due if isinstance(friend, dict)]
         if not names:
             return f'No friend was within 3" of {incapacitated}: no Confusion Test'
         tests = "a Confusion Test" if len(names) == 1 else "Confusion Tests"
@@ -234,7 +234,7 @@ class TrackerTeller:
 
     def _confusion(self, kind: str) -> str:
         step = self.step
-        friend_id = _as_int(step.context.get("fighter"))
+        friend_id = as_int(step.context.get("fighter"))
         name = self._name(friend_id)
         move = step.move_of(friend_id)
         head = f"{possessive(name)} Confusion Test"
@@ -247,13 +247,13 @@ class TrackerTeller:
         if move is not None and move.became("fled"):
             return f"{head}: Fled — Exhausted, it could not Take Fatigue"
         awaiting = ((step.game_after.get("pending") or {}).get("sequence") or {}).get("awaiting") or {}
-        if _as_int((awaiting.get("friend") or {}).get("id")) == friend_id:
+        if as_int((awaiting.get("friend") or {}).get("id")) == friend_id:
             return f"{head}: failed — Confused, to Flee or Take Fatigue"
         return f"{head}: passed"
 
     def _fatigue(self) -> str:
         step = self.step
-        fighter_id = _as_int(step.context.get("fighter"))
+        fighter_id = as_int(step.context.get("fighter"))
         name, move = self._name(fighter_id), step.move_of(fighter_id)
         if move is None:
             return (self.entry.reason or "").strip() or f"{possessive(name)} Fatigue changed"
@@ -263,7 +263,7 @@ class TrackerTeller:
         return f"{name} lost 1 Fatigue, now {now}"
 
     def _recover(self) -> str:
-        fighter_id = _as_int(self.step.context.get("fighter"))
+        fighter_id = as_int(self.step.context.get("fighter"))
         move = self.step.move_of(fighter_id)
         now = f", now {move.after.get('harm')}" if move is not None else ""
         return f"{self._name(fighter_id)} Recovered 1 Harm{now}"
@@ -307,8 +307,8 @@ class TrackerSource(Source):
     def links(self, entry, look):
         entry.fighter_id = TrackerTeller(entry, look).fighter_id
         if entry.fighter_id in look.fighters:
-            entry.warband_id = _as_int(look.fighters[entry.fighter_id].get("warband_id"))
-        return _as_int(entry.data.get("game_id"))
+            entry.warband_id = as_int(look.fighters[entry.fighter_id].get("warband_id"))
+        return as_int(entry.data.get("game_id"))
 
     def tell(self, entry, look):
         return TrackerTeller(entry, look).changes()

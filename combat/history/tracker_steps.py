@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from django.apps import apps
 from django.db import connection
 
-from rosters.history.lookups import _as_int, _as_ints, _json
+from rosters.history.lookups import as_int, as_ints, json_value
 
 STATE = ("harm", "injuries", "fatigue", "status", "models_left", "lost_hp")
 
@@ -134,8 +134,8 @@ def _moves(before_images: list, after_rows: list) -> tuple[dict, list[FighterMov
 
 
 def _step(action, context, game_after, after_rows, marked, version) -> TrackerStep:
-    action, context, game_after = _json(action), _json(context), _json(game_after)
-    after_rows, marked = _json(after_rows) or [], _json(marked) or []
+    action, context, game_after = json_value(action), json_value(context), json_value(game_after)
+    after_rows, marked = json_value(after_rows) or [], json_value(marked) or []
     step = TrackerStep(out_of_action=[m for m in marked if m is not None])
     if action:
         step.kind = action.get("kind")
@@ -168,8 +168,8 @@ def step_ids(steps: dict[int, TrackerStep], ids: dict[str, set]) -> None:
         ids["fighters"].update(m.fighter_id for m in step.moves)
         ids["fighters"].update(step.out_of_action)
         for key in ("fighter", "attacker"):
-            ids["fighters"].add(_as_int(step.context.get(key)))
+            ids["fighters"].add(as_int(step.context.get(key)))
         pending = step.game_before.get("pending") or {}
-        ids["fighters"].add(_as_int(pending.get("incapacitated")))
+        ids["fighters"].add(as_int(pending.get("incapacitated")))
         for lessons in (step.game_before.get("harsh_lessons"), step.game_after.get("harsh_lessons")):
-            ids["warbands"].update(_as_ints(lessons or []))
+            ids["warbands"].update(as_ints(lessons or []))

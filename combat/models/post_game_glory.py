@@ -18,7 +18,7 @@ from django.db import models
 from django.db.models import Q
 
 from combat.models.postgame import PostGame
-from rosters.models.limits import NAME_LENGTH, _keywords, _range_checks, _within
+from rosters.models.limits import NAME_LENGTH, keywords_field, range_checks, within
 
 # Glory a spend may cost: at least 1 (a spend of nothing is not one: the ledger's entries move something), and
 # 1000 is far past what a warband gathers in a campaign: a bigger number is a typing slip, not a price.
@@ -40,10 +40,10 @@ class PostGameGlory(models.Model):
     kind = models.CharField(max_length=10, choices=Kind.choices)
     name = models.CharField(max_length=NAME_LENGTH, validators=[MaxLengthValidator(NAME_LENGTH)])
     glory = models.PositiveIntegerField(
-        validators=_within(GLORY_LIMITS, "glory"), help_text="The Glory it costs."
+        validators=within(GLORY_LIMITS, "glory"), help_text="The Glory it costs."
     )
     fighter_type = models.CharField(max_length=NAME_LENGTH, blank=True, help_text="A mercenary's type.")
-    keywords = _keywords()
+    keywords = keywords_field()
     removable = models.BooleanField(default=True, help_text="A Glory Item: whether it can be removed.")
     holder = models.ForeignKey(
         "rosters.Fighter",
@@ -64,7 +64,7 @@ class PostGameGlory(models.Model):
     class Meta:
         ordering = ["post_game_id", "id"]
         constraints = [
-            *_range_checks("post_game_glory", GLORY_LIMITS),
+            *range_checks("post_game_glory", GLORY_LIMITS),
             models.CheckConstraint(
                 condition=Q(kind__in=["item", "mercenary", "benefit"]), name="post_game_glory_kind_known"
             ),

@@ -13,7 +13,7 @@ from django.db import models
 from django.db.models import Q
 
 from combat.models.postgame import PostGame
-from rosters.models.limits import COST_RANGE, ITEM_LIMITS, NAME_LENGTH, _keywords, _range_checks, _within
+from rosters.models.limits import COST_RANGE, ITEM_LIMITS, NAME_LENGTH, keywords_field, range_checks, within
 
 
 class PostGameTrade(models.Model):
@@ -34,12 +34,12 @@ class PostGameTrade(models.Model):
     )
     name = models.CharField(max_length=NAME_LENGTH, validators=[MaxLengthValidator(NAME_LENGTH)])
     fighter_type = models.CharField(max_length=NAME_LENGTH, blank=True)
-    keywords = _keywords()
+    keywords = keywords_field()
     removable = models.BooleanField(default=True, help_text="Battlekit bought: whether it can be removed.")
     # A recruit picked from the price list: the profile the fighter starts with (movement, health, harm_limit).
     profile = models.JSONField(default=dict, blank=True)
     # The cost paid (a recruit, a purchase) or the base cost of what is sold (it sells for half, RULING C-3).
-    cost = models.PositiveIntegerField(validators=_within(ITEM_LIMITS, "cost"))
+    cost = models.PositiveIntegerField(validators=within(ITEM_LIMITS, "cost"))
     holder = models.ForeignKey(
         "rosters.Fighter",
         on_delete=models.CASCADE,
@@ -56,7 +56,7 @@ class PostGameTrade(models.Model):
     class Meta:
         ordering = ["post_game_id", "id"]
         constraints = [
-            *_range_checks("post_game_trade", {"cost": COST_RANGE}),
+            *range_checks("post_game_trade", {"cost": COST_RANGE}),
             models.CheckConstraint(
                 condition=Q(kind__in=["recruit", "buy", "sell"]), name="post_game_trade_kind_known"
             ),

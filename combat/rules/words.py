@@ -1,4 +1,4 @@
-"""How the engine writes a name into its sentences (pure Python: the apps' `campaigns.words` is this one)."""
+"""How the engine writes a name into its sentences (pure Python, so every app and template calls this one)."""
 
 
 def possessive(name) -> str:

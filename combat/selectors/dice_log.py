@@ -51,7 +51,7 @@ def _epoch():
     return dt.datetime(1970, 1, 1, tzinfo=dt.UTC)
 
 
-def _dice_cursor(roll) -> str:
+def dice_cursor(roll) -> str:
     return f"{(roll.created_at - _epoch()) // dt.timedelta(microseconds=1)}-{roll.pk}"
 
 
@@ -115,7 +115,7 @@ def dice_log_page(
         at, roll_id = _parse_dice_cursor(before)
         rolls = rolls.filter(Q(created_at__lt=at) | Q(created_at=at, id__lt=roll_id))
     found = list(rolls[: limit + 1])
-    older = _dice_cursor(found[limit - 1]) if len(found) > limit else None
+    older = dice_cursor(found[limit - 1]) if len(found) > limit else None
     found = found[:limit]
     read_replacements(found)
     for roll in found:

@@ -8,7 +8,7 @@ version is still N, and this session may read the game. Both are in the cache on
   back to an older version; a reader that misses reads the database and only *adds* what it read, so it cannot
   overwrite a newer version a writer has just set. A transaction that rolls back after setting it leaves a version
   the database does not have: polls then get the whole board (never a wrong 204) until the next action sets it;
-- the reader is remembered by `campaigns.access_cache`, which tells how a lost membership forgets it.
+- the reader is remembered by `combat.access_cache`, which tells how a lost membership forgets it.
 
 Only a cache every process shares is trusted (`settings.CACHE_IS_SHARED`, Redis): in a worker's own memory the
 version another worker moved on would never arrive. Without it the poll reads the version from the database.
@@ -31,7 +31,7 @@ from django.contrib.postgres.aggregates import ArrayAgg
 from django.core.cache import cache
 from django.db.models import Count, Q
 
-from campaigns import access_cache
+from combat import access_cache
 from combat.models import TrackerAction, TrackerFighter, TrackerGame
 from combat.selectors.tracker import Board, board_layout, board_of, board_rows, game_log, tracker_version
 

@@ -21,8 +21,8 @@ from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import reswap
 
-from campaigns import access_cache
 from campaigns.access import can_manage_game, get_game_for_user
+from combat import access_cache
 from combat.forms.tracker import (
     ConfusionChoiceForm,
     ConfusionTestForm,
@@ -94,7 +94,7 @@ def tracker_board(request, game_id: int):
 
 @login_required
 def _tracker_board_checked(request, game_id: int, version: str | None):
-    token = access_cache.reader_token(game_id=game_id)  # before the check: see campaigns/access_cache.py
+    token = access_cache.reader_token(game_id=game_id)  # before the check: see combat/access_cache.py
     game, membership = get_game_for_user(request.user, game_id)
     current = tracker_poll.board_version(game_id=game.pk)
     if current is None:

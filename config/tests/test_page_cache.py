@@ -15,9 +15,9 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from campaigns import page_versions
 from campaigns.services.accounts import account_update
 from campaigns.services.members import membership_remove
+from config import page_versions
 from config.page_cache import MEMBER_COOKIE
 from config.tests.shared_cache import shared_redis_or_skip
 from rosters.services.fighters import fighter_update

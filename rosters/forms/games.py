@@ -9,7 +9,7 @@ from django.core.exceptions import ValidationError
 from campaigns.fields import WholeNumberField
 from campaigns.models import VICTORY_POINTS_MAX, Game, GamePlayer
 from campaigns.terms import Terms, terms_for
-from campaigns.words import possessive
+from combat.rules.words import possessive
 from rosters.services.games import GameEntry
 
 

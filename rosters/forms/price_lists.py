@@ -2,7 +2,7 @@
 
 from django import forms
 
-from campaigns.table_import import FORMATS, TableImportMixin
+from rosters.forms.table_import import FORMATS, TableImportMixin
 from rosters.models import PRICE_LIST_NOTE_LENGTH
 from rosters.price_lists import MAX_FILE_BYTES
 

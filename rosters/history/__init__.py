@@ -15,7 +15,10 @@ turns those rows into what a player reads:
   Scars, Battlekit moves, the Strongbox.
 
 It knows only the tables that register with it (`registry`): each app describes its own events in a `Source` and
-registers it from its `AppConfig.ready()`; rosters registers the roster's and the campaign's.
+registers it from its `AppConfig.ready()`; rosters registers the roster's and the campaign's. A source outside
+this package uses only public names: the registry's `Source`, `EventRow`, `LookupPart`, `Ids`, the `Teller`, and
+the readers of a raw row in `lookups` (`as_int`, `as_ints`, `json_value`); no module imports another's private
+name (tests/test_architecture.py).
 
 Why not `pghistory.models.Events` for the feed: its common table expression unions every event table with a
 `row_to_json` and a previous-row lookup per event before any filter or limit applies, so its cost grows with the

@@ -10,13 +10,13 @@ from __future__ import annotations
 from django.apps import apps
 
 from campaigns.terms import terms_for
-from campaigns.words import possessive
 from rosters.history import registry
 from rosters.history.entries import Change
-from rosters.history.lookups import _as_int
+from rosters.history.lookups import as_int
 from rosters.history.registry import Source
 from rosters.history.roster_rows import in_warbands
 from rosters.history.teller import Teller
+from rosters.words import possessive
 
 GAME_STATUS = {
     "in_progress": "in progress",
@@ -91,8 +91,8 @@ class PlayerSource(Source):
             ids["games"].add(r.get("game_id"))
 
     def links(self, entry, look):
-        entry.warband_id = _as_int(entry.data.get("warband_id"))
-        return _as_int(entry.data.get("game_id"))
+        entry.warband_id = as_int(entry.data.get("warband_id"))
+        return as_int(entry.data.get("game_id"))
 
     def tell(self, entry, look):
         t = Teller(entry, look)
@@ -131,19 +131,19 @@ class OutOfActionSource(Source):
             ids["players"].add(r.get("player_id"))
 
     def links(self, entry, look):
-        entry.fighter_id = _as_int(entry.data.get("fighter_id"))
+        entry.fighter_id = as_int(entry.data.get("fighter_id"))
         if entry.fighter_id in look.fighters:
-            entry.warband_id = _as_int(look.fighters[entry.fighter_id].get("warband_id"))
-        player = look.players.get(_as_int(entry.data.get("player_id")) or -1) or {}
-        if _as_int(entry.context.get("game")) is None or entry.warband_id is None:
+            entry.warband_id = as_int(look.fighters[entry.fighter_id].get("warband_id"))
+        player = look.players.get(as_int(entry.data.get("player_id")) or -1) or {}
+        if as_int(entry.context.get("game")) is None or entry.warband_id is None:
             # Without a game in its context the mark belongs to its game player's game and warband.
-            entry.warband_id = _as_int(player.get("warband_id"))
-        return _as_int(player.get("game_id"))
+            entry.warband_id = as_int(player.get("warband_id"))
+        return as_int(player.get("game_id"))
 
     def tell(self, entry, look):
         t = Teller(entry, look)
         fighter = look.fighter(t.d.get("fighter_id"))
-        player = look.players.get(_as_int(t.d.get("player_id")) or -1) or {}
+        player = look.players.get(as_int(t.d.get("player_id")) or -1) or {}
         game = _game_title(t, player.get("game_id"))
         if entry.label == "delete":
             return [t.finish("games", f"{fighter} is no longer marked Out of Action in {game}")]

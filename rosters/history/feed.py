@@ -12,10 +12,10 @@ from django.db import connection
 
 from rosters.history import registry
 from rosters.history.entries import HistoryEntry, HistoryFilter, HistoryPage
-from rosters.history.lookups import _json
+from rosters.history.lookups import json_value
 from rosters.history.registry import Source
 from rosters.history.sentences import describe_events
-from rosters.history.sources import _EPOCH, Cursor, sort_rank_sql
+from rosters.history.sources import EPOCH, Cursor, sort_rank_sql
 
 PAGE_SIZE = 50
 
@@ -187,7 +187,9 @@ def _fetch_events(f: HistoryFilter, cursor: Cursor | None, older: bool, limit: i
         params.update(cur_at=cursor.at, cur_rank=cursor.rank, cur_id=cursor.pgh_id)
     with connection.cursor() as db:
         db.execute(sql, params)
-        rows = [(*row[:5], _json(row[5]), _json(row[6]), _json(row[7])) for row in db.fetchall()]
+        rows = [
+            (*row[:5], json_value(row[5]), json_value(row[6]), json_value(row[7])) for row in db.fetchall()
+        ]
     return rows if older else rows[::-1]
 
 
@@ -226,7 +228,7 @@ def history_page(
     newest = entries[0].key if entries else None
     if before is None and newest is None:
         # An empty history: poll from "now" so the first change arrives. Rank 0 and id 0 sort before any event.
-        newest = Cursor(at=_EPOCH, rank=0, pgh_id=0).encode()
+        newest = Cursor(at=EPOCH, rank=0, pgh_id=0).encode()
     return HistoryPage(
         entries=entries,
         older=entries[-1].key if has_more and entries else None,

@@ -15,7 +15,7 @@ from campaigns.terms import Terms, terms_for
 from rosters.history import registry
 from rosters.history.entries import HistoryEntry, HistoryFilter
 from rosters.history.feed import history_page
-from rosters.history.lookups import _json, rows_by_id
+from rosters.history.lookups import json_value, rows_by_id
 from rosters.history.moment import AsOfMoment, as_of_moment
 
 
@@ -124,7 +124,7 @@ def _first_and_last(rows: list[tuple]) -> tuple[dict[Key, dict | None], dict[Key
     first: dict[Key, dict | None] = {}
     last: dict[Key, dict | None] = {}
     for name, obj_id, _at, _pgh_id, label, data, prev in rows:
-        data, prev = _json(data), _json(prev)
+        data, prev = json_value(data), json_value(prev)
         key = (name, obj_id)
         if key not in first:
             first[key] = None if label == "insert" else (prev if label == "update" else data)

@@ -3,37 +3,37 @@ roster_events.py's fighters and warbands in its `ROSTER_SOURCES`)."""
 
 from __future__ import annotations
 
-from campaigns.words import possessive
 from rosters.history.entries import Change
-from rosters.history.lookups import _as_int
+from rosters.history.lookups import as_int
 from rosters.history.registry import Ids, Source
-from rosters.history.roster_rows import _fighter_warband, _rows, in_warbands
+from rosters.history.roster_rows import event_rows, fighter_warband, in_warbands
 from rosters.history.teller import Teller
+from rosters.words import possessive
 
 # -- Battlekit --------------------------------------------------------------------------------------------------
 
 
-def _holder(t: Teller, fighter_id, warband_id) -> str:
+def holder_name(t: Teller, fighter_id, warband_id) -> str:
     if fighter_id is None:
         return f"{possessive(t.look.warband(warband_id))} {t.terms.arsenal}"
     return t.look.fighter(fighter_id)
 
 
-def _item_moved(t: Teller, item: str, holder: str, diff: dict) -> Change:
+def item_moved(t: Teller, item: str, holder: str, diff: dict) -> Change:
     d, old_fighter, old_warband = t.d, t.p.get("fighter_id"), t.p.get("warband_id")
     if "warband_id" in diff:
         src, dst = t.look.warband(old_warband), t.look.warband(d.get("warband_id"))
     else:
         # "the Arsenal" reads better than "Iron Sepulchre's Arsenal" when the item stays in its warband.
-        src = f"the {t.terms.arsenal}" if old_fighter is None else _holder(t, old_fighter, old_warband)
+        src = f"the {t.terms.arsenal}" if old_fighter is None else holder_name(t, old_fighter, old_warband)
         dst = f"the {t.terms.arsenal}" if d.get("fighter_id") is None else holder
     return t.finish("battlekit", f"{item} moved from {src} to {dst}")
 
 
-def _item_changes(t: Teller, item: str, holder: str) -> list[Change]:
+def item_changes(t: Teller, item: str, holder: str) -> list[Change]:
     d, diff, out = t.d, t.diff(), []
     if "fighter_id" in diff or "warband_id" in diff:
-        out.append(_item_moved(t, item, holder, diff))
+        out.append(item_moved(t, item, holder, diff))
     if "name" in diff:
         out.append(t.finish("battlekit", f"{diff['name'][0]} is now called {diff['name'][1]}"))
     if "keywords" in diff:
@@ -55,21 +55,21 @@ class ItemSource(Source):
         return in_warbands(f) + held
 
     def collect(self, row, ids):
-        for r in _rows(row):
+        for r in event_rows(row):
             ids["fighters"].add(r.get("fighter_id"))
             ids["warbands"].add(r.get("warband_id"))
 
     def links(self, entry, look):
-        entry.fighter_id = _as_int(entry.data.get("fighter_id"))
-        entry.warband_id = _as_int(entry.data.get("warband_id"))
+        entry.fighter_id = as_int(entry.data.get("fighter_id"))
+        entry.warband_id = as_int(entry.data.get("warband_id"))
         if entry.fighter_id is None and entry.prev:
-            entry.fighter_id = _as_int(entry.prev.get("fighter_id"))
+            entry.fighter_id = as_int(entry.prev.get("fighter_id"))
 
     def tell(self, entry, look):
         t = Teller(entry, look)
         d, label = t.d, entry.label
         item = d.get("name", "an item")
-        holder = _holder(t, d.get("fighter_id"), d.get("warband_id"))
+        holder = holder_name(t, d.get("fighter_id"), d.get("warband_id"))
         if label == "insert" and d.get("fighter_id") is None:
             return t.told("battlekit", f"{{who}} added {item} to {holder}", f"{item} was added to {holder}")
         if label == "insert":
@@ -81,7 +81,7 @@ class ItemSource(Source):
             return t.told(
                 "battlekit", f"{{who}} removed {item} from {holder}", f"{item} was lost from {holder}"
             )
-        return _item_changes(t, item, holder) or [t.finish("battlekit", f"{item} was updated")]
+        return item_changes(t, item, holder) or [t.finish("battlekit", f"{item} was updated")]
 
 
 # -- Injuries ---------------------------------------------------------------------------------------------------
@@ -97,14 +97,14 @@ class InjurySource(Source):
         return " OR e.game_id = %(gi)s"
 
     def collect(self, row, ids: Ids):
-        for r in _rows(row):
+        for r in event_rows(row):
             ids["fighters"].add(r.get("fighter_id"))
             ids["games"].add(r.get("game_id"))
 
     def links(self, entry, look):
-        entry.fighter_id = _as_int(entry.data.get("fighter_id"))
-        _fighter_warband(entry, look)
-        return _as_int(entry.data.get("game_id"))
+        entry.fighter_id = as_int(entry.data.get("fighter_id"))
+        fighter_warband(entry, look)
+        return as_int(entry.data.get("game_id"))
 
     def tell(self, entry, look):
         t = Teller(entry, look)
@@ -137,14 +137,14 @@ class SkillSource(Source):
         return " OR e.game_id = %(gi)s"
 
     def collect(self, row, ids: Ids):
-        for r in _rows(row):
+        for r in event_rows(row):
             ids["fighters"].add(r.get("fighter_id"))
             ids["games"].add(r.get("game_id"))
 
     def links(self, entry, look):
-        entry.fighter_id = _as_int(entry.data.get("fighter_id"))
-        _fighter_warband(entry, look)
-        return _as_int(entry.data.get("game_id"))
+        entry.fighter_id = as_int(entry.data.get("fighter_id"))
+        fighter_warband(entry, look)
+        return as_int(entry.data.get("game_id"))
 
     def tell(self, entry, look):
         t = Teller(entry, look)

@@ -4,11 +4,11 @@ table it is (`rosters.FoundLocation`); the post-game's Apply writes it, its Reve
 
 from __future__ import annotations
 
-from campaigns.words import possessive
-from rosters.history.lookups import _as_int
+from rosters.history.lookups import as_int
 from rosters.history.registry import Source
 from rosters.history.roster_rows import in_warbands
 from rosters.history.teller import Teller
+from rosters.words import possessive
 
 TABLE_WORDS = {"common": "Common", "rare": "Rare", "legendary": "Legendary"}
 
@@ -36,8 +36,8 @@ class FoundLocationSource(Source):
             ids["games"].add(data.get("game_id"))
 
     def links(self, entry, look):
-        entry.warband_id = _as_int(entry.data.get("warband_id"))
-        return _as_int(entry.data.get("game_id"))
+        entry.warband_id = as_int(entry.data.get("warband_id"))
+        return as_int(entry.data.get("game_id"))
 
     def tell(self, entry, look):
         t = Teller(entry, look)

@@ -24,12 +24,12 @@ from rosters.history.registry import EventRow, Ids, LookupPart
 CORE_IDS = ("users", "games", "fighters", "warbands", "players")
 
 
-def _json(value):
+def json_value(value):
     """A jsonb column from a raw query: Django's psycopg setup hands jsonb over as text, for JSONField to parse."""
     return json.loads(value) if isinstance(value, str | bytes) else value
 
 
-def _as_int(value) -> int | None:
+def as_int(value) -> int | None:
     if isinstance(value, bool):
         return None
     if isinstance(value, int):
@@ -39,16 +39,16 @@ def _as_int(value) -> int | None:
     return None
 
 
-def _as_ints(value) -> list[int]:
+def as_ints(value) -> list[int]:
     if isinstance(value, list | tuple):
-        return [i for v in value if (i := _as_int(v)) is not None]
-    single = _as_int(value)
+        return [i for v in value if (i := as_int(v)) is not None]
+    single = as_int(value)
     return [single] if single is not None else []
 
 
 def id_list(values: Iterable) -> list[int]:
     """Sorted distinct ids from anything that may hold them (a query parameter)."""
-    return sorted({int(v) for v in values if _as_int(v) is not None})
+    return sorted({int(v) for v in values if as_int(v) is not None})
 
 
 def new_ids() -> Ids:
@@ -91,21 +91,21 @@ class Lookups:
     state: dict[str, Any] = field(default_factory=dict)  # source name -> what its `load` read for the page
 
     def user(self, user_id) -> str | None:
-        user_id = _as_int(user_id)
+        user_id = as_int(user_id)
         if user_id is None:
             return None
         return display_name(self.users.get(user_id))
 
     def fighter(self, fighter_id) -> str:
-        row = self.fighters.get(_as_int(fighter_id) or -1)
+        row = self.fighters.get(as_int(fighter_id) or -1)
         return row["name"] if row else "a fighter no longer on record"
 
     def warband(self, warband_id) -> str:
-        row = self.warbands.get(_as_int(warband_id) or -1)
+        row = self.warbands.get(as_int(warband_id) or -1)
         return row["name"] if row else f"a {self.terms.warband} no longer on record"
 
     def game(self, game_id) -> GameRef | None:
-        game_id = _as_int(game_id)
+        game_id = as_int(game_id)
         if game_id is None:
             return None
         row = self.games.get(game_id)
@@ -143,13 +143,13 @@ def rows_by_id(model_label: str, source_name: str, ids: Iterable[int]) -> dict[i
         return {}
     with connection.cursor() as db:
         db.execute(_latest_sql(model_label, source_name, "SELECT unnest(%s::bigint[]) AS id"), [ids])
-        return {row[0]: _json(row[1]) for row in db.fetchall() if row[1] is not None}
+        return {row[0]: json_value(row[1]) for row in db.fetchall() if row[1] is not None}
 
 
 def _collect_context(row: EventRow, ids: Ids) -> None:
     context = row.context or {}
-    ids["users"].update(_as_ints(context.get("user")))
-    ids["games"].update(_as_ints(context.get("game")))
+    ids["users"].update(as_ints(context.get("user")))
+    ids["games"].update(as_ints(context.get("game")))
 
 
 def _lookup_sql(parts: list[LookupPart]) -> str:
@@ -200,7 +200,7 @@ def _run_lookups(parts: list[LookupPart], ids: Ids) -> dict[str, dict[int, Any]]
     with connection.cursor() as db:
         db.execute(_lookup_sql(parts), params)
         for kind, pk, data in db.fetchall():
-            data = _json(data)
+            data = json_value(data)
             if pk is not None and data is not None:
                 found[kind][pk] = data
     return found

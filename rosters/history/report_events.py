@@ -6,7 +6,7 @@ its game's heading, which links to the game page where the report is read.
 
 from __future__ import annotations
 
-from rosters.history.lookups import _as_int
+from rosters.history.lookups import as_int
 from rosters.history.registry import Source
 from rosters.history.teller import Teller
 
@@ -31,7 +31,7 @@ class BattleReportSource(Source):
             ids["games"].add(r.get("game_id"))
 
     def links(self, entry, look):
-        return _as_int(entry.data.get("game_id"))
+        return as_int(entry.data.get("game_id"))
 
     def tell(self, entry, look):
         t = Teller(entry, look)

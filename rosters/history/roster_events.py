@@ -6,22 +6,22 @@ from __future__ import annotations
 import re
 
 from campaigns.profiles import TRENCH_CRUSADE_PROFILE
-from campaigns.words import possessive
 from rosters.history import registry
 from rosters.history.entries import Change, HistoryEntry
 from rosters.history.kit_events import (
     InjurySource,
     ItemSource,
     SkillSource,
-    _holder,
-    _item_changes,
-    _item_moved,
+    holder_name,
+    item_changes,
+    item_moved,
 )
-from rosters.history.lookups import Lookups, _as_int
+from rosters.history.lookups import Lookups, as_int
 from rosters.history.registry import Source
-from rosters.history.roster_rows import _fighter_warband, _rows, in_warbands
+from rosters.history.roster_rows import event_rows, fighter_warband, in_warbands
 from rosters.history.teller import Teller, signed
 from rosters.models import has_elite_keyword  # the ELITE keyword read as the roster reads it (RULING T-1)
+from rosters.words import possessive
 
 STAT_LABELS = {
     "strength": "Strength",
@@ -169,10 +169,10 @@ class FighterSource(Source):
         return "e.pgh_obj_id = %(f)s" if f.fighter_id is not None else in_warbands(f)
 
     def collect(self, row, ids):
-        ids["warbands"].update(r.get("warband_id") for r in _rows(row))
+        ids["warbands"].update(r.get("warband_id") for r in event_rows(row))
 
     def links(self, entry, look):
-        entry.fighter_id, entry.warband_id = entry.obj_id, _as_int(entry.data.get("warband_id"))
+        entry.fighter_id, entry.warband_id = entry.obj_id, as_int(entry.data.get("warband_id"))
 
     def tell(self, entry, look):
         t = Teller(entry, look)
@@ -248,7 +248,7 @@ class WarbandSource(Source):
         return "e.pgh_obj_id = %(w)s" if f.warband_id is not None else "e.campaign_id = %(c)s"
 
     def collect(self, row, ids):
-        ids["users"].update(r.get("owner_id") for r in _rows(row))
+        ids["users"].update(r.get("owner_id") for r in event_rows(row))
 
     def links(self, entry, look):
         entry.warband_id = entry.obj_id
@@ -290,10 +290,10 @@ __all__ = [
     "ItemSource",
     "SkillSource",
     "WarbandSource",
-    "_fighter_warband",
-    "_holder",
-    "_item_changes",
-    "_item_moved",
-    "_rows",
+    "fighter_warband",
+    "holder_name",
+    "item_changes",
+    "item_moved",
+    "event_rows",
     "in_warbands",
 ]

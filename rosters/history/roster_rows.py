@@ -4,7 +4,7 @@ the warband scope of a feed query, an event's two rows, and the warband an entry
 from __future__ import annotations
 
 from rosters.history.entries import HistoryEntry, HistoryFilter
-from rosters.history.lookups import Lookups, _as_int
+from rosters.history.lookups import Lookups, as_int
 from rosters.history.registry import EventRow
 
 
@@ -12,10 +12,10 @@ def in_warbands(f: HistoryFilter) -> str:
     return "e.warband_id = %(w)s" if f.warband_id is not None else "e.warband_id IN (SELECT id FROM wb)"
 
 
-def _rows(row: EventRow) -> tuple[dict, dict]:
+def event_rows(row: EventRow) -> tuple[dict, dict]:
     return row.data or {}, row.prev or {}
 
 
-def _fighter_warband(entry: HistoryEntry, look: Lookups) -> None:
+def fighter_warband(entry: HistoryEntry, look: Lookups) -> None:
     if entry.fighter_id in look.fighters:
-        entry.warband_id = _as_int(look.fighters[entry.fighter_id].get("warband_id"))
+        entry.warband_id = as_int(look.fighters[entry.fighter_id].get("warband_id"))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from campaigns.terms import terms_for
 from rosters.history import registry
 from rosters.history.entries import HistoryEntry
-from rosters.history.lookups import Lookups, _as_int, load_lookups
+from rosters.history.lookups import Lookups, as_int, load_lookups
 from rosters.history.net import net_rows
 from rosters.history.registry import EventRow
 from rosters.history.sources import Cursor, sort_rank
@@ -34,7 +34,7 @@ def _link(entry: HistoryEntry, look: Lookups) -> None:
     context names, else the one its row belongs to."""
     source = registry.by_name(entry.source)
     row_game = source.links(entry, look)
-    game_id = _as_int(entry.context.get("game"))
+    game_id = as_int(entry.context.get("game"))
     entry.game = look.game(row_game if game_id is None else game_id)
     if entry.warband_id is not None:
         entry.warband_name = (

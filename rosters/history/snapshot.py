@@ -12,7 +12,7 @@ from django.apps import apps
 from django.db import connection
 
 from rosters.history import registry
-from rosters.history.lookups import _json
+from rosters.history.lookups import json_value
 from rosters.history.moment import AsOfMoment, as_of_moment
 
 
@@ -163,7 +163,7 @@ _MODELS = {
 def _assemble(at: dt.datetime, rows: list[tuple]) -> RosterSnapshot:
     warband, found = None, {"fighter": [], "item": [], "injury": [], "location": [], "skill": []}
     for kind, data in rows:
-        data = _json(data)
+        data = json_value(data)
         if data is None:
             continue
         if kind == "warband":

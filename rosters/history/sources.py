@@ -97,7 +97,7 @@ def kind_choices(terms: Terms) -> list[tuple[str, str]]:
 # Cursors
 # --------------------------------------------------------------------------------------------------------------
 
-_EPOCH = dt.datetime(1970, 1, 1, tzinfo=dt.UTC)
+EPOCH = dt.datetime(1970, 1, 1, tzinfo=dt.UTC)
 _CURSOR = re.compile(r"^(\d{1,18})-(\d{1,2})-(\d{1,18})$")
 
 
@@ -115,7 +115,7 @@ class Cursor:
     pgh_id: int
 
     def encode(self) -> str:
-        micros = (self.at - _EPOCH) // dt.timedelta(microseconds=1)
+        micros = (self.at - EPOCH) // dt.timedelta(microseconds=1)
         return f"{micros}-{self.rank}-{self.pgh_id}"
 
     @classmethod
@@ -123,5 +123,5 @@ class Cursor:
         match = _CURSOR.match(text or "")
         if not match or int(match.group(2)) not in sort_ranks():
             raise BadCursor("That page link is not valid; start again from the newest changes.")
-        at = _EPOCH + dt.timedelta(microseconds=int(match.group(1)))
+        at = EPOCH + dt.timedelta(microseconds=int(match.group(1)))
         return cls(at=at, rank=int(match.group(2)), pgh_id=int(match.group(3)))

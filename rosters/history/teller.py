@@ -6,7 +6,7 @@ import re
 
 from campaigns.people import display_name
 from rosters.history.entries import Change, HistoryEntry
-from rosters.history.lookups import Lookups, _as_int, _as_ints
+from rosters.history.lookups import Lookups, as_int, as_ints
 
 # Roll purposes that explain a kind of change (the post-game's Survival and Trauma rolls, Bitter Lessons' D3...).
 ROLL_PURPOSES = {
@@ -44,7 +44,7 @@ class Teller:
 
     def context_rolls(self) -> list:
         """The rolls the event's context names, as the page's lookups hold them."""
-        return [self.look.rolls[r] for r in _as_ints(self.entry.context.get("roll")) if r in self.look.rolls]
+        return [self.look.rolls[r] for r in as_ints(self.entry.context.get("roll")) if r in self.look.rolls]
 
     def _rolls_for(self, kind: str) -> list:
         rolls = self.context_rolls()
@@ -114,7 +114,7 @@ class Teller:
             names.add(look.warband(entry.warband_id))
         # Services' own reasons start with who did it ("olga_organiser made a new invitation link").
         for user_id in (entry.context.get("user"), self.d.get("user_id"), self.d.get("owner_id")):
-            person = look.users.get(_as_int(user_id) or -1)
+            person = look.users.get(as_int(user_id) or -1)
             if person is not None:
                 names.update({person.get_username(), display_name(person)})
         for game in (entry.game, look.game(entry.context.get("game"))):

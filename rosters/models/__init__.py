@@ -40,9 +40,9 @@ from rosters.models.limits import (
     WARBAND_NOTES_LENGTH,
     validate_d66,
 )
-from rosters.models.limits import _keywords as _keywords
-from rosters.models.limits import _range_checks as _range_checks
-from rosters.models.limits import _within as _within
+from rosters.models.limits import keywords_field as keywords_field
+from rosters.models.limits import range_checks as range_checks
+from rosters.models.limits import within as within
 
 # Made in the order the single module made them (the models, then pghistory's events for each).
 # isort: off

@@ -61,14 +61,12 @@ WARBAND_NOTES_LENGTH = 5_000
 INJURY_EFFECT_LENGTH = 2_000
 
 
-def _within(limits: dict[str, tuple[int, int]], field: str) -> list:
+def within(limits: dict[str, tuple[int, int]], field: str) -> list:
     low, high = limits[field]
     return [MinValueValidator(low), MaxValueValidator(high)]
 
 
-def _range_checks(
-    table: str, limits: dict[str, tuple[int, int]], nullable=()
-) -> list[models.CheckConstraint]:
+def range_checks(table: str, limits: dict[str, tuple[int, int]], nullable=()) -> list[models.CheckConstraint]:
     """The database's own guard of each limit, so no code path (the admin, a script, a bug) can store past it."""
     checks = []
     for field, (low, high) in limits.items():
@@ -79,7 +77,7 @@ def _range_checks(
     return checks
 
 
-def _keywords() -> ArrayField:
+def keywords_field() -> ArrayField:
     return ArrayField(
         models.CharField(max_length=KEYWORD_LENGTH), size=MAX_KEYWORDS, default=list, blank=True
     )

@@ -12,10 +12,10 @@ from rosters.models.limits import (
     INJURY_LIMITS,
     ITEM_LIMITS,
     NAME_LENGTH,
-    _keywords,
-    _range_checks,
-    _within,
+    keywords_field,
+    range_checks,
     validate_d66,
+    within,
 )
 from rosters.models.warband import Fighter, Warband
 
@@ -36,14 +36,14 @@ class Injury(models.Model):
     d66 = models.PositiveSmallIntegerField(
         null=True,
         blank=True,
-        validators=[*_within(INJURY_LIMITS, "d66"), validate_d66],
+        validators=[*within(INJURY_LIMITS, "d66"), validate_d66],
         help_text="The D66 roll it came from.",
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["id"]
-        constraints = _range_checks("injury", INJURY_LIMITS, nullable=("d66",))
+        constraints = range_checks("injury", INJURY_LIMITS, nullable=("d66",))
 
     def __str__(self) -> str:
         return self.name
@@ -59,20 +59,20 @@ class Item(models.Model):
     )
     name = models.CharField(max_length=NAME_LENGTH)
     notes = models.CharField(max_length=200, blank=True)
-    keywords = _keywords()
+    keywords = keywords_field()
     removable = models.BooleanField(
         default=True, help_text="Off for Battlekit with a rule that says it cannot be removed from the model."
     )
     cost = models.PositiveIntegerField(
         default=0,
-        validators=_within(ITEM_LIMITS, "cost"),
+        validators=within(ITEM_LIMITS, "cost"),
         help_text="Ducats (caps) it cost; it sells for half, rounded up (RULING C-3).",
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["id"]
-        constraints = _range_checks("item", ITEM_LIMITS)
+        constraints = range_checks("item", ITEM_LIMITS)
 
     def __str__(self) -> str:
         return self.name

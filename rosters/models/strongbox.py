@@ -5,7 +5,7 @@ from django.core.validators import MaxLengthValidator
 from django.db import models
 from django.db.models import Q
 
-from rosters.models.limits import WARBAND_LIMITS, _range_checks, _within
+from rosters.models.limits import WARBAND_LIMITS, range_checks, within
 from rosters.models.warband import Warband
 
 LEDGER_REASON_LENGTH = 200
@@ -45,12 +45,12 @@ class StrongboxEntry(models.Model):
     Cause = LedgerCause
 
     warband = models.ForeignKey(Warband, on_delete=models.CASCADE, related_name="ledger")
-    ducats = models.IntegerField(default=0, validators=_within(LEDGER_LIMITS, "ducats"))
-    glory = models.IntegerField(default=0, validators=_within(LEDGER_LIMITS, "glory"))
+    ducats = models.IntegerField(default=0, validators=within(LEDGER_LIMITS, "ducats"))
+    glory = models.IntegerField(default=0, validators=within(LEDGER_LIMITS, "glory"))
     balance = models.IntegerField(
-        validators=_within(LEDGER_LIMITS, "balance"), help_text="The Strongbox after this entry."
+        validators=within(LEDGER_LIMITS, "balance"), help_text="The Strongbox after this entry."
     )
-    glory_balance = models.IntegerField(validators=_within(LEDGER_LIMITS, "glory_balance"))
+    glory_balance = models.IntegerField(validators=within(LEDGER_LIMITS, "glory_balance"))
     cause = models.CharField(max_length=20, choices=Cause.choices)
     reason = models.CharField(
         max_length=LEDGER_REASON_LENGTH, blank=True, validators=[MaxLengthValidator(LEDGER_REASON_LENGTH)]
@@ -66,7 +66,7 @@ class StrongboxEntry(models.Model):
     class Meta:
         ordering = ["-id"]
         constraints = [
-            *_range_checks("strongbox_entry", LEDGER_LIMITS),
+            *range_checks("strongbox_entry", LEDGER_LIMITS),
             models.CheckConstraint(
                 condition=Q(cause__in=LedgerCause.values),
                 name="strongbox_entry_cause_known",

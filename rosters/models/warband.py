@@ -11,9 +11,9 @@ from rosters.models.limits import (
     NAME_LENGTH,
     WARBAND_LIMITS,
     WARBAND_NOTES_LENGTH,
-    _keywords,
-    _range_checks,
-    _within,
+    keywords_field,
+    range_checks,
+    within,
 )
 
 
@@ -28,23 +28,23 @@ class Warband(models.Model):
     )
     strongbox = models.IntegerField(
         default=0,
-        validators=_within(WARBAND_LIMITS, "strongbox"),
+        validators=within(WARBAND_LIMITS, "strongbox"),
         help_text="Ducats (caps in Fallout: Factions) in the Strongbox.",
     )
-    glory = models.IntegerField(default=0, validators=_within(WARBAND_LIMITS, "glory"))
+    glory = models.IntegerField(default=0, validators=within(WARBAND_LIMITS, "glory"))
     crew_xp = models.IntegerField(
         default=0,
-        validators=_within(WARBAND_LIMITS, "crew_xp"),
+        validators=within(WARBAND_LIMITS, "crew_xp"),
         help_text="Crew XP, e.g. from Harsh Lessons.",
     )
     promotion_tally = models.PositiveSmallIntegerField(
         default=0,
-        validators=_within(WARBAND_LIMITS, "promotion_tally"),
+        validators=within(WARBAND_LIMITS, "promotion_tally"),
         help_text="Failed Promotion Dice in a row, across the campaign (RULING P-4).",
     )
     starting_value = models.PositiveIntegerField(
         default=700,
-        validators=_within(WARBAND_LIMITS, "starting_value"),
+        validators=within(WARBAND_LIMITS, "starting_value"),
         help_text="Ducats it began the campaign with: 700 for most (CAMPAIGN_PHASE.md); the Threshold Value "
         "rises from it (RULING C-1).",
     )
@@ -52,7 +52,7 @@ class Warband(models.Model):
     # counted when it joins (a battle played later does not raise it); ticked on its Starting XP page (combat).
     starting_xp = models.PositiveSmallIntegerField(
         default=0,
-        validators=_within(WARBAND_LIMITS, "starting_xp"),
+        validators=within(WARBAND_LIMITS, "starting_xp"),
         help_text="XP a late joiner may tick among its ELITE fighters: 1 per battle of the warband that had "
         "played most when it joined.",
     )
@@ -63,7 +63,7 @@ class Warband(models.Model):
 
     class Meta:
         ordering = ["name", "id"]
-        constraints = _range_checks("warband", WARBAND_LIMITS)
+        constraints = range_checks("warband", WARBAND_LIMITS)
 
     def __str__(self) -> str:
         return self.name
@@ -85,61 +85,61 @@ class Fighter(models.Model):
     warband = models.ForeignKey(Warband, on_delete=models.CASCADE, related_name="fighters")
     name = models.CharField(max_length=NAME_LENGTH)
     fighter_type = models.CharField("type", max_length=NAME_LENGTH, blank=True)
-    keywords = _keywords()
+    keywords = keywords_field()
     champion = models.BooleanField(default=False, help_text="Fallout: Factions Champion (Harsh Lessons).")
-    strength = models.PositiveSmallIntegerField(default=5, validators=_within(FIGHTER_LIMITS, "strength"))
-    perception = models.PositiveSmallIntegerField(default=5, validators=_within(FIGHTER_LIMITS, "perception"))
-    endurance = models.PositiveSmallIntegerField(default=5, validators=_within(FIGHTER_LIMITS, "endurance"))
-    charisma = models.PositiveSmallIntegerField(default=5, validators=_within(FIGHTER_LIMITS, "charisma"))
+    strength = models.PositiveSmallIntegerField(default=5, validators=within(FIGHTER_LIMITS, "strength"))
+    perception = models.PositiveSmallIntegerField(default=5, validators=within(FIGHTER_LIMITS, "perception"))
+    endurance = models.PositiveSmallIntegerField(default=5, validators=within(FIGHTER_LIMITS, "endurance"))
+    charisma = models.PositiveSmallIntegerField(default=5, validators=within(FIGHTER_LIMITS, "charisma"))
     intelligence = models.PositiveSmallIntegerField(
-        default=5, validators=_within(FIGHTER_LIMITS, "intelligence")
+        default=5, validators=within(FIGHTER_LIMITS, "intelligence")
     )
-    agility = models.PositiveSmallIntegerField(default=5, validators=_within(FIGHTER_LIMITS, "agility"))
-    luck = models.PositiveSmallIntegerField(default=5, validators=_within(FIGHTER_LIMITS, "luck"))
+    agility = models.PositiveSmallIntegerField(default=5, validators=within(FIGHTER_LIMITS, "agility"))
+    luck = models.PositiveSmallIntegerField(default=5, validators=within(FIGHTER_LIMITS, "luck"))
     health = models.PositiveSmallIntegerField(
         default=1,
-        validators=_within(FIGHTER_LIMITS, "health"),
+        validators=within(FIGHTER_LIMITS, "health"),
         help_text="Injuries that Incapacitate the fighter.",
     )
     harm_limit = models.PositiveSmallIntegerField(
         default=3,
         null=True,
         blank=True,
-        validators=_within(FIGHTER_LIMITS, "harm_limit"),
+        validators=within(FIGHTER_LIMITS, "harm_limit"),
         help_text="Empty means no Harm Limit (RULING D-4).",
     )
     movement = models.PositiveSmallIntegerField(
-        default=6, validators=_within(FIGHTER_LIMITS, "movement"), help_text="Inches."
+        default=6, validators=within(FIGHTER_LIMITS, "movement"), help_text="Inches."
     )
     # Trench Crusade's profile (campaigns/profiles.py); a Fallout: Factions fighter keeps the defaults.
     ranged = models.SmallIntegerField(
-        default=0, validators=_within(FIGHTER_LIMITS, "ranged"), help_text="DICE on Ranged Attacks: +1D is 1."
+        default=0, validators=within(FIGHTER_LIMITS, "ranged"), help_text="DICE on Ranged Attacks: +1D is 1."
     )
     melee = models.SmallIntegerField(
-        default=0, validators=_within(FIGHTER_LIMITS, "melee"), help_text="DICE on Melee Attacks: -1D is -1."
+        default=0, validators=within(FIGHTER_LIMITS, "melee"), help_text="DICE on Melee Attacks: -1D is -1."
     )
     armour = models.SmallIntegerField(
-        default=0, validators=_within(FIGHTER_LIMITS, "armour"), help_text="Armour: the Injury Roll modifier."
+        default=0, validators=within(FIGHTER_LIMITS, "armour"), help_text="Armour: the Injury Roll modifier."
     )
     base_size = models.PositiveSmallIntegerField(
-        default=25, validators=_within(FIGHTER_LIMITS, "base_size"), help_text="Base size in mm."
+        default=25, validators=within(FIGHTER_LIMITS, "base_size"), help_text="Base size in mm."
     )
     # A unit of several models shares one Health Pool (seed 004); Health is then each model's Health Points.
     unit_size = models.PositiveSmallIntegerField(
         default=1,
-        validators=_within(FIGHTER_LIMITS, "unit_size"),
+        validators=within(FIGHTER_LIMITS, "unit_size"),
         help_text="Models in the unit; 1 for one fighter.",
     )
-    xp = models.IntegerField(default=0, validators=_within(FIGHTER_LIMITS, "xp"))
+    xp = models.IntegerField(default=0, validators=within(FIGHTER_LIMITS, "xp"))
     battle_scars = models.PositiveSmallIntegerField(
-        default=0, validators=_within(FIGHTER_LIMITS, "battle_scars")
+        default=0, validators=within(FIGHTER_LIMITS, "battle_scars")
     )
     can_gain_xp = models.BooleanField(default=True)
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.ACTIVE)
     misses_next_game = models.BooleanField(default=False)
     cost = models.PositiveIntegerField(
         default=0,
-        validators=_within(FIGHTER_LIMITS, "cost"),
+        validators=within(FIGHTER_LIMITS, "cost"),
         help_text="Ducats (caps) it cost to recruit, counted in the warband's value (RULING C-2).",
     )
     created_at = models.DateTimeField(auto_now_add=True)
@@ -147,7 +147,7 @@ class Fighter(models.Model):
     class Meta:
         ordering = ["id"]
         constraints = [
-            *_range_checks("fighter", FIGHTER_LIMITS, nullable=("harm_limit",)),
+            *range_checks("fighter", FIGHTER_LIMITS, nullable=("harm_limit",)),
         ]
 
     def __str__(self) -> str:

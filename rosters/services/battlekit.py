@@ -6,8 +6,8 @@ from typing import Any
 from django.db import transaction
 
 from campaigns.history_context import add_context
-from campaigns.words import possessive
 from combat.rules import sale_value
+from combat.rules.words import possessive
 from rosters.models import ITEM_FIELDS, Fighter, Item, Warband
 from rosters.services.common import change_context, clean_keywords, describe_fields, refuse_unknown
 from rosters.services.errors import RosterRefused

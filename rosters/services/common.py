@@ -1,9 +1,8 @@
 """What every roster write shares: the history context it records, and the cleaning of what it is given."""
 
 from collections.abc import Iterable, Mapping, Sequence
+from contextlib import AbstractContextManager
 from typing import Any
-
-import pghistory
 
 from campaigns.history_context import history_context
 from campaigns.models import Game
@@ -19,7 +18,7 @@ def change_context(
     fighter: Fighter | None = None,
     game: Game | int | None = None,
     **extra: Any,
-) -> pghistory.context:
+) -> AbstractContextManager:
     """The history context of one roster write: what was done and why, by whom, and the campaign, warband,
     fighter and game it touched, as the feed and timelines read them (rosters/history/)."""
     values: dict[str, Any] = {"action": action, "reason": reason, **extra}

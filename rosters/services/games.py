@@ -13,10 +13,10 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Max
 
-from campaigns.access_cache import game_access_changed
 from campaigns.history_context import add_context
 from campaigns.models import Campaign, Game, GamePlayer, OutOfAction
-from campaigns.words import possessive
+from campaigns.signals import game_deleted
+from combat.rules.words import possessive
 from rosters.models import Fighter, Warband
 from rosters.services.common import change_context
 from rosters.services.errors import GameLocked, RosterRefused
@@ -342,7 +342,7 @@ def game_delete(*, game: Game, by) -> None:
     game = _locked_game(game)
     if not game_is_editable(game=game):
         raise GameLocked(f"Game {game.number}'s post-game has started: undo the post-game first.")
-    # Its board's poll must not answer from the cache any more (campaigns/access_cache.py).
-    game_access_changed(game_id=game.pk)
+    # Its board's poll must not answer from the cache any more (combat/access_cache.py), once this commits.
+    game_deleted.send(sender=Game, game_id=game.pk)
     with change_context(action="game.delete", reason=f"{by} deleted Game {game.number}", by=by, game=game):
         game.delete()

@@ -13,7 +13,7 @@ from __future__ import annotations
 from django.db import transaction
 
 from campaigns.models import Game
-from campaigns.words import possessive
+from combat.rules.words import possessive
 from rosters.models import LEDGER_REASON_LENGTH, LedgerCause, StrongboxEntry, Warband
 from rosters.services.common import change_context
 from rosters.services.errors import RosterRefused

@@ -8,7 +8,7 @@ from django.utils import timezone
 
 from campaigns.history_context import add_context
 from campaigns.models import Campaign, Game
-from campaigns.words import possessive
+from combat.rules.words import possessive
 from rosters.models import WARBAND_FIELDS, LedgerCause, StrongboxEntry, Warband
 from rosters.selectors.limits import late_joiner
 from rosters.services.common import change_context, describe_fields, refuse_unknown

@@ -8,13 +8,12 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 
 from campaigns.access import can_keep_warbands, can_record_games, get_campaign_for_user, is_organiser
-from campaigns.page_versions import cacheable
 from rosters.forms.warbands import WarbandForm
 from rosters.selectors import campaigns as campaign_selectors
 from rosters.selectors import limits as limits_selectors
 from rosters.selectors.roster import consistent_reads
 from rosters.services import warbands as warband_services
-from rosters.views.common import UNPROCESSABLE, add_errors
+from rosters.views.common import UNPROCESSABLE, add_errors, cacheable
 
 
 @login_required

@@ -1,5 +1,7 @@
 """Small helpers the roster views share."""
 
+import functools
+
 from django.core.exceptions import ValidationError
 from django.shortcuts import redirect
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -27,3 +29,21 @@ def back_url(request, fallback: str) -> str:
 def redirect_back(request, fallback: str):
     """Back to the page the form was on (a `next` field naming a page of this site), else to `fallback`."""
     return redirect(back_url(request, fallback))
+
+
+def cacheable(*, query: tuple[str, ...] = ()):
+    """A GET view whose 200 answer config/page_cache.py may keep for the user, under their token
+    (config/page_versions.py): the page shows nothing but their campaigns and account, and `query` names every GET
+    parameter it reads (an answer to any other is never kept). The kept pages are all rosters' (the roster, the
+    campaign page, a fighter's card, the history feed, the dashboard), and no app may import config: so the mark
+    lives here, and the page cache reads it from the request."""
+
+    def decorate(view):
+        @functools.wraps(view)
+        def wrapped(request, *args, **kwargs):
+            request.page_cache_query = frozenset(query)
+            return view(request, *args, **kwargs)
+
+        return wrapped
+
+    return decorate

@@ -2,9 +2,9 @@
 
 from django.shortcuts import render
 
-from campaigns.page_versions import cacheable
 from campaigns.terms import PRESET_TERMS
 from rosters.selectors.dashboard import dashboard_for
+from rosters.views.common import cacheable
 
 
 def _kept_words(warbands) -> dict:

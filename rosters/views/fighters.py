@@ -14,7 +14,6 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from campaigns.page_versions import cacheable
 from campaigns.selectors import trauma_table_rows
 from rosters.access import (
     can_change_warband,
@@ -33,7 +32,7 @@ from rosters.selectors import roster as roster_selectors
 from rosters.services import fighters as fighter_services
 from rosters.services import injuries as injury_services
 from rosters.services import skills as skill_services
-from rosters.views.common import UNPROCESSABLE, add_errors
+from rosters.views.common import UNPROCESSABLE, add_errors, cacheable
 from rosters.views.undo import undo_url
 from rosters.views.warbands import row_context
 

@@ -23,13 +23,13 @@ from django.views.decorators.http import require_GET
 from django_htmx.http import reswap, retarget
 
 from campaigns.access import get_campaign_for_user
-from campaigns.page_versions import cacheable
 from rosters.access import get_fighter_for_user, get_warband_for_user
 from rosters.history import selectors
 from rosters.history.entries import HistoryFilter, HistoryPage
 from rosters.history.feed import iter_history
 from rosters.history.forms import HistoryFilterForm
 from rosters.history.sources import BadCursor
+from rosters.views.common import cacheable
 
 POLL_SECONDS = 10
 PARTS = "rosters/history_parts.html"

@@ -10,7 +10,6 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from campaigns.page_versions import cacheable
 from rosters.access import can_change_warband, get_warband_for_user
 from rosters.forms.battlekit import ItemForm, ItemMoveForm
 from rosters.forms.warbands import WarbandForm
@@ -20,7 +19,7 @@ from rosters.selectors import price_lists as price_selectors
 from rosters.selectors import roster as roster_selectors
 from rosters.services import battlekit as battlekit_services
 from rosters.services import warbands as warband_services
-from rosters.views.common import UNPROCESSABLE, add_errors, redirect_back
+from rosters.views.common import UNPROCESSABLE, add_errors, cacheable, redirect_back
 from rosters.views.undo import undo_offer
 
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from campaigns.words import possessive
 from combat import rules
 from combat.models import PostGameFighter
+from combat.rules.words import possessive
 from combat.selectors.post_game.ransom import ransom_changes
 from rosters.history.lookups import display_name
 from rosters.models import Fighter, Item

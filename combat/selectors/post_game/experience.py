@@ -6,9 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from campaigns.words import possessive
 from combat import rules
 from combat.models import PostGameFighter
+from combat.rules.words import possessive
 from rosters.models import Fighter
 
 if TYPE_CHECKING:

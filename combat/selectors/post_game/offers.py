@@ -9,8 +9,8 @@ from __future__ import annotations
 from django.db.models import Q
 from django.urls import reverse
 
-from campaigns.words import possessive
 from combat.models import PostGame, PostGameFighter
+from combat.rules.words import possessive
 from rosters.history.lookups import display_name
 from rosters.selectors.waiting import WaitingAction, WaitingItem
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from campaigns.words import possessive
 from combat import rules
 from combat.models import DiceRoll, PostGameRoll
+from combat.rules.words import possessive
 from combat.selectors.post_game.promotion_pool import (
     ORDINALS,
     PromotionDie,

@@ -6,7 +6,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from campaigns.words import possessive
+from combat.rules.words import possessive
 from rosters.models import Warband
 
 if TYPE_CHECKING:

@@ -15,8 +15,8 @@ from django.utils import timezone
 from django.utils.module_loading import import_string
 
 from campaigns.models import GamePlayer
-from campaigns.words import possessive
 from combat.models import PostGame
+from combat.rules.words import possessive
 from combat.selectors.post_game.ransom import StrongboxChange
 from combat.selectors.post_game.state import PostGameState, post_game_state
 from combat.selectors.post_game.steps import steps_for

@@ -16,8 +16,8 @@ from django.db.models import Max
 
 from campaigns.history_context import history_context
 from campaigns.models import Game, GamePlayer
-from campaigns.words import possessive
 from combat.models import PostGame
+from combat.rules.words import possessive
 from combat.selectors.post_game.state import PostGameState, post_game_state
 from rosters.models import Fighter
 from rosters.services.games import game_post_game_mark

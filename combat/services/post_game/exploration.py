@@ -19,9 +19,9 @@ from typing import TYPE_CHECKING, Any
 from django.db import IntegrityError, transaction
 
 from campaigns.models import GamePlayer
-from campaigns.words import possessive
 from combat.models import PostGame, PostGameRoll
 from combat.models.postgame import MAX_EXPLORATION_MODIFIER
+from combat.rules.words import possessive
 from combat.selectors.post_game.exploration import Exploration
 from combat.selectors.post_game.rolls import RollNeeded
 from combat.selectors.post_game.state import post_game_state

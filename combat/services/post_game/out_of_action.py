@@ -7,8 +7,8 @@ from collections.abc import Iterable
 from django.db import transaction
 
 from campaigns.models import GamePlayer, OutOfAction
-from campaigns.words import possessive
 from combat.models import PostGame, PostGameRoll
+from combat.rules.words import possessive
 from combat.services.post_game.attempt import PostGameError, lock, open_attempt, step_context
 from rosters.models import Fighter
 

@@ -19,8 +19,8 @@ from django.utils import timezone
 
 from campaigns.access import is_organiser, membership_of
 from campaigns.models import GamePlayer
-from campaigns.words import possessive
 from combat.models import PostGame, PostGameFighter
+from combat.rules.words import possessive
 from combat.selectors.post_game.state import PostGameState, post_game_state
 from combat.services.post_game.attempt import PostGameError, fighter_name, lock, open_attempt, step_context
 from rosters.access import can_change_warband

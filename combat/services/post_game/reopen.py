@@ -11,8 +11,8 @@ from django.utils import timezone
 
 from campaigns.history_context import add_context
 from campaigns.models import GamePlayer, OutOfAction
-from campaigns.words import possessive
 from combat.models import DiceRoll, PostGame, PostGameFighter, PostGameRoll
+from combat.rules.words import possessive
 from combat.selectors.post_game.state import post_game_revert_refusal, post_game_state
 from combat.services.post_game.apply import ransom_context, write_apply
 from combat.services.post_game.attempt import PostGameError, fighter_name, live_attempt, lock, step_context

@@ -13,8 +13,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from campaigns.models import GamePlayer
-from campaigns.words import possessive
 from combat.models import PostGame, PostGameFighter, PostGameRoll
+from combat.rules.words import possessive
 from combat.selectors.post_game.state import post_game_revert_refusal
 from combat.services.post_game.apply import step_hooks
 from combat.services.post_game.attempt import PostGameError, live_attempt, lock, mark, step_context

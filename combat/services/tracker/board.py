@@ -24,9 +24,9 @@ from django.utils.timesince import timesince
 from campaigns.history_context import history_context
 from campaigns.models import Game
 from campaigns.people import display_name
-from campaigns.words import possessive
 from combat import rules
 from combat.models import DiceRoll, TrackerAction, TrackerFighter, TrackerGame
+from combat.rules.words import possessive
 from combat.selectors.tracker_poll import remember_board_version
 from combat.services import roll_store
 from combat.services.tracker import keys

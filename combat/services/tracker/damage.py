@@ -12,9 +12,9 @@ from collections.abc import Sequence
 from django.db import transaction
 
 from campaigns.models import Game
-from campaigns.words import possessive
 from combat import rules
 from combat.models import DiceRoll, TrackerAction, TrackerFighter, TrackerGame
+from combat.rules.words import possessive
 from combat.selectors.tracker_attack import AttackTest, attack_dice_pool
 from combat.selectors.tracker_state import is_unit, tracker_combatant
 from combat.services.tracker import keys

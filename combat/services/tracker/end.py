@@ -10,8 +10,8 @@ from django.db.models import F
 from django.utils import timezone
 
 from campaigns.models import Game, GamePlayer, OutOfAction
-from campaigns.words import possessive
 from combat.models import TrackerFighter, TrackerGame
+from combat.rules.words import possessive
 from combat.selectors.tracker_poll import remember_board_version
 from combat.services.tracker.board import action_context, lock, refuse_while_pending
 from combat.services.tracker.errors import TrackerBlocked, TrackerError

@@ -14,9 +14,9 @@ from collections.abc import Sequence
 from django.db import transaction
 
 from campaigns.models import Game
-from campaigns.words import possessive
 from combat import rules
 from combat.models import TrackerAction, TrackerFighter, TrackerGame
+from combat.rules.words import possessive
 from combat.selectors.tracker_state import (
     engagement_from_json,
     engagement_to_json,

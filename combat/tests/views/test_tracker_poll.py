@@ -25,7 +25,7 @@ def shared():
 
 def warm(client, table, user, shared) -> tuple[str, int]:
     """The user logged in and one poll made, which passes the full check and teaches the cache the reader
-    (campaigns/access_cache.py)."""
+    (combat/access_cache.py)."""
     url, version = board_url(table, "board/"), table.version
     with shared.as_process():
         client.force_login(user)

@@ -5,7 +5,7 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from campaigns.words import possessive
+from combat.rules.words import possessive
 from combat.selectors.post_game.state import post_game_state
 from combat.services.post_game.apply import post_game_apply as apply_post_game
 from combat.services.post_game.attempt import PostGameError

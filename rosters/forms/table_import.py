@@ -3,6 +3,9 @@ text, its size checked, and its format told from the file's name when the player
 
 A mixin for a `forms.Form` that declares `file`, `text` and `format` itself (each keeps its own labels and
 sizes); `max_bytes` and `what` ("campaign data", "a price list") say the limit and the words of the refusal.
+
+It lives in rosters, the lowest app that imports a table (its price lists; combat's campaign data imports it
+from here): campaigns imports none.
 """
 
 from django.core.exceptions import ValidationError

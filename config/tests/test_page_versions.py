@@ -1,4 +1,4 @@
-"""Who replaces whose page generation, and when (campaigns/page_versions.py): every member's, once a write to their
+"""Who replaces whose page generation, and when (config/page_versions.py): every member's, once a write to their
 campaign commits; never for a write that rolled back; nothing at all without a shared cache."""
 
 import datetime
@@ -7,9 +7,9 @@ import pytest
 from django.db import transaction
 from django.test import override_settings
 
-from campaigns import page_versions
 from campaigns.history_context import history_context
 from campaigns.models import Game
+from config import page_versions
 from config.tests.shared_cache import shared_redis_or_skip
 
 pytestmark = pytest.mark.django_db

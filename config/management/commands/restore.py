@@ -5,7 +5,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connection
 
-from campaigns.backups import BackupError, restore
+from config.backups import BackupError, restore
 
 
 class Command(BaseCommand):

@@ -1,7 +1,10 @@
+"""The account pages' URLs (/accounts/): the views are campaigns', the throttle in front of sign-up and password
+reset is the site's (config/throttling.py), which no app may import; so the two meet here."""
+
 from django.urls import path
 
-from campaigns.throttling import throttled
 from campaigns.views import accounts, password_reset
+from config.throttling import throttled
 
 # Sign-up and password reset are throttled per address (and per e-mail); login is django-axes' (issue 14).
 urlpatterns = [

@@ -8,9 +8,10 @@ under the token it read before rendering, and serves it only while the token is 
 Who replaces it, always after the write has committed (`transaction.on_commit`), so a page rendered from the old
 rows can never be stored under the new token:
 
-- every write of campaign state, through the history context every service opens (`campaigns.history_context`,
-  which names the campaign or the game it touched): every member of that campaign;
-- a member taken out, and the user whose own account changed (name, e-mail, password, active or not): that user;
+- every write of campaign state, told by the history context every service opens (`campaign_written` of
+  campaigns/signals.py, which names the campaign or the game it touched): every member of that campaign;
+- a member taken out (`member_removed`), and the user whose own account changed (name, e-mail, password, active
+  or not; Django's `post_save` of the user): that user;
 - whoever sent a write request, whatever it was (config/page_cache.py): a net under the rest;
 - a write through the admin, which knows nothing of campaigns: every page of every user (`SITE_KEY`).
 
@@ -18,11 +19,14 @@ A reader that finds no token adds one (`cache.add`), so two readers agree and a 
 token lives for the cache's timeout; a lost one only costs the next page a render. Only a cache every process
 shares is trusted (`settings.CACHE_IS_SHARED`, Redis): in a worker's own memory another worker's write would
 never replace the token. Without one, nothing is cached and nothing here does anything.
+
+It lives in config/ with the page cache that reads it; the apps below tell it what changed through
+campaigns/signals.py, which config/apps.py connects here, and mark the pages it may keep with
+rosters.views.common.cacheable.
 """
 
 from __future__ import annotations
 
-import functools
 import secrets
 from collections.abc import Iterable
 
@@ -82,22 +86,6 @@ def people_changed(*, user_id: int) -> None:
     _after_commit(replace)
 
 
-def cacheable(*, query: tuple[str, ...] = ()):
-    """A GET view whose 200 answer config/page_cache.py may keep for the user, under their token: the page shows
-    nothing but their campaigns and account, and `query` names every GET parameter it reads (an answer to any
-    other is never kept)."""
-
-    def decorate(view):
-        @functools.wraps(view)
-        def wrapped(request, *args, **kwargs):
-            request.page_cache_query = frozenset(query)
-            return view(request, *args, **kwargs)
-
-        return wrapped
-
-    return decorate
-
-
 def users_changed(*user_ids: int | None) -> None:
     """These users' pages show something else once the current transaction commits."""
     ids = [user_id for user_id in user_ids if user_id is not None]
@@ -134,3 +122,13 @@ def everything_changed() -> None:
 
 def user_saved(sender, instance, **kwargs) -> None:
     people_changed(user_id=instance.pk)
+
+
+def on_campaign_written(sender, *, campaign=None, game=None, by=None, **kwargs) -> None:
+    """campaigns.signals.campaign_written: a write to a campaign (or a game of it) by a user."""
+    campaign_changed(campaign=campaign, game=game, by=by)
+
+
+def on_member_removed(sender, *, user_id: int, **kwargs) -> None:
+    """campaigns.signals.member_removed: the members read after the commit no longer name them; their pages go."""
+    users_changed(user_id)

@@ -7,6 +7,9 @@ PostgreSQL of `make run`). Of those, one of the server's own major version is ta
 is dumped by its own pg_dump even where the system's client is older (pg_dump refuses to dump a server newer than
 itself); else the first that is newer than the server. The connection is the one Django uses: on the embedded
 server that is its socket folder (config/database.py), never PostgreSQL's default socket.
+
+It lives in config/, with its two commands (config/management/commands/): the whole database is the site's,
+no app's, and no app calls it.
 """
 
 import os

@@ -16,6 +16,10 @@ Django's `cached_db` sessions keep it), the board's version, this entry and the 
 
 The token is read *before* the database says the user is a member (`reader_token`, then the check, then
 `remember_reader`): a removal committed between the two replaces the token, so the entry is born stale.
+
+It lives in combat with the tracker's poll, its only reader. The writes that make an entry stale are campaigns' (a
+member taken out) and rosters' (a game deleted), which may not import combat: they say so through
+campaigns/signals.py, which combat/apps.py connects here.
 """
 
 from __future__ import annotations
@@ -87,3 +91,13 @@ def campaign_access_changed(*, campaign_id: int) -> None:
 def game_access_changed(*, game_id: int) -> None:
     """The game is gone: its remembered readers are forgotten once that is committed."""
     transaction.on_commit(lambda: cache.set(token_key(game_id), secrets.token_hex(8)))
+
+
+def on_member_removed(sender, *, campaign_id: int, **kwargs) -> None:
+    """campaigns.signals.member_removed: their sessions stop reading the campaign's boards from the cache."""
+    campaign_access_changed(campaign_id=campaign_id)
+
+
+def on_game_deleted(sender, *, game_id: int, **kwargs) -> None:
+    """campaigns.signals.game_deleted: its board's poll no longer answers from the cache."""
+    game_access_changed(game_id=game_id)

@@ -5,6 +5,9 @@ key: the client's address for both, and the e-mail address too for a password re
 trying many e-mails nor many addresses trying one e-mail gets far. The counts live in the cache: with the
 per-process cache of the settings each web process counts on its own (the limit is per process), which slows
 a script down as much as the issue asks; a shared cache (CACHES) makes it exact.
+
+It lives in config/ with the rest of the site's guard (the settings name its login backend and client address,
+config/urls_accounts.py puts the throttle in front of the account views): no app calls it.
 """
 
 import functools

@@ -14,7 +14,7 @@ from psycopg import sql
 
 from config.database import database_url
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.django_db(transaction=True)
 
 TABLES = "SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename"
@@ -120,7 +120,7 @@ def fake_tool(folder: Path, major: int) -> Path:
 def test_the_servers_own_pg_dump_is_taken_before_an_older_or_newer_one(tmp_path, monkeypatch):
     """The embedded server (PostgreSQL 16) beside a system client of 15, as on Debian 12: pg_dump 15 refuses to
     dump it, so the server's own version is chosen; a newer one only when there is no exact match."""
-    from campaigns import backups
+    from config import backups
 
     connection.ensure_connection()
     server = connection.pg_version // 10000

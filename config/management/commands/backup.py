@@ -1,10 +1,10 @@
-"""`manage.py backup PATH`: the whole database, history included, in one file (campaigns/backups.py)."""
+"""`manage.py backup PATH`: the whole database, history included, in one file (config/backups.py)."""
 
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from campaigns.backups import BackupError, backup
+from config.backups import BackupError, backup
 
 
 class Command(BaseCommand):

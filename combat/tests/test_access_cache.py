@@ -1,4 +1,4 @@
-"""The readers the tracker's poll remembers (campaigns/access_cache.py): what makes an entry stale, and the order
+"""The readers the tracker's poll remembers (combat/access_cache.py): what makes an entry stale, and the order
 that keeps a removal from being missed. Against this machine's Redis, as deployed; the poll itself is tested in
 combat/tests/views/test_tracker_poll.py."""
 
@@ -9,9 +9,9 @@ from django.contrib.auth import HASH_SESSION_KEY, SESSION_KEY
 from django.contrib.sessions.backends.cached_db import SessionStore
 from django.core.cache import cache
 
-from campaigns import access_cache
 from campaigns.models import Game, Membership
 from campaigns.services.members import membership_remove
+from combat import access_cache
 from config.tests.shared_cache import shared_redis_or_skip
 
 pytestmark = pytest.mark.django_db

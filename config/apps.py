@@ -1,0 +1,27 @@
+from django.apps import AppConfig
+
+
+class ConfigConfig(AppConfig):
+    """The site itself, installed as an app for what belongs to no one game system or room: the whole-database
+    commands (`manage.py backup`, `manage.py restore`) and the page cache's tokens (config/page_versions.py)."""
+
+    name = "config"
+    verbose_name = "Site"
+
+    def ready(self):
+        from django.conf import settings
+        from django.db.models.signals import post_save
+
+        from campaigns import signals
+        from config import page_versions
+
+        # What the apps below say changed: the pages that show it are replaced once it commits.
+        signals.campaign_written.connect(
+            page_versions.on_campaign_written, dispatch_uid="page_versions.written"
+        )
+        signals.member_removed.connect(page_versions.on_member_removed, dispatch_uid="page_versions.removed")
+        # A user saved by any path (their account page, a password change or reset, the admin, a login's
+        # last_login): the cached pages that show them are replaced.
+        post_save.connect(
+            page_versions.user_saved, sender=settings.AUTH_USER_MODEL, dispatch_uid="page_versions.user_saved"
+        )
