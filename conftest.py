@@ -122,7 +122,7 @@ def make_fighter():
 
 def pytest_sessionfinish(session, exitstatus):
     """A test run that had to start the embedded PostgreSQL (no DATABASE_URL, no server running) stops it again at
-    its end, as every test stops what it started (issue 18); a server that was already running is left alone."""
+    its end, as every test stops what it started; a server that was already running is left alone."""
     from config import database
 
     if database.STARTED_HERE:

@@ -1,5 +1,5 @@
 """Speed of the dice log with 300,000 rolls in one campaign, 0.2% of them no longer counting: `python
-bench/bench_dice_log.py` (issue 11, item 4).
+bench/bench_dice_log.py`.
 
 Measured (server time: the Django test client calling the app in process, middleware and templates included, no
 network): the log's first page, the rolls that count, those that no longer count, only the voided ones (the

@@ -1,4 +1,4 @@
-"""Pages that do not grow with the campaign (issue 15): `python bench/bench_growth.py`.
+"""Pages that do not grow with the campaign: `python bench/bench_growth.py`.
 
 Each pair is the same page on data alike but for its size, measured in one run, printed with its ratio:
 - the campaign page at 10 and at 500 games;

@@ -1,4 +1,4 @@
-"""Speed of a Strongbox ledger of 10,000 entries: `python bench/bench_ledger.py` (issue 13, item 2).
+"""Speed of a Strongbox ledger of 10,000 entries: `python bench/bench_ledger.py`.
 
 Measured (server time: the Django test client calling the app in process, middleware and templates included, no
 network): the ledger page's first page, a page in the middle and the last page (keyset pagination on the entry's

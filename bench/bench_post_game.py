@@ -15,10 +15,10 @@ Battlekit each) among fourteen, on PostgreSQL:
 - the spectator's poll of the live status, and the overview once applied.
 
 Every run walks a fresh copy of the same post-game (seeded beforehand, then ANALYZE, docs/development.md), so each
-request does the same work; the figures are the median and 95th percentile over the runs (issue 12's aim: p95
+request does the same work; the figures are the median and 95th percentile over the runs (the aim: p95
 under 50 ms), with the queries each request made, and each median as a multiple of the bare view's (config/urls.py
 `/bench/plain`, the same middleware and no work), timed once per run among the steps, so a loaded machine shows
-in both (issue 15). The database is the bench's own `warband_bench_post_game` (bench/support.py: created and migrated when missing,
+in both. The database is the bench's own `warband_bench_post_game` (bench/support.py: created and migrated when missing,
 never the one `make run` uses); the script's own
 rows are replaced on each run. It exits 0 whatever the figures, so `make bench` always shows them, and 1 only when
 it cannot run. `BENCH_RUNS` sets the number of runs (default 30).
@@ -69,7 +69,7 @@ def seed(runs: int):
     quinn = users.objects.create_user("bench_post_game_quinn", password="bench-password-not-secret")  # noqa: S106
     sam = users.objects.create_user("bench_post_game_sam", password="bench-password-not-secret")  # noqa: S106
     campaign = Campaign.objects.create(name=CAMPAIGN, created_by=pat)
-    # The demo's made-up skill charts and Location tables (issue 12), so the later steps have dice to roll.
+    # The demo's made-up skill charts and Location tables, so the later steps have dice to roll.
     campaign_data_copy_demo(campaign=campaign, by=pat)
     for user, role in ((pat, "organiser"), (quinn, "player"), (sam, "spectator")):
         Membership.objects.create(campaign=campaign, user=user, role=role)
@@ -114,7 +114,7 @@ def seed(runs: int):
 
 
 def later_steps(timed, troops, elites) -> None:
-    """Issue 12's steps after Experience: Advancement, Promotions, Dismiss the wounded, every request timed."""
+    """The steps after Experience: Advancement, Promotions, Dismiss the wounded, every request timed."""
     timed("page: Advancement", "GET", "post_game_advancement")
     # Elite 0 (0 + 1 + 1 for the Glorious Deed) and Elite 3 (3 + 1) reach 2 and 4 XP: one card each (RULING X-1).
     for fighter in (elites[0], elites[3]):
@@ -136,13 +136,13 @@ def later_steps(timed, troops, elites) -> None:
         timed("write: a Promotion Die typed in", "POST", "post_game_promotions", die)
     timed("page: Dismiss the wounded", "GET", "post_game_dismiss")
     timed("write: nobody dismissed", "POST", "post_game_dismiss", {})
-    # Issue 13: Reinforcements (the warband, worth 0, is under its Threshold Value, RULING C-4), declined here.
+    # Reinforcements (the warband, worth 0, is under its Threshold Value, RULING C-4), declined here.
     timed("page: Reinforcements", "GET", "post_game_reinforcements")
     timed("write: Reinforcements declined", "POST", "post_game_reinforcements", {"action": "decline"})
 
 
 def money_steps(timed) -> None:
-    """Issue 13's Hire & Trade after the Exploration: a recruit and a purchase from the Strongbox, the page passed;
+    """Hire & Trade after the Exploration: a recruit and a purchase from the Strongbox, the page passed;
     then Use Glory: a Glory Item for the Arsenal and another benefit, the page passed."""
     timed("page: Hire & Trade", "GET", "post_game_trade")
     recruit = {"action": "recruit", "recruit-name": "Yeoman Pell", "recruit-cost": 20}

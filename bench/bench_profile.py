@@ -1,4 +1,4 @@
-"""Where a request's time goes (issue 15): `python bench/bench_profile.py`.
+"""Where a request's time goes: `python bench/bench_profile.py`.
 
 The tracker's "nothing changed" poll, the board's changed poll, the roster, campaign page, dashboard, a
 fighter's card and the history feed of bench_web.py's campaign,

@@ -8,7 +8,7 @@ for a game between two warbands of 15 fighters each on PostgreSQL:
 - the board's refresh: the poll after another phone changed the board (the live partial, rendered);
 - the poll while nothing changed (204, no body);
 - the bytes of a changed poll (one fighter damaged by the other phone) at 15 and at 200 fighters per crew: the
-  changed card alone with the last action and the game log (issue 15, item 4), beside the whole live partial a
+  changed card alone with the last action and the game log, beside the whole live partial a
   page without the layout in its poll still gets.
 
 Each figure is the median and the 95th percentile of many requests (aim: under 30 ms). Between two timed

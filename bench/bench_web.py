@@ -7,7 +7,7 @@ turn: `wrk` when installed (Debian: `apt-get install wrk`), else a small threade
 for each: requests per second, p50 and p99 latency, and the throughput as a ratio of the bare view's. Aim: the
 roster page at least half the bare view's throughput, the tracker's "nothing changed" poll (204) at least 0.8x.
 
-Issue 15: the whole load runs twice, with each process's own memory cache and with one Redis (127.0.0.1:6379,
+the whole load runs twice, with each process's own memory cache and with one Redis (127.0.0.1:6379,
 a key prefix of the run's own, deleted at the end), at 4 connections and again at 20; then the bytes of each
 page's first load, compressed (bench/web_checks.py), and two gunicorn instances on one database and one Redis: a
 login on one used on the other, a Damage on one seen by a poll on the other (pass/fail, with the delay).
@@ -52,7 +52,7 @@ from web_load import (  # noqa: E402
 BENCH_DATABASE = "warband_bench"
 CAMPAIGN = "Bench campaign (bench/bench_web.py)"
 FIGHTERS = 50
-# The campaign page's campaign (issue 15): twelve warbands (the roster's, its rival and CREWS crews) and GAMES games.
+# The campaign page's campaign: twelve warbands (the roster's, its rival and CREWS crews) and GAMES games.
 CREWS, CREW_FIGHTERS, GAMES = 10, 15, 100
 # Its first load is printed beside the aimed ones, not held to the aim (web_checks.py: LARGE_BOARD_SIDES).
 LARGE_BOARD = "tracker board, 50 v 12"
@@ -62,7 +62,7 @@ SECONDS = int(os.environ.get("BENCH_WEB_SECONDS", "8"))  # shorter for a quick l
 # then spoils one round of one page, not the comparison.
 ROUNDS = int(os.environ.get("BENCH_WEB_ROUNDS", "2"))
 MANY_CONNECTIONS = 20
-CROWD = 100  # issue 15: zero non-2xx and zero socket errors at 100 connections
+CROWD = 100  # zero non-2xx and zero socket errors at 100 connections
 CROWD_SECONDS = int(os.environ.get("BENCH_WEB_CROWD_SECONDS", "5"))
 
 # Production settings (config/settings.py reads them): DEBUG off, so SECRET_KEY and ALLOWED_HOSTS are needed.

@@ -1,4 +1,4 @@
-"""The kill rate of `make mutate` per module of combat/rules/, logic and message mutants apart (issue 19).
+"""The kill rate of `make mutate` per module of combat/rules/, logic and message mutants apart.
 
 Run from the repository root after `mutmut run`: it reads mutmut's results in `mutants/` and prints, for each
 module, how many of its logic mutants and its message mutants the rules tests killed, then every surviving
@@ -34,7 +34,7 @@ from mutmut.utils.file_utils import walk_mutatable_files
 
 DOCS = Path("docs/rules.md")
 KILLED = {"killed", "timeout", "caught by type check"}
-# issue 19, "Done means": at least 98% of the logic mutants of every module killed.
+# At least 98% of the logic mutants of every module killed.
 TARGET = 0.98
 # A docs/rules.md row of the "Mutation testing" section: | `function` | `line before` | `line after` | why |
 EQUIVALENT_ROW = re.compile(r"^\|\s*`([^`]+)`\s*\|\s*`([^`]*)`\s*\|\s*`([^`]*)`\s*\|", re.MULTILINE)

@@ -3,7 +3,7 @@
 A benchmark never writes into the database `make run` uses: it takes a database named for itself on the
 server of `BENCH_DATABASE_URL`, else of `DATABASE_URL`, else of the local server on 127.0.0.1:5432, else of the
 embedded PostgreSQL under `.data/postgres`, creating it when missing. An embedded server the bench had to start
-is stopped again when the bench ends, also when it fails or is sent SIGTERM (issue 18); one that was already
+is stopped again when the bench ends, also when it fails or is sent SIGTERM; one that was already
 running (`make run`'s) is left running.
 """
 

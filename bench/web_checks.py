@@ -1,4 +1,4 @@
-"""What bench_web.py measures beyond requests per second (issue 15): the bytes of first loads, compressed, and two
+"""What bench_web.py measures beyond requests per second: the bytes of first loads, compressed, and two
 gunicorn instances sharing one database and one Redis.
 
 - `tracker_game()`: a game in progress between two of the bench's warbands, with its board (made once, reused).

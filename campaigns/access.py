@@ -55,7 +55,7 @@ def can_manage_game(membership: Membership, game: Game) -> bool:
 def can_set_game_side(membership: Membership | None, game: Game, warband) -> bool:
     """Who sets a warband's side of a game (whether it took part, its result, its fighters Out of Action): the
     organiser, every side; a player, only their own warband's. Marking the opponent's fighters Out of Action would
-    feed the opponent's Trauma rolls (issue 14)."""
+    feed the opponent's Trauma rolls."""
     if membership is None:
         return False
     if membership.role == Membership.Role.ORGANISER:
@@ -100,7 +100,7 @@ def is_organiser(membership: Membership | None) -> bool:
 
 
 def can_write_report(membership: Membership | None, game: Game) -> bool:
-    """Who writes a game's battle report (issue 16): any participant, that is a player whose warband took part,
+    """Who writes a game's battle report: any participant, that is a player whose warband took part,
     and the organiser."""
     return membership is not None and can_manage_game(membership, game)
 

@@ -8,7 +8,7 @@ from django.core.exceptions import ValidationError
 
 
 class WholeNumberField(forms.IntegerField):
-    """An IntegerField that takes only the digits 0-9 (issue 14: Unicode digits were stored as numbers)."""
+    """An IntegerField that takes only the digits 0-9 (a Unicode digit is never read as a number)."""
 
     default_error_messages = {"digits": "Type a whole number with the digits 0-9."}
 

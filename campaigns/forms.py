@@ -20,7 +20,7 @@ def display_name_field(*, required: bool) -> forms.CharField:
 
 
 class SignupForm(UserCreationForm):
-    """Django's sign-up form plus a display name (issue 16) and an e-mail address, so a forgotten password can be
+    """Django's sign-up form plus a display name and an e-mail address, so a forgotten password can be
     reset."""
 
     display_name = display_name_field(required=False)
@@ -86,7 +86,7 @@ class CampaignForm(forms.ModelForm):
 
 class CampaignSettingsForm(CampaignForm):
     class Meta(CampaignForm.Meta):
-        # Issue 13, item 6: which campaign-phase steps the preset uses (Threshold and Field Strength may be off).
+        # Which campaign-phase steps the preset uses (Threshold and Field Strength may be off).
         fields = ["name", "description", "preset", "scar_limit", "status", "uses_limits"]
         help_texts = {
             **CampaignForm.Meta.help_texts,

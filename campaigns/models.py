@@ -50,7 +50,7 @@ class Campaign(models.Model):
         help_text="Battle Scars at which an ELITE fighter is Unfit For Duty.",
     )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
-    # Issue 13, item 6: the steps of the campaign phase its preset uses. Trench Crusade's Threshold Value and
+    # The steps of the campaign phase its preset uses. Trench Crusade's Threshold Value and
     # Field Strength (CAMPAIGN_PHASE.md, RULING C-1) may be left off, as a Fallout: Factions group may choose.
     uses_limits = models.BooleanField(
         "Threshold Value and Field Strength",
@@ -171,7 +171,7 @@ class GamePlayer(models.Model):
         validators=[MinValueValidator(0), MaxValueValidator(VICTORY_POINTS_MAX)],
         help_text="The scenario's Victory Points this warband scored (the leaderboard ranks by them, RULING W-2).",
     )
-    # Issue 13, item 3: the fighters its player fields for this battle, checked against the Threshold Value and
+    # The fighters its player fields for this battle, checked against the Threshold Value and
     # Field Strength (RULING C-1) by rosters/services/fielding.py.
     fielded = models.ManyToManyField("rosters.Fighter", blank=True, related_name="fielded_in")
 
@@ -206,7 +206,7 @@ class OutOfAction(models.Model):
         return f"{self.fighter} Out of Action in {self.player.game}"
 
 
-# A battle report's limits (issue 16): the fields carry them, and the report form reads them from the fields.
+# A battle report's limits: the fields carry them, and the report form reads them from the fields.
 REPORT_TITLE_LENGTH = 120
 REPORT_TEXT_LENGTH = 10_000
 

@@ -1,4 +1,4 @@
-"""How people are named on every page (issue 16): by the display name they chose, the username only on their
+"""How people are named on every page: by the display name they chose, the username only on their
 account page.
 
 The display name is kept in Django's own `User.first_name` (150 characters; the forms allow

@@ -1,4 +1,4 @@
-"""Who may read a game, remembered in the shared cache for requests that come every few seconds (issue 15).
+"""Who may read a game, remembered in the shared cache for requests that come every few seconds.
 
 The tracker's poll asks every 2 seconds from every phone at the table whether the board changed. Answering "no"
 must cost no database query and as few cache round trips as can be: one. So the poll's first full answer

@@ -50,7 +50,7 @@ class DiceRollAdmin(ReadOnlyLogAdmin):
     raw_id_fields = ["campaign", "game", "warband", "fighter", "rolled_by"]
 
 
-# ---- In-game tracker (issue 7) --------------------------------------------------------------------------------
+# ---- In-game tracker --------------------------------------------------------------------------------
 
 
 class TrackerFighterInline(admin.TabularInline):
@@ -111,7 +111,7 @@ class TrackerActionAdmin(ReadOnlyLogAdmin):
 
 @admin.register(TrackerActionKey)
 class TrackerActionKeyAdmin(ReadOnlyLogAdmin):
-    """The idempotency key a phone gave an action (issue 17): it goes with its action, never edited."""
+    """The idempotency key a phone gave an action: it goes with its action, never edited."""
 
     list_display = ["key", "game", "user", "batch", "action", "created_at"]
     list_select_related = ["game", "user", "action"]
@@ -119,7 +119,7 @@ class TrackerActionKeyAdmin(ReadOnlyLogAdmin):
     raw_id_fields = ["game", "user", "action"]
 
 
-# ---- Post-game Trauma Step (issue 5) ----------------------------------------------------------------------------
+# ---- Post-game Trauma Step ----------------------------------------------------------------------------
 
 
 class PostGameRollInline(admin.TabularInline):
@@ -198,7 +198,7 @@ class PostGameFighterAdmin(admin.ModelAdmin):
     raw_id_fields = ["post_game", "fighter", "captor"]
 
 
-# ---- Campaign data (issue 12, item 2) --------------------------------------------------------------------------
+# ---- Campaign data --------------------------------------------------------------------------
 
 
 @admin.register(CampaignDataSet)
@@ -236,7 +236,7 @@ class PostGameAdvancementAdmin(admin.ModelAdmin):
 
 @admin.register(PostGameTrade)
 class PostGameTradeAdmin(ReadOnlyLogAdmin):
-    """A purchase or sale of the post-game's money steps (issue 13): the Apply writes the ledger entries from it
+    """A purchase or sale of the post-game's money steps: the Apply writes the ledger entries from it
     and the Revert takes them back by it, so it is read here, not edited."""
 
     list_display = ["post_game", "kind", "name", "cost", "reinforcements", "holder", "created_at"]
@@ -248,7 +248,7 @@ class PostGameTradeAdmin(ReadOnlyLogAdmin):
 
 @admin.register(PostGameGlory)
 class PostGameGloryAdmin(ReadOnlyLogAdmin):
-    """A spend of the post-game's Use Glory (issue 13): the Apply writes the ledger entries from it and the Revert
+    """A spend of the post-game's Use Glory: the Apply writes the ledger entries from it and the Revert
     takes them back by it, so it is read here, not edited."""
 
     list_display = ["post_game", "kind", "name", "glory", "holder", "created_at"]
@@ -258,7 +258,7 @@ class PostGameGloryAdmin(ReadOnlyLogAdmin):
     raw_id_fields = ["post_game", "holder"]
 
 
-# ---- A late joiner's starting XP (issue 12, item 5) ------------------------------------------------------------
+# ---- A late joiner's starting XP ------------------------------------------------------------
 
 
 class StartingXpFighterInline(admin.TabularInline):

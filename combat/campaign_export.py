@@ -1,4 +1,4 @@
-"""A whole campaign as one JSON file, and back into a fresh install (issue 14, item 6).
+"""A whole campaign as one JSON file, and back into a fresh install.
 
 The file holds the campaign, its members by username, warbands with fighters, Injuries and Battlekit, games with
 their results and Out of Action marks, post-games with their rolls and answers, tracker boards, the dice log and
@@ -66,7 +66,7 @@ TABLES = [
     (TrackerFighter, "tracker__game__campaign"),
     (TrackerAction, "tracker__game__campaign"),
     (CampaignDataSet, "campaign"),  # every version: a past post-game reads the one it used
-    (GameScenario, "campaign"),  # after the table version each roll read (issue 13, item 5)
+    (GameScenario, "campaign"),  # after the table version each roll read
 ]
 LABELS = {model._meta.label_lower: model for model, _ in TABLES}
 

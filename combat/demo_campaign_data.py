@@ -1,4 +1,4 @@
-"""A small MADE-UP set of campaign data, so every step of the post-battle sequence can be tried (issue 12, item 2).
+"""A small MADE-UP set of campaign data, so every step of the post-battle sequence can be tried.
 
 The project ships no official names (CAMPAIGN_PHASE.md: tables of names are campaign data a group keeps): every
 skill and Location below is invented for the demo, and a group enters or imports its own on the campaign data

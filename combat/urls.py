@@ -5,11 +5,11 @@ from combat.views import dice_log, rules
 urlpatterns = [
     path("rules/", rules.rules, name="rules"),
     path("campaigns/<int:campaign_id>/dice/", dice_log.campaign_dice_log, name="campaign_dice_log"),
-    # A warband's roll history (issue 11, item 4): the dice log of its rolls, linked from its roster and history.
+    # A warband's roll history: the dice log of its rolls, linked from its roster and history.
     path("warbands/<int:warband_id>/dice/", dice_log.warband_dice_log, name="warband_dice_log"),
 ]
 
-# A late joiner's starting XP (CAMPAIGN_PHASE.md, late joiners; issue 12 item 5).
+# A late joiner's starting XP (CAMPAIGN_PHASE.md, late joiners).
 from combat.views import starting_xp  # noqa: E402
 
 urlpatterns += [
@@ -31,7 +31,7 @@ urlpatterns += [
     ),
 ]
 
-# The post-game wizard (issue 5). The game page links to `post_game` by its literal path.
+# The post-game wizard. The game page links to `post_game` by its literal path.
 from combat.views.post_game import advancement as post_game_advancement  # noqa: E402
 from combat.views.post_game import apply as post_game_apply  # noqa: E402
 from combat.views.post_game import dismiss as post_game_dismiss  # noqa: E402
@@ -117,7 +117,7 @@ urlpatterns += [
     ),
 ]
 
-# The in-game tracker (issue 7). The game page links to `tracker` by its literal path, /games/<id>/tracker/.
+# The in-game tracker. The game page links to `tracker` by its literal path, /games/<id>/tracker/.
 from combat.views import tracker as tracker_views  # noqa: E402
 from combat.views import tracker_end, tracker_target  # noqa: E402
 
@@ -149,7 +149,7 @@ urlpatterns += [
     path(f"{TRACKER_FIGHTER}back-in-play/", tracker_views.tracker_back_in_play, name="tracker_back_in_play"),
 ]
 
-# The house Trauma Table editor, linked from the campaign's settings page (issue 10: it moved here from campaigns).
+# The house Trauma Table editor, linked from the campaign's settings page (it moved here from campaigns).
 from combat.views import trauma_table as trauma_table_views  # noqa: E402
 
 urlpatterns += [
@@ -160,7 +160,7 @@ urlpatterns += [
     ),
 ]
 
-# The campaign's data (issue 12, item 2): skill charts, Location tables, fighter types, Patron skills, versioned.
+# The campaign's data: skill charts, Location tables, fighter types, Patron skills, versioned.
 from combat.views import campaign_data as campaign_data_views  # noqa: E402
 
 CAMPAIGN_DATA = "campaigns/<int:campaign_id>/data/"
@@ -176,7 +176,7 @@ urlpatterns += [
     ),
 ]
 
-# A game's scenario roll (issue 13, item 5): the game page links to it by name.
+# A game's scenario roll: the game page links to it by name.
 from combat.views import scenario as scenario_views  # noqa: E402
 
 urlpatterns += [path("games/<int:game_id>/scenario/", scenario_views.game_scenario, name="game_scenario")]

@@ -1,4 +1,4 @@
-"""Backups with PostgreSQL's own tools: `manage.py backup PATH` and `manage.py restore PATH` (issue 14, item 6).
+"""Backups with PostgreSQL's own tools: `manage.py backup PATH` and `manage.py restore PATH`.
 
 The whole database, schema, rows, history events and the history triggers, in pg_dump's custom format, restored
 by pg_restore in one transaction. The tools are found in this order: the folder named by PG_BIN_DIR, the PATH

@@ -6,7 +6,7 @@ finds it, with its data, and only connects. `make stop` and `make clean-data` st
 process that runs for a limited time (the test suite, a benchmark) and had to start it stops it at its end, using
 `STARTED_HERE`.
 
-Many workers (issue 15): `DATABASE_POOL_SIZE=N` gives each web process Django's psycopg connection pool of at
+Many workers: `DATABASE_POOL_SIZE=N` gives each web process Django's psycopg connection pool of at
 most N connections (min 1), instead of one persistent connection per thread. PostgreSQL then sees
 processes x N connections at most, whatever the traffic: size it so that every host's processes together stay
 inside `max_connections` (the README's self-hosting section has the sum). Unset or 0: no pool (`make run`, tests).

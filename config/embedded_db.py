@@ -1,4 +1,4 @@
-"""The embedded PostgreSQL's lifecycle: see whether it runs, start it, stop it, delete its data (issue 18).
+"""The embedded PostgreSQL's lifecycle: see whether it runs, start it, stop it, delete its data.
 
 `config/database.py` starts the server (pgserver, `cleanup_mode=None`) and leaves it running after the process
 that started it ends, so the next command finds it with its data. Stopping it is this module's job:
@@ -10,7 +10,7 @@ that started it ends, so the next command finds it with its data. Stopping it is
 
 A folder means every server whose data folder is that folder or lies inside it, so `.data` covers
 `.data/postgres`. Servers are found by their command line (`postgres -D <folder>`), not only by the folder's
-`postmaster.pid`: a server whose folder was deleted under it (the bug of issue 18) is found and stopped too.
+`postmaster.pid`: a server whose folder was deleted under it (a `make clean-data` that deleted it first did that) is found and stopped too.
 
 A server is stopped with PostgreSQL's own `pg_ctl stop -m fast`, run as the user the server runs under
 (pgserver runs it as its own `pgserver` user when started by root); when pg_ctl cannot do it (its folder is gone),

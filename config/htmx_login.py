@@ -1,4 +1,4 @@
-"""An htmx request whose session has expired goes to the login page as a whole page (issue 15, item 6).
+"""An htmx request whose session has expired goes to the login page as a whole page.
 
 `login_required` answers any anonymous request with a 302 to the login page. htmx follows a 302 inside its own
 request and would swap the login form into the card or the board it was refreshing. This middleware, placed after

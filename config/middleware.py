@@ -1,4 +1,4 @@
-"""Outages answered, never crashed (issue 14): a lost database gives a short 503 page, never a 500.
+"""Outages answered, never crashed: a lost database gives a short 503 page, never a 500.
 
 Django turns an exception raised anywhere in the middleware chain into a response before the next middleware out
 sees it (each one is wrapped by `convert_exception_to_response`), so pghistory's middleware reading the session

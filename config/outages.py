@@ -1,8 +1,8 @@
-"""What the ledger answers when its database cannot be reached: a 503 page, never a 500 (issue 14).
+"""What the ledger answers when its database cannot be reached: a 503 page, never a 500.
 
 `server_error` is the project's handler500. Django calls it from inside the `except` block that caught the
 exception, so the exception is still at hand: a lost connection answers 503 with `templates/503.html`; anything
-else stays a 500, because a bug is not an outage. The shared cache (Redis, issue 15) holds the sessions and is
+else stays a 500, because a bug is not an outage. The shared cache (Redis) holds the sessions and is
 asked by every page: a Redis that cannot be reached is an outage too, answered the same way.
 """
 

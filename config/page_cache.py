@@ -1,4 +1,4 @@
-"""Whole pages answered from the shared cache (issue 15): a page read again, with nothing changed, costs one
+"""Whole pages answered from the shared cache: a page read again, with nothing changed, costs one
 round trip to Redis and no query.
 
 The views that may be kept say so (`rosters.views.common.cacheable`): the roster, the campaign page, a

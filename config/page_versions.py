@@ -1,4 +1,4 @@
-"""Each user's page generation: the token whole pages are cached under (issue 15), replaced once a write commits.
+"""Each user's page generation: the token whole pages are cached under, replaced once a write commits.
 
 A page a member reads (the roster, the campaign page, a fighter's card, the history feed, the dashboard) shows
 the campaigns that member belongs to and their own account, nothing else. So one token per user, kept in the

@@ -1,4 +1,4 @@
-"""What makes the site installable and readable offline (issue 17): the web app manifest, the service worker at
+"""What makes the site installable and readable offline: the web app manifest, the service worker at
 the site's root, and the page it shows offline for a page this phone never opened.
 
 Project-wide, like /healthz: no app owns them, and none reads the database.

@@ -43,7 +43,7 @@ INSTALLED_APPS = [
     "pgtrigger",
     "pghistory",
     "pghistory.admin",
-    # Login throttling (issue 14): failures per user and per address, kept in the database for every process.
+    # Login throttling: failures per user and per address, kept in the database for every process.
     "axes",
     "campaigns",
     "rosters",
@@ -60,12 +60,12 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    # Compresses pages (issue 15) after every inner middleware has written them; below WhiteNoise, which serves
+    # Compresses pages after every inner middleware has written them; below WhiteNoise, which serves
     # static files already compressed with brotli and gzip. Django 5.2's GZipMiddleware pads each compressed
     # page with random bytes in its gzip header, against BREACH (a length leak of the CSRF token in the page).
     "django.middleware.gzip.GZipMiddleware",
     # A page read again with nothing changed is answered from the shared cache before the session, CSRF and auth
-    # middleware run (issue 15; config/page_cache.py).
+    # middleware run (config/page_cache.py).
     "config.page_cache.PageCacheMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -74,7 +74,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    # An htmx request sent to log in (its session expired) gets HX-Redirect to the login page (issue 15).
+    # An htmx request sent to log in (its session expired) gets HX-Redirect to the login page.
     "config.htmx_login.HtmxLoginRedirectMiddleware",
     # Records the user behind every tracked change (django-pghistory).
     "pghistory.middleware.HistoryMiddleware",
@@ -84,7 +84,7 @@ MIDDLEWARE = [
 
 # pghistory's middleware reads the user of each request it tracks, to stamp the events written under it. GET never
 # writes (tests/test_get_writes_nothing.py), so it is not tracked: the tracker's poll then answers from the cache
-# without loading the user (issue 15).
+# without loading the user.
 PGHISTORY_MIDDLEWARE_METHODS = ("POST", "PUT", "PATCH", "DELETE")
 
 ROOT_URLCONF = "config.urls"
@@ -149,7 +149,7 @@ STORAGES = {
     "staticfiles": {"BACKEND": "config.storage.MinifiedStaticStorage"},
 }
 
-# One cache for every web process (issue 15): Redis when REDIS_URL is set (docker compose sets it), so the roster's
+# One cache for every web process: Redis when REDIS_URL is set (docker compose sets it), so the roster's
 # fragments, the board's version and the readers the tracker's poll knows are shared by every worker and host;
 # local memory otherwise (`make run`). The roster's parts are keyed on a digest of the rows they show
 # (rosters/selectors/roster.py), so they are never stale in either. What is written when it changes (the board's
@@ -192,7 +192,7 @@ X_FRAME_OPTIONS = "DENY"
 # before SecurityMiddleware, and this keeps it so if the middleware order ever changes.
 SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 
-# Throttling (issue 14). Login and the admin login: django-axes locks a username, and separately an address, out
+# Throttling. Login and the admin login: django-axes locks a username, and separately an address, out
 # after LOGIN_FAILURE_LIMIT failures for LOGIN_COOLOFF_MINUTES. Sign-up and password reset: at most
 # SIGNUPS_PER_HOUR / PASSWORD_RESETS_PER_HOUR per address (and per e-mail for resets), config/throttling.py.
 AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5)
@@ -206,7 +206,7 @@ THROTTLE_TRUST_FORWARDED_FOR = env_bool("BEHIND_TLS_PROXY", default=False)
 SIGNUPS_PER_HOUR = env_int("SIGNUPS_PER_HOUR", 10)
 PASSWORD_RESETS_PER_HOUR = env_int("PASSWORD_RESETS_PER_HOUR", 5)
 
-# A strict Content-Security-Policy (issue 14, django-csp). Scripts only from this site's own files: no inline
+# A strict Content-Security-Policy (django-csp). Scripts only from this site's own files: no inline
 # script, no handler attribute, no eval (htmx's allowEval is off in base.html). Styles: only this site's
 # stylesheets, no <style> element (htmx's own indicator style is off; ledger.css has it), but style="..."
 # attributes are allowed (style-src-attr): the tracker's odds bars set their width from the numbers, and an

@@ -1,4 +1,4 @@
-"""Static files as production serves them (issue 15): the project's own CSS and JavaScript minified, then hashed
+"""Static files as production serves them: the project's own CSS and JavaScript minified, then hashed
 and pre-compressed with brotli and gzip by WhiteNoise.
 
 The sources under static/ stay commented and readable (`make run` and the tests serve them as they are); only

@@ -1,4 +1,4 @@
-"""Throttling for the account forms django-axes does not watch: sign-up and password reset (issue 14).
+"""Throttling for the account forms django-axes does not watch: sign-up and password reset.
 
 Login and the admin login are django-axes' (config/settings.py, AXES_*). Here a fixed window per hour and per
 key: the client's address for both, and the e-mail address too for a password reset, so neither one address

@@ -9,7 +9,7 @@ handler500 = "config.outages.server_error"
 
 urlpatterns = [
     path("healthz", views.healthz, name="healthz"),
-    # Installable, and readable offline (issue 17): the worker must be served from the root to control every page.
+    # Installable, and readable offline: the worker must be served from the root to control every page.
     path("manifest.webmanifest", pwa.manifest, name="web_manifest"),
     path("sw.js", pwa.service_worker, name="service_worker"),
     path("offline/", pwa.offline, name="offline"),

@@ -6,7 +6,7 @@ from django.urls import path
 from campaigns.views import accounts, password_reset
 from config.throttling import throttled
 
-# Sign-up and password reset are throttled per address (and per e-mail); login is django-axes' (issue 14).
+# Sign-up and password reset are throttled per address (and per e-mail); login is django-axes'.
 urlpatterns = [
     path("profile/", accounts.account, name="account"),
     path(

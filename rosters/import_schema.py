@@ -119,9 +119,9 @@ class Row(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
 
-# Keys a file written before they existed lacks: read as the field's default (issue 13: costs and the starting
+# Keys a file written before they existed lacks: read as the field's default (costs and the starting
 # value came after version 1 files were written; a file without them imports at cost 0, starting value 700).
-# Issue 16: Trench Crusade's Ranged, Melee, Armour and base came later still; an older file imports with 0, 0, 0
+# Trench Crusade's Ranged, Melee, Armour and base came later still; an older file imports with 0, 0, 0
 # and a 25mm base.
 DEFAULTED = frozenset({"cost", "starting_value", "ranged", "melee", "armour", "base_size"})
 

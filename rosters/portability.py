@@ -21,7 +21,7 @@ The format (`"format": "warband-ledger/warband"`, `"version": 1`)::
       }
     }
 
-`cost` (issue 13) may be absent from a fighter or a piece of Battlekit (files written before costs): it reads as 0.
+`cost` may be absent from a fighter or a piece of Battlekit (files written before costs): it reads as 0.
 `warband` holds everything a roster is, in the order the roster lists it; ids, owners and games are not part of
 it (an imported warband belongs to whoever imports it, in a campaign whose games are its own), so exporting an
 imported warband gives back the same `warband` object. `exported_at` and `source` are for people reading the

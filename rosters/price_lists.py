@@ -1,10 +1,10 @@
-"""What a price list's rows hold, how they are checked, and how they read and write as CSV and JSON (issue 13).
+"""What a price list's rows hold, how they are checked, and how they read and write as CSV and JSON.
 
 Two kinds (rosters.models.PriceList.Kind): the fighter types a warband recruits from (`name`, `cost`, `keywords`,
 and the profile the fighter starts with: `movement`, `health`, `harm_limit`), and the Battlekit it buys (`name`,
 `cost`, `keywords` such as HEAVY, `removable`). Every number is checked against the very limits the roster's
 fields carry (rosters/models/limits.py: FIGHTER_LIMITS, ITEM_LIMITS), so a listed price or profile is one the roster
-keeps. No official list is shipped (issue 13): the demo's rows below are made up.
+keeps. No official list is shipped: the demo's rows below are made up.
 
 CSV: a header line naming the fields, then a row per line; keywords separated by ";" in one cell; removable reads
 yes/no (empty is yes). JSON: `{"format": "warband-ledger/price-list", "version": 1, "kind": ..., "rows": [...]}`,
@@ -219,7 +219,7 @@ def rows_from_text(kind: str, text: str | bytes, *, fmt: str) -> list[Any]:
     return rows_from_json(kind, text) if fmt == "json" else rows_from_csv(kind, text)
 
 
-# The demo campaign's made-up list (issue 13: "No official list is shipped; the demo carries a small made-up one").
+# The demo campaign's made-up list ("No official list is shipped; the demo carries a small made-up one").
 DEMO_ROWS = {
     FIGHTERS: [
         {

@@ -46,7 +46,7 @@ urlpatterns = [
     path("games/<int:game_id>/delete/", games.game_delete, name="game_delete"),
 ]
 
-# History, exports and read-only sharing (issue 6).
+# History, exports and read-only sharing.
 urlpatterns += [
     path("campaigns/<int:campaign_id>/history/", history_views.campaign_history, name="campaign_history"),
     path(
@@ -80,7 +80,7 @@ urlpatterns += [
     ),
 ]
 
-# Issue 13: price lists, the Strongbox's ledger, selling Battlekit.
+# Price lists, the Strongbox's ledger, selling Battlekit.
 urlpatterns += [
     path("campaigns/<int:campaign_id>/prices/", price_lists.price_lists, name="price_lists"),
     path("campaigns/<int:campaign_id>/games/", campaigns.campaign_games, name="campaign_games"),

@@ -1,4 +1,4 @@
-/* Warband Ledger's service worker (issue 17): the pages a player opened stay readable when the signal drops.
+/* Warband Ledger's service worker: the pages a player opened stay readable when the signal drops.
 
    Served from the site root as /sw.js (config/pwa.py) so that it controls every page; ledger.js registers it with
    the site's own paths in the query string (`static`, `offline`, `logout`, `login`), so this file names none.

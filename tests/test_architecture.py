@@ -389,3 +389,22 @@ def test_each_shared_piece_of_campaigns_says_why_it_lives_there():
         )
     ]
     assert silent == []
+
+
+ISSUE_CITATION = re.compile(r"(^|[^A-Za-z])[Ii]ssues? [0-9]+")
+
+
+def test_no_code_cites_an_issue_number():
+    """A comment cites the rule, the ruling, a doc under docs/ or the reason: an issue number tells a reader the
+    project's history, not why the line is so. Migrations keep what they were generated with."""
+    suffixes = {".py", ".html", ".js", ".css"}
+    tops = (*APPS, "config", "templates", "static", "tests", "bench")
+    wrong = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for top in tops
+        for path in sorted((ROOT / top).rglob("*"))
+        if path.suffix in suffixes and "migrations" not in path.parts and "vendor" not in path.parts
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+        if ISSUE_CITATION.search(line)
+    ]
+    assert wrong == [], "cite the rule or the reason instead of an issue number: " + ", ".join(wrong)

@@ -1,4 +1,4 @@
-"""GET never writes (issue 10): every named page, fetched by each person of the permission matrix, changes no row.
+"""GET never writes: every named page, fetched by each person of the permission matrix, changes no row.
 
 The URLs are every named URL of the project (Django's admin aside), reversed with the ids of a small campaign
 world, so a page added later is checked without anyone listing it; a URL with an argument this file has no sample
@@ -73,7 +73,7 @@ def world(campaign, organiser, player, player2, warband, rival_warband, make_fig
     heretic = make_fighter(rival_warband, "Heretic Priest", elite=True, xp=2)
     item = Item.objects.create(warband=warband, fighter=anselm, name="Trench Sword")
     injury = Injury.objects.create(fighter=anselm, code="hand_wound", name="Hand Wound")
-    skill = Skill.objects.create(fighter=anselm, code="deadeye", name="Deadeye")  # issue 12
+    skill = Skill.objects.create(fighter=anselm, code="deadeye", name="Deadeye")
     games = []
     for number, status in (
         (1, Game.Status.RECORDED),
@@ -120,7 +120,7 @@ def world(campaign, organiser, player, player2, warband, rival_warband, make_fig
         "token": campaign.share_token,  # also a (wrong) password-reset token: that page says the link is bad
         "uidb64": "MQ",
         "data_kind": "location_table:common",
-        "kind": "fighters",  # a price list's export (rosters/views/price_lists.py, issue 13)
+        "kind": "fighters",  # a price list's export (rosters/views/price_lists.py)
         "roll_id": roll.pk,  # a roll's correction and void (combat/views/post_game/fixes.py)  # the campaign data pages (combat/views/campaign_data.py)
     }
 

@@ -1,4 +1,4 @@
-"""The Docker HEALTHCHECK passes with the production settings of `.env.example` (issue 14, item 5).
+"""The Docker HEALTHCHECK passes with the production settings of `.env.example`.
 
 It failed twice over: 400 (the container's own address is not in ALLOWED_HOSTS), then a 301 to https that plain
 gunicorn cannot serve. Here gunicorn runs the production settings from `.env.example` (only DATABASE_URL points at

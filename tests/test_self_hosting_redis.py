@@ -1,4 +1,4 @@
-"""docker-compose.yml gives the web service a Redis 7 with a healthcheck, as its shared cache (issue 15)."""
+"""docker-compose.yml gives the web service a Redis 7 with a healthcheck, as its shared cache."""
 
 from pathlib import Path
 

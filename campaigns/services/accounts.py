@@ -1,4 +1,4 @@
-"""A person's own account (issue 16): the display name the group sees and the e-mail for password resets."""
+"""A person's own account: the display name the group sees and the e-mail for password resets."""
 
 from __future__ import annotations
 

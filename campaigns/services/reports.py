@@ -1,4 +1,4 @@
-"""Battle reports (issue 16): a game's report, written by a participant or the organiser, edited by its author or
+"""Battle reports: a game's report, written by a participant or the organiser, edited by its author or
 the organiser. Who may do which is the views' question (campaigns/access.py); these write and refuse bad input."""
 
 from django.core.exceptions import ValidationError

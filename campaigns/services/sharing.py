@@ -1,4 +1,4 @@
-"""The campaign's read-only link (issue 6): make or replace it, revoke it."""
+"""The campaign's read-only link: make or replace it, revoke it."""
 
 import secrets
 

@@ -2,7 +2,7 @@
 the one whose value is `chosen` selected, in every template (a builtin, config/settings.py).
 
 A roster of 200 fighters lists them in three selects; written as a template loop, their 600 options took a
-third of the page's cold render (issue 15); joined here in one pass they cost a fraction of a millisecond."""
+third of the page's cold render; joined here in one pass they cost a fraction of a millisecond."""
 
 import html
 

@@ -1,4 +1,4 @@
-"""`{{ user|person }}`: a person by their display name on every page (issue 16; campaigns/people.py)."""
+"""`{{ user|person }}`: a person by their display name on every page (campaigns/people.py)."""
 
 from django import template
 

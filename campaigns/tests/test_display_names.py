@@ -1,4 +1,4 @@
-"""People by their display name everywhere, the username only on their account page (issue 16)."""
+"""People by their display name everywhere, the username only on their account page."""
 
 import pytest
 from django.contrib.auth import get_user_model

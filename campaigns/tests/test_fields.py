@@ -1,4 +1,4 @@
-"""Numbers are typed with the digits 0-9: a Unicode digit is refused, never read as a number (issue 14)."""
+"""Numbers are typed with the digits 0-9: a Unicode digit is refused, never read as a number."""
 
 import pytest
 from django.test import Client

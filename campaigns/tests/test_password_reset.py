@@ -1,4 +1,4 @@
-"""Password reset does the same work for known and unknown addresses (issue 14, item 6): the e-mail is sent once
+"""Password reset does the same work for known and unknown addresses: the e-mail is sent once
 the answer has gone out, so the answer's timing says nothing about which addresses have accounts."""
 
 import time

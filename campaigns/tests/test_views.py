@@ -93,7 +93,7 @@ def test_joining_through_the_invitation(client, campaign, outsider):
 
 
 def test_an_anonymous_visitor_is_offered_log_in_and_back(client, campaign):
-    # Issue 16 replaced the bare login form with a landing page: logging in from it still comes back here.
+    # The home page is a landing page with the login form: logging in from it still comes back here.
     response = client.get(f"/join/{campaign.invitation_code}/")
     assert response.status_code == 200
     assert f'href="/accounts/login/?next=/join/{campaign.invitation_code}/"' in response.content.decode()

@@ -1,4 +1,4 @@
-"""A game's battle report (issue 16): write it (a participant or the organiser) or edit it (its author or the
+"""A game's battle report: write it (a participant or the organiser) or edit it (its author or the
 organiser). The game page (rosters) shows it; this page is only its form."""
 
 from django.contrib import messages

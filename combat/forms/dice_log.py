@@ -11,7 +11,7 @@ from rosters.widgets import FastSelect
 
 
 class DiceLogFilterForm(forms.Form):
-    """Rolls of one game (by its number) or one warband, and whether they count (issue 11, item 4)."""
+    """Rolls of one game (by its number) or one warband, and whether they count."""
 
     game = WholeNumberField(required=False, min_value=1, max_value=1_000_000, label="Game number")
     warband = forms.TypedChoiceField(required=False, coerce=int, empty_value=None, widget=FastSelect)

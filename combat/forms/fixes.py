@@ -1,4 +1,4 @@
-"""Forms of issue 11's fixes: correct a typed die (its faces and why), void a server roll (why, and the faces when
+"""Forms of the post-game's fixes: correct a typed die (its faces and why), void a server roll (why, and the faces when
 the replacement is typed). They parse; the checks against the die and the roll are the service's."""
 
 from django import forms

@@ -1,4 +1,4 @@
-"""The post-game's Use Glory form (issue 13, item 4; CAMPAIGN_PHASE.md step 7): one spend of Glory, a Glory Item
+"""The post-game's Use Glory form (CAMPAIGN_PHASE.md step 7): one spend of Glory, a Glory Item
 (for a fighter or the Arsenal, its keywords, removable or not), a mercenary (a fighter hired for Glory, with its
 type) or another benefit (typed with what it is). Lengths, keywords and the Glory's range come from the model."""
 

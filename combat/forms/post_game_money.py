@@ -1,4 +1,4 @@
-"""The post-game's money steps' forms (issue 13, item 4): a purchase (a recruit or Battlekit, typed with its cost
+"""The post-game's money steps' forms: a purchase (a recruit or Battlekit, typed with its cost
 or picked from the campaign's price list) and a sale. Lengths, keywords and cost ranges come from the roster's
 models (rosters/forms/common.py), as the roster's own recruit and buy forms take them."""
 

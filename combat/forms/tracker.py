@@ -24,7 +24,7 @@ class VersionForm(forms.Form):
         widget=forms.HiddenInput,
         error_messages={"required": "This form lost its board version: reload the board and try again."},
     )
-    # A tap queued offline (issue 17, static/js/offline.js): its idempotency key and its queue. Empty otherwise.
+    # A tap queued offline (static/js/offline.js): its idempotency key and its queue. Empty otherwise.
     key = forms.CharField(max_length=ACTION_KEY_LENGTH, required=False, widget=forms.HiddenInput)
     batch = forms.CharField(max_length=ACTION_KEY_LENGTH, required=False, widget=forms.HiddenInput)
 

@@ -1,4 +1,4 @@
-"""A campaign's data told in the history: "Olga saved the Common Locations, v3: 12 rows" (issue 12, item 2).
+"""A campaign's data told in the history: "Olga saved the Common Locations, v3: 12 rows".
 
 Each save of combat/services/campaign_data.py inserts one version (`CampaignDataSet`), tracked by pghistory under
 the context `action="campaign_data.save"`, with the note as its reason when the organiser wrote one. A version is

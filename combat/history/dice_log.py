@@ -2,7 +2,7 @@
 
 Services name the rolls behind a write in its history context (`roll`); this source reads them for the page in
 the history's one lookup query, with the fighter who rolled (the attacker of an Attack Test) and, for a roll that
-no longer counts, who struck it, why and the right faces (issue 11, item 4); it registers from
+no longer counts, who struck it, why and the right faces; it registers from
 `CombatConfig.ready()`.
 """
 
@@ -18,7 +18,7 @@ from rosters.history.registry import LookupPart, Source
 
 
 def _later(data: dict) -> str:
-    """A roll that no longer counts, as the feed says it (issue 11, item 4): "later voided by Olga (wrong
+    """A roll that no longer counts, as the feed says it: "later voided by Olga (wrong
     fighter)", "later corrected to 1 by Pat (typo)", "later undone by Pat"; "" for a roll that counts."""
     status = data.get("status") or "counted"
     if status == "counted":

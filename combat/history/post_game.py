@@ -29,7 +29,7 @@ def _read(found: dict[int, dict], look: Lookups) -> None:
     for row in found.values():
         key = (row.get("game_id"), row.get("warband_id"))
         summary = row.get("summary") if isinstance(row.get("summary"), dict) else {}
-        # Issue 11: the same attempt applied again (after a revert, a correction) keeps its earlier Applies.
+        # The same attempt applied again (after a revert, a correction) keeps its earlier Applies.
         for done in [*(summary.get("earlier") or []), {**summary, "applied_at": row.get("applied_at")}]:
             try:
                 applied_at = dt.datetime.fromisoformat(done["applied_at"])

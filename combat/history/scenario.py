@@ -1,4 +1,4 @@
-"""A game's scenario roll told in the history (issue 13, item 5): "Olga rolled Game 3's scenario on the Early
+"""A game's scenario roll told in the history: "Olga rolled Game 3's scenario on the Early
 table: Lantern Run (D6 2 found Salt the Crater, played last: rolled again; then 5)".
 
 `GameScenario` is tracked by pghistory: the insert is the first die, each update the next one; the faces only

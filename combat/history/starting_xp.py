@@ -1,4 +1,4 @@
-"""A late joiner's starting XP told in the history (CAMPAIGN_PHASE.md, late joiners; issue 12 item 5): "Sister Agnes
+"""A late joiner's starting XP told in the history (CAMPAIGN_PHASE.md, late joiners): "Sister Agnes
 started with 3 XP as a late joiner: Skill Advancement — Ranged 9, Deadeye".
 
 `StartingXpFighter` is tracked by pghistory; only the Apply's update of a share, which stores its sentence in
@@ -17,7 +17,7 @@ from rosters.history.teller import Teller
 class StartingXpSource(Source):
     """The Apply's events of `StartingXpFighter` rows."""
 
-    # Issue 12's free rank for the late joiner (below the tracker's 20, which stays the highest).
+    # The late joiner's own rank (below the tracker's 20, which stays the highest).
     name, event_label, rank, kind = "starting_xp", "combat.StartingXpFighterEvent", 15, "xp"
 
     def scope(self, f):

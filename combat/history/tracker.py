@@ -60,7 +60,7 @@ class TrackerTeller:
                 if roll.source == "server"
                 else f"{faces} entered from the table"
             )
-            # A roll that no longer counts says so (issue 11, item 4), unless the step's own "undone" says it.
+            # A roll that no longer counts says so, unless the step's own "undone" says it.
             if roll.later and not (roll.status == "undone" and self.step.undone):
                 words += f", {roll.later}"
             parts.append(words)
@@ -272,7 +272,7 @@ class TrackerTeller:
 class TrackerSource(Source):
     """The board's events (one per action, undo, start and end of a game on the tracker)."""
 
-    # Rank 20 (12, and 9 before, until issue 12's sources came): the last rank of a moment, above every other.
+    # Rank 20 (the highest of every source): the last rank of a moment, above every other.
     # Ranks 13 to 19 are the later post-battle steps' and the Strongbox ledger's.
     name, event_label, rank, kind = "tracker", "combat.TrackerGameEvent", 20, "ingame"
 

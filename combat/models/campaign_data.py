@@ -1,4 +1,4 @@
-"""A campaign's data: the tables of names the post-battle sequence reads (issue 12, item 2).
+"""A campaign's data: the tables of names the post-battle sequence reads.
 
 CAMPAIGN_PHASE.md: "Tables of names (skills, locations, warband lists) are campaign data that a group keeps and
 edits, never code". Each kind is one list of rows, saved whole as a new version:
@@ -99,7 +99,7 @@ class CampaignDataSet(models.Model):
         ]
         indexes = [models.Index(fields=["campaign", "kind", "-version"], name="campaign_data_latest")]
         triggers = [
-            # Never edited in place: a past post-game reads the version it used (issue 12, item 2). Only a
+            # Never edited in place: a past post-game reads the version it used. Only a
             # deleted account may touch a version (its `created_by` goes to NULL).
             pgtrigger.Protect(
                 name="campaign_data_never_edited",

@@ -1,4 +1,4 @@
-"""The post-game's Use Glory step (issue 13, item 4; CAMPAIGN_PHASE.md step 7, "Use Glory"): what a warband spends
+"""The post-game's Use Glory step (CAMPAIGN_PHASE.md step 7, "Use Glory"): what a warband spends
 its Glory on after a battle.
 
 "Glory Points are spent on Glory Items, mercenaries and other benefits." A `PostGameGlory` is one spend the player

@@ -1,4 +1,4 @@
-"""The post-game's money steps (issue 13, item 4): what a warband buys and sells after a battle, and whether it
+"""The post-game's money steps: what a warband buys and sells after a battle, and whether it
 calls Reinforcements.
 
 CAMPAIGN_PHASE.md, "The order of the steps": 4. Reinforcements (taking them skips 5, Looting and Exploration),

@@ -6,7 +6,7 @@ the answers, and only `post_game_apply` (combat/services.py) writes the roster, 
 
 - `PostGame`: one attempt at a warband's post-game. At most one attempt per warband and game is not reverted (a
   partial unique constraint), so two tabs can never open two. `snapshot` holds the before-image of every row the
-  Apply changed, so "Revert this post-game" restores them exactly; a roll is final (issue 11), so the revert puts
+  Apply changed, so "Revert this post-game" restores them exactly; a roll is final, so the revert puts
   the SAME attempt back to open with every roll and answer in place (`reverted_by`/`reverted_at` say who and
   when). REVERTED is the first version's revert only: those attempts keep their rolls, marked "undone".
 - `PostGameRoll`: each roll made for a fighter, in order, tied to the campaign's dice log (`DiceRoll`). The unique
@@ -26,7 +26,7 @@ from combat.models.advancement import SkillAdvancementChoice
 # A fighter's XP from one post-game is small; these bounds refuse a typo such as 100 Glorious Deeds.
 MAX_GLORIOUS_DEEDS = 10
 MAX_XP_ADJUSTMENT = 20
-# Issue 12: abilities add a few Promotion Dice (P-1); skills and items move the Exploration Score a few points (E-3);
+# Abilities add a few Promotion Dice (P-1); skills and items move the Exploration Score a few points (E-3);
 # a model takes at most 3 Promotion Dice (P-2, a Glorious Deed) unless every eligible model has 2, so 6 is ample.
 MAX_PROMOTION_EXTRA = 6
 MAX_EXPLORATION_MODIFIER = 12
@@ -60,7 +60,7 @@ class PostGame(models.Model):
     snapshot = models.JSONField(
         null=True, blank=True, help_text="Before-images of every row the Apply changed, for Revert."
     )
-    # The answers of the warband's own steps after Experience (issue 12).
+    # The answers of the warband's own steps after Experience.
     promotion_extra = models.PositiveSmallIntegerField(
         default=0, help_text="Promotion Dice from abilities (RULING P-1)."
     )
@@ -94,7 +94,7 @@ class PostGame(models.Model):
     dismiss_passed = models.BooleanField(
         default=False, help_text="The Dismiss the wounded page was passed (with or without dismissals)."
     )
-    # Issue 13, item 4: Reinforcements called (True), declined (False) or not answered (None); Hire & Trade passed.
+    # Reinforcements called (True), declined (False) or not answered (None); Hire & Trade passed.
     reinforcements_called = models.BooleanField(
         null=True, blank=True, help_text="Reinforcements called instead of the Exploration (RULING C-4)."
     )
@@ -156,7 +156,7 @@ class PostGame(models.Model):
 
     @property
     def was_reverted(self) -> bool:
-        """Open again after a revert (issue 11: the same attempt, its rolls kept)."""
+        """Open again after a revert (the same attempt, its rolls kept)."""
         return self.is_open and self.reverted_at is not None
 
 

@@ -1,4 +1,4 @@
-"""A game's scenario roll (issue 13, item 5): the stage's table it used, the scenarios to avoid, every face rolled.
+"""A game's scenario roll: the stage's table it used, the scenarios to avoid, every face rolled.
 
 CAMPAIGN_PHASE.md, "The campaign around the battles": "Each stage has a D6 scenario table (campaign data); a
 warband should not play the same scenario twice in a row (reroll). When the two players are at different stages,

@@ -169,7 +169,7 @@ ACTION_KEY_LENGTH = 64
 
 
 class TrackerActionKey(models.Model):
-    """The idempotency key a phone gave an action on the board (issue 17): a tap queued offline is sent again
+    """The idempotency key a phone gave an action on the board: a tap queued offline is sent again
     until the phone hears the answer, and a repeat is answered with the action it made, never applied twice.
 
     Scoped per person and game: `key` is unique for (`game`, `user`). `batch` names the phone's queue the tap was

@@ -1,5 +1,5 @@
 """Each ruling's name in the rules' own words, and the rules text it reads, for the rules page and the links that
-replace "RULING T-4" on the pages players see (issue 16: no internal id shown to a player).
+replace "RULING T-4" on the pages players see (no internal id shown to a player).
 
 RULINGS.md is the authority for the rulings themselves (`rulings.py`, `campaign.py` hold their sentences); this
 module only names them. A test checks that every ruling has a name and a source.

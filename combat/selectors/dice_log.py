@@ -1,4 +1,4 @@
-"""Reads of the campaign's dice log (issue 6).
+"""Reads of the campaign's dice log.
 
 Every roll of the campaign (DiceRoll: stored before its result is shown, docs/architecture.md), newest first, with
 who rolled, when, server or entered (RULING T-7), the faces and what for, and whether it still counts

@@ -1,4 +1,4 @@
-"""What the dice log says of each roll: whether it counts, and if not, who struck it, when, why (issue 11, item 4).
+"""What the dice log says of each roll: whether it counts, and if not, who struck it, when, why.
 
 A stored roll is never deleted (docs/architecture.md, Randomness); it stops counting in four ways (combat/models/
 dice_log.py): voided by the organiser, corrected (a die typed from the table, the right faces in a new roll),

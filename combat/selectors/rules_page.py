@@ -1,5 +1,5 @@
 """The rules page at `/rules/`: every ruling the tool applies, by the rules text it reads, each with its name and
-its one plain sentence (issue 16). Pure data from `combat.rules`: no query."""
+its one plain sentence. Pure data from `combat.rules`: no query."""
 
 from __future__ import annotations
 

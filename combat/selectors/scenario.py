@@ -1,4 +1,4 @@
-"""A game's scenario roll page (issue 13, item 5): its stage, the stage's table, what to avoid, the odds, the roll.
+"""A game's scenario roll page: its stage, the stage's table, what to avoid, the odds, the roll.
 
 CAMPAIGN_PHASE.md, "The campaign around the battles": each warband's battle about to be played (RULING C-1: the
 games it played before this one, plus one) gives its stage (W-1), "the lower stage's table is used", and "a warband

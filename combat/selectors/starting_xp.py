@@ -1,4 +1,4 @@
-"""A late joiner's starting XP page (CAMPAIGN_PHASE.md, late joiners; issue 12 item 5): the XP it may tick
+"""A late joiner's starting XP page (CAMPAIGN_PHASE.md, late joiners): the XP it may tick
 (`Warband.starting_xp`, 1 per battle of the warband that had played most when it joined), its shares among its
 ELITE fighters (`rules.check_starting_xp`), and one card per Skill Advancement Roll those XP reach (RULING X-1),
 worked out by the post-game's Advancement step's own pieces (`combat/selectors/post_game/advancement.py`): the

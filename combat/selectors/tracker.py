@@ -1,4 +1,4 @@
-"""Reads of the in-game tracker's board (issue 7).
+"""Reads of the in-game tracker's board.
 
 The board of a game in progress: each crew's fighters with Harm, Injury boxes, Fatigue and status (a unit's
 Health Pool), the step waiting to be settled, the open shooting engagement, the last action with its undo.

@@ -1,4 +1,4 @@
-"""Reads for a fighter's card on the board (issue 16, "The tracker"): the quick "Damage N" with what each N does,
+"""Reads for a fighter's card on the board: the quick "Damage N" with what each N does,
 the crews in the viewer's order (their own warband first) and split into those in play and the fallen.
 
 Every outcome is the engine's (`rules.inflict_damage`, `rules.lose_health_points`); this module only words it.

@@ -1,4 +1,4 @@
-"""The tracker's poll answered from the shared cache (issue 15): "nothing changed" costs no database query.
+"""The tracker's poll answered from the shared cache: "nothing changed" costs no database query.
 
 Every phone at the table asks `tracker/board/?version=N` every 2 seconds. Two things decide a 204: the board's
 version is still N, and this session may read the game. Both are in the cache once warm:
@@ -13,7 +13,7 @@ version is still N, and this session may read the game. Both are in the cache on
 Only a cache every process shares is trusted (`settings.CACHE_IS_SHARED`, Redis): in a worker's own memory the
 version another worker moved on would never arrive. Without it the poll reads the version from the database.
 
-A changed poll carries only what changed (issue 15, item 4), when the page's version and layout allow it
+A changed poll carries only what changed, when the page's version and layout allow it
 (`board_changes`): the cards of the fighters the actions since that version touched (each action lists them), the
 last action, the game log's new and changed entries and the new version, all swapped out of band. The whole board instead when the gap
 cannot be worked out card by card: too old, a version moved on by no logged action (the end of the game), an action

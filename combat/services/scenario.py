@@ -1,4 +1,4 @@
-"""Rolling a game's scenario (issue 13, item 5): by the server's dice or typed in from the table (RULING T-7).
+"""Rolling a game's scenario: by the server's dice or typed in from the table (RULING T-7).
 
 CAMPAIGN_PHASE.md, "The campaign around the battles": "a warband should not play the same scenario twice in a row
 (reroll)". The engine rolls (`combat.rules.roll_scenario`); each face is stored in the dice log before anything is

@@ -1,4 +1,4 @@
-"""A late joiner's starting XP (CAMPAIGN_PHASE.md, late joiners; issue 12 item 5): "may tick 1 XP per battle
+"""A late joiner's starting XP (CAMPAIGN_PHASE.md, late joiners): "may tick 1 XP per battle
 played by the warband that has played most, shared among its ELITE models as its player likes, with the Skill
 Advancements those XP reach."
 

@@ -1,4 +1,4 @@
-"""Rulings as links a player can follow (issue 16): "RULING T-4" on a page becomes the ruling's name, linked to
+"""Rulings as links a player can follow: "RULING T-4" on a page becomes the ruling's name, linked to
 its line on the rules page. No internal id is shown as text."""
 
 from __future__ import annotations

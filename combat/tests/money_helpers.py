@@ -1,4 +1,4 @@
-"""The money steps' tests (issue 13, item 4) share these: a planned trade in one call, the ledger's sum, and a
+"""The money steps' tests share these: a planned trade in one call, the ledger's sum, and a
 starting entry so the ledger explains every ducat of the fixtures' Strongboxes."""
 
 from combat.models import PostGameTrade
@@ -9,7 +9,7 @@ from rosters.models import LedgerCause, StrongboxEntry
 
 
 def opening_entry(warband) -> None:
-    """The fixture's Strongbox as the ledger's first entry (issue 13: a warband starts with its Strongbox)."""
+    """The fixture's Strongbox as the ledger's first entry (a warband starts with its Strongbox)."""
     StrongboxEntry.objects.create(
         warband=warband,
         ducats=warband.strongbox,

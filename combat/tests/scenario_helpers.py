@@ -1,4 +1,4 @@
-"""Games and a scenario table for the scenario roll's tests (issue 13, item 5)."""
+"""Games and a scenario table for the scenario roll's tests."""
 
 import datetime as dt
 

@@ -66,7 +66,7 @@ def rows(campaign, warband, rival_warband, make_fighter, player, player2):
     table = setup_game(
         campaign=campaign, warband=warband, rival_warband=rival_warband, make_fighter=make_fighter, by=player
     )
-    # Each sent with an idempotency key, as a phone's offline queue sends them (issue 17).
+    # Each sent with an idempotency key, as a phone's offline queue sends them.
     tracker_apply_damage(
         game=table.game, target_id=table["Fidus"].pk, damage=1, by=player2, version=0, sent=Sent(key="tap-1")
     )
@@ -97,7 +97,7 @@ def rows(campaign, warband, rival_warband, make_fighter, player, player2):
         models.PostGameAdvancement.objects.create(
             post_game=post_game, fighter=fighter, number=1, first_chart="ranged", second_chart="wildcard"
         )
-        # A purchase planned in each post-game's Hire & Trade (issue 13, item 4).
+        # A purchase planned in each post-game's Hire & Trade.
         models.PostGameTrade.objects.create(
             post_game=post_game, kind="buy", name=f"Grenades for {fighter.name}", cost=15, holder=fighter
         )
@@ -107,11 +107,11 @@ def rows(campaign, warband, rival_warband, make_fighter, player, player2):
         )
     for kind in ("location_table:common", "skill_chart:ranged"):
         campaign_data_copy_demo(campaign=campaign, by=player, kinds=[kind])
-    # Two scenario rolls (issue 13, item 5), one per game being played.
+    # Two scenario rolls, one per game being played.
     campaign_data_copy_demo(campaign=campaign, by=player, kinds=["scenario_table:early"])
     for game in (table.game, other):
         game_scenario_roll(game=game, by=player, face=4)
-    # Two late joiners' starting XP (issue 12, item 5), each with a share, its charts and both rolls.
+    # Two late joiners' starting XP, each with a share, its charts and both rolls.
     campaign_data_copy_demo(campaign=campaign, by=player, kinds=["skill_chart:stealth_speed"])
     for name in ("Grey Wardens", "Ash Pilgrims"):
         band = warband_create(campaign=campaign, owner=player2, by=player2, name=name)

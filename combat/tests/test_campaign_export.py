@@ -1,4 +1,4 @@
-"""A whole campaign as one JSON file (issue 14, item 6): the demo campaign exported, wiped, imported again comes
+"""A whole campaign as one JSON file: the demo campaign exported, wiped, imported again comes
 back row for row; a malformed file is refused with a clear message and nothing changed."""
 
 import json

@@ -1,4 +1,4 @@
-"""Game policy (issue 14, item 4): deleting a game that has a tracker board, a post-game or dice rolled for it is
+"""Game policy: deleting a game that has a tracker board, a post-game or dice rolled for it is
 the organiser's alone; a player who took part still deletes a bare game entered by mistake."""
 
 import datetime

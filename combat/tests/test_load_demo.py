@@ -87,7 +87,7 @@ def test_the_post_games_of_games_1_and_2_were_applied_with_the_dice_entered():
     assert PostGame.objects.filter(status=PostGame.Status.APPLIED).count() == 4
     post_game_rolls = DiceRoll.objects.exclude(purpose__in=["attack", "confusion", "advancement"])
     assert post_game_rolls.count() == 7  # Hale, Anselm, Rhee; Voss, Mattias (D66 and D3), Vex
-    # Issue 12: each Skill Advancement Roll the XP reached, two 2D6 typed in, one skill learnt.
+    # Each Skill Advancement Roll the XP reached, two 2D6 typed in, one skill learnt.
     learnt = Skill.objects.filter(fighter__warband__in=[pilgrims, heretics])
     assert DiceRoll.objects.filter(purpose="advancement").count() == 2 * learnt.count()
     assert learnt.exclude(game=None).count() == learnt.count() > 0
@@ -186,7 +186,7 @@ def test_a_failed_step_leaves_no_half_demo_and_the_next_run_loads_it_whole(monke
 
 
 def test_the_demo_carries_a_made_up_set_of_campaign_data():
-    """Issue 12, item 2: every kind filled with invented names, so every step can be tried; told in the feed."""
+    """Every kind filled with invented names, so every step can be tried; told in the feed."""
     from combat.demo_campaign_data import LOCATION_TABLES
     from combat.models import CampaignDataSet
     from combat.selectors.campaign_data import current_campaign_data
@@ -200,7 +200,7 @@ def test_the_demo_carries_a_made_up_set_of_campaign_data():
     assert data.never_promoted("Anchorite Shrine")
     for warband in Warband.objects.all():
         assert len(data.patron_skills(warband.pk)) == 3
-    # ... and a made-up scenario table for each of the four stages (issue 13, item 5)
+    # ... and a made-up scenario table for each of the four stages
     assert {
         stage: len(data.scenario_table(stage).names) for stage in ("early", "mid", "endgame", "final")
     } == {

@@ -1,4 +1,4 @@
-"""The campaign data pages at `/campaigns/<id>/data/` (issue 12, item 2): members read, the organiser edits.
+"""The campaign data pages at `/campaigns/<id>/data/`: members read, the organiser edits.
 
 Like the Trauma Table editor (combat/views/trauma_table.py) they live in `combat`, beside the engine that says what
 a skill chart or a Location table is; the campaign's settings page links here. Every save makes a new version;

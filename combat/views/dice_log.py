@@ -1,5 +1,5 @@
-"""The campaign's dice log at `/campaigns/<id>/dice/`: every roll, readable by every member (issue 6), and a
-warband's roll history at `/warbands/<id>/dice/`: the same log, only that warband's rolls (issue 11, item 4)."""
+"""The campaign's dice log at `/campaigns/<id>/dice/`: every roll, readable by every member, and a
+warband's roll history at `/warbands/<id>/dice/`: the same log, only that warband's rolls."""
 
 from urllib.parse import urlencode
 

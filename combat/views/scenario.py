@@ -1,4 +1,4 @@
-"""A game's scenario roll at `/games/<id>/scenario/` (issue 13, item 5): everyone in the campaign reads it; the
+"""A game's scenario roll at `/games/<id>/scenario/`: everyone in the campaign reads it; the
 organiser or a player whose warband takes part rolls it, before the game is played.
 
 The game page (rosters) links here by URL name, as it links to the tracker. GET shows the stage, its table, the

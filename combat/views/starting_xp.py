@@ -1,4 +1,4 @@
-"""A late joiner's starting XP page (CAMPAIGN_PHASE.md, late joiners; issue 12 item 5): `/warbands/<id>/starting-xp/`.
+"""A late joiner's starting XP page (CAMPAIGN_PHASE.md, late joiners): `/warbands/<id>/starting-xp/`.
 
 One page: the shares among the ELITE fighters, then one card per Skill Advancement Roll those XP reach (the
 post-game's Advancement cards and form), then the Apply, once only. Each POST is one write; a refusal comes back

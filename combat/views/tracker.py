@@ -79,7 +79,7 @@ def tracker_board(request, game_id: int):
     """The poll: 204 while the board is unchanged since `version`, else the live partial.
 
     Answered from the shared cache alone when it knows both the version and this session as a reader of the game
-    (combat/selectors/tracker_poll.py): no query for the user, the game or the board (issue 15). Anything else
+    (combat/selectors/tracker_poll.py): no query for the user, the game or the board. Anything else
     takes the full check below, which then teaches the cache.
     """
     version = request.GET.get("version")

@@ -200,7 +200,7 @@ def refused_attempt(request, game: Game) -> dict | None:
 
 
 def sent_with(data: dict) -> Sent | None:
-    """The idempotency key a queued tap came with (issue 17), or None for a tap sent as it was made."""
+    """The idempotency key a queued tap came with, or None for a tap sent as it was made."""
     key = data.get("key")
     return Sent(key=key, batch=data.get("batch") or "") if key else None
 

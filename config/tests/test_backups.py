@@ -1,4 +1,4 @@
-"""Backups that restore (issue 14, item 6): the demo campaign, backed up with `manage.py backup`, restored with
+"""Backups that restore: the demo campaign, backed up with `manage.py backup`, restored with
 `manage.py restore` into a fresh database, comes back with every row and every history event equal."""
 
 import os

@@ -1,4 +1,4 @@
-"""Pages go out gzip-compressed to a browser that asks, static files pre-compressed with brotli (issue 15)."""
+"""Pages go out gzip-compressed to a browser that asks, static files pre-compressed with brotli."""
 
 import gzip
 import re

@@ -1,4 +1,4 @@
-"""DATABASE_POOL_SIZE gives each web process Django's psycopg pool (issue 15, item 7); unset, no pool."""
+"""DATABASE_POOL_SIZE gives each web process Django's psycopg pool; unset, no pool."""
 
 import json
 import os

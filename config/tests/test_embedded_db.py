@@ -1,5 +1,5 @@
 """`make stop` and `make clean-data` stop the embedded PostgreSQL before anything else; benchmarks stop the one they
-started (issue 18).
+started.
 
 Each test starts a real embedded server (pgserver) in a subprocess, on a temporary folder of its own, never on
 the checkout's `.data`, and runs the Make step as a user would. Whatever happens, the fixture stops every server
@@ -139,7 +139,7 @@ def test_both_steps_are_harmless_when_no_server_runs_or_the_folder_is_absent(dat
 
 
 def test_a_server_whose_folder_was_deleted_under_it_is_found_and_stopped(data):
-    """The state issue 18 left behind: `.data` deleted, its PostgreSQL still running on nothing."""
+    """The state an early `make clean-data` left behind: `.data` deleted, its PostgreSQL still running on nothing."""
     start(data / "postgres")
     shutil.rmtree(data)
     assert postgres_processes_of(data), "deleting the folder does not stop the server"

@@ -1,4 +1,4 @@
-"""The site's own 400, 403, 404 and 500 pages (issue 16): styled, with the navigation and a way on, and the
+"""The site's own 400, 403, 404 and 500 pages: styled, with the navigation and a way on, and the
 favicon and app icons linked from every page."""
 
 import pytest

@@ -1,4 +1,4 @@
-"""An htmx request whose session has expired is sent to the login page as a page (issue 15, item 6)."""
+"""An htmx request whose session has expired is sent to the login page as a page."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Outages answered, never crashed (issue 14, item 1): 503 pages, /healthz whatever comes with it, one retry."""
+"""Outages answered, never crashed: 503 pages, /healthz whatever comes with it, one retry."""
 
 import pytest
 from django.contrib.sessions.backends.db import SessionStore

@@ -1,4 +1,4 @@
-"""The fault test (issue 14, item 1): the app's connections are ended while requests run, on the suite's real
+"""The fault test: the app's connections are ended while requests run, on the suite's real
 PostgreSQL. No answer may be a 500 and no write may be left half-done.
 
 Two browsing users read pages and create campaigns (a campaign and its organiser's membership, one transaction)

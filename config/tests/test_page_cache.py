@@ -1,4 +1,4 @@
-"""Whole pages from the shared cache (issue 15, config/page_cache.py): a page read again with nothing changed costs no
+"""Whole pages from the shared cache (config/page_cache.py): a page read again with nothing changed costs no
 query, and no write, by whoever and through whichever process, is followed by the old page.
 
 Each `as_process()` block has cache connections of its own, as another gunicorn worker or host would

@@ -1,4 +1,4 @@
-"""The manifest, the service worker at the root and the offline page (issue 17), without a browser."""
+"""The manifest, the service worker at the root and the offline page, without a browser."""
 
 import pytest
 from django.templatetags.static import static

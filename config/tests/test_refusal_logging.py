@@ -1,4 +1,4 @@
-"""Every 403 was logged with a full traceback (issue 14, item 7): now one line, the traceback kept for errors."""
+"""Every 403 was logged with a full traceback: now one line, the traceback kept for errors."""
 
 import logging
 

@@ -1,4 +1,4 @@
-"""One Redis for every web process (issue 15): what one process writes, the next read through another sees.
+"""One Redis for every web process: what one process writes, the next read through another sees.
 
 Each `as_process()` block has cache connections of its own, as another gunicorn worker or host would
 (config/tests/shared_cache.py); both talk to this machine's Redis under a key prefix of this test's own.

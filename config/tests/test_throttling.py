@@ -1,4 +1,4 @@
-"""Throttling (issue 14, item 2): lock-outs per user and per address on the login, the admin login, sign-up and
+"""Throttling: lock-outs per user and per address on the login, the admin login, sign-up and
 password reset, with a clear message and a cool-off, configurable from the environment."""
 
 import subprocess

@@ -42,7 +42,7 @@ class ItemForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.terms = terms
         self.holders = {str(f.pk): f for f in holders}
-        # Issue 13: picking from the campaign's price list fills in the name, cost, keywords and removable.
+        # Picking from the campaign's price list fills in the name, cost, keywords and removable.
         self.listed_rows = {row["name"]: row for row in listed}
         self.fields["listed"].choices = [("", "— type it in below —")] + [
             (row["name"], f"{row['name']} ({row['cost']} {terms.currency})") for row in listed

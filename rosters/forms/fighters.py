@@ -118,7 +118,7 @@ class FighterForm(forms.Form):
 
     @staticmethod
     def initial_from_list(row: dict, terms: Terms) -> dict:
-        """A price list's fighter type as the new fighter's form (issue 13): its type, keywords, profile, cost."""
+        """A price list's fighter type as the new fighter's form: its type, keywords, profile, cost."""
         keywords = [word for word in row["keywords"] if word != ELITE or terms.preset == "fallout_factions"]
         return {
             "fighter_type": row["name"],

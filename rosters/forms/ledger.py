@@ -1,4 +1,4 @@
-"""The organiser's adjustment of a Strongbox (issue 13): the ducats and Glory it moves, and why."""
+"""The organiser's adjustment of a Strongbox: the ducats and Glory it moves, and why."""
 
 from django import forms
 from django.core.exceptions import ValidationError

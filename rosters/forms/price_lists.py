@@ -1,4 +1,4 @@
-"""The price list editor's forms (issue 13): the rows as CSV text to edit or paste, and an import of a file."""
+"""The price list editor's forms: the rows as CSV text to edit or paste, and an import of a file."""
 
 from django import forms
 

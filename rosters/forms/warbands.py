@@ -21,7 +21,7 @@ class WarbandForm(forms.Form):
         self.fields["starting_value"].label = f"Starting value ({terms.currency})"
         self.fields["glory"].label = terms.glory
         if editing:
-            # Issue 13: the Strongbox and Glory move only through the ledger once the warband exists (a purchase,
+            # The Strongbox and Glory move only through the ledger once the warband exists (a purchase,
             # a sale, a ransom, or the organiser's adjustment with a reason on the ledger page).
             del self.fields["glory"]
 

@@ -22,7 +22,7 @@ name (tests/test_architecture.py).
 
 Why not `pghistory.models.Events` for the feed: its common table expression unions every event table with a
 `row_to_json` and a previous-row lookup per event before any filter or limit applies, so its cost grows with the
-whole history; the feed must stay fast with 100,000 events (issue 6, Speed). The queries here read the same
+whole history; the feed must stay fast with 100,000 events (Speed). The queries here read the same
 generated event models, scoped to one campaign and limited per table before the union, and compute the diff only
 for the rows of the page. The indexes they rely on are in `rosters/migrations/*history_indexes*`.
 

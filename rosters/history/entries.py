@@ -95,7 +95,7 @@ class HistoryEntry:
     folded = False  # one event's own lines (a `HistoryFold` holds several events')
 
 
-# The actions whose many lines read as one thing done (issue 16: "a history revert folds its lines under one
+# The actions whose many lines read as one thing done ("a history revert folds its lines under one
 # entry"): a revert takes back every change of a post-game, and the feed shows it as one line that opens.
 FOLDED_ACTIONS = {"post_game.revert": "undone"}
 

@@ -48,7 +48,7 @@ class GameChanges:
     scars: list[ValueChange] = field(default_factory=list)
     injuries_added: list[ValueChange] = field(default_factory=list)  # name = fighter, after = injury
     injuries_removed: list[ValueChange] = field(default_factory=list)
-    skills_added: list[ValueChange] = field(default_factory=list)  # name = fighter, after = skill (issue 12)
+    skills_added: list[ValueChange] = field(default_factory=list)  # name = fighter, after = skill
     skills_removed: list[ValueChange] = field(default_factory=list)
     battlekit: list[ItemMove] = field(default_factory=list)
     strongbox: ValueChange | None = None

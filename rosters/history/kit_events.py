@@ -122,7 +122,7 @@ class InjurySource(Source):
         return [t.finish("injuries", f"{possessive(fighter)} {injury} was corrected")]
 
 
-# -- skills (issue 12) ------------------------------------------------------------------------------------------
+# -- skills ------------------------------------------------------------------------------------------
 
 
 class SkillSource(Source):

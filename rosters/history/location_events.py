@@ -20,7 +20,7 @@ def _the(name: str) -> str:
 class FoundLocationSource(Source):
     """`FoundLocation` rows: found (insert), struck off again (delete: a post-game reverted or corrected)."""
 
-    # Issue 12's rank for the Exploration step (below the tracker's 20, above the post-game's own rows).
+    # The Exploration step's rank (below the tracker's 20, above the post-game's own rows).
     name, event_label, rank, kind = "found_location", "rosters.FoundLocationEvent", 14, "games"
 
     def scope(self, f):

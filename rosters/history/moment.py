@@ -14,7 +14,7 @@ from rosters.history import registry
 # A post-game applied or undone; a game recorded: at once (game.record), or started with the tracker and ended
 # (game.finish, tracker.end_game), or its record corrected before any post-game started (game.update).
 RECORD_ACTIONS = ("game.record", "game.finish", "game.update", "tracker.end_game")
-# A correction after Apply (issue 11) takes the Apply back and applies it again, or leaves it open.
+# A correction after Apply takes the Apply back and applies it again, or leaves it open.
 FIX_ACTIONS = ("post_game.correct", "post_game.void")
 MOMENT_ACTIONS = ("post_game.apply", "post_game.revert", *FIX_ACTIONS, *RECORD_ACTIONS)
 

@@ -1,5 +1,5 @@
 """Net changes: a write that touches the same rows more than once in one transaction (a post-game correction takes
-the Apply back and applies it again, issue 11) is told as what it changed in the end, not as the bounce.
+the Apply back and applies it again) is told as what it changed in the end, not as the bounce.
 
 A service asks for it by writing under a history context with `net=True`. The events of one such context are
 folded per row: a row changed and changed back says nothing; a row removed and recreated the same (an Injury the

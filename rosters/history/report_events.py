@@ -1,4 +1,4 @@
-"""Battle reports told in the campaign's feed (issue 16): "Pat wrote the battle report “The Last Stand”", under
+"""Battle reports told in the campaign's feed: "Pat wrote the battle report “The Last Stand”", under
 its game's heading, which links to the game page where the report is read.
 
 `campaigns` sits below `rosters` and may not import it (docs/architecture.md), so `rosters` registers its table.

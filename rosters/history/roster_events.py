@@ -79,7 +79,7 @@ FIGHTER_FIELDS = {
     "base_size": "profile",
     "unit_size": "profile",
     "can_gain_xp": "profile",
-    "cost": "profile",  # issue 13
+    "cost": "profile",
 }
 WARBAND_FIELDS = {
     "strongbox": "strongbox",
@@ -89,7 +89,7 @@ WARBAND_FIELDS = {
     "faction": "profile",
     "notes": "profile",
     "owner_id": "profile",
-    "starting_value": "profile",  # issue 13
+    "starting_value": "profile",
     "disbanded_at": "profile",
 }
 

@@ -92,7 +92,7 @@ def _members(name: str, table: str, column: str, start: str) -> str:
     """`name`: the ids of the rows whose events have `column` = a value of `start` (a query of `owner`s), read
     by skipping through the (column, pgh_obj_id) index one row id at a time (a loose index scan, recursive), so
     the cost is one index probe per row ever held, never one per event: a fighter whose XP changed ten thousand
-    times after the moment costs what one that never changed does (issue 15, the as-of page)."""
+    times after the moment costs what one that never changed does (the as-of page)."""
     return f"""
         {name}_pairs AS (
             SELECT first.* FROM ({start}) owners CROSS JOIN LATERAL (
@@ -205,7 +205,7 @@ class RosterAsOf:
 
 
 def roster_as_of(*, warband, game) -> RosterAsOf:
-    """The warband as it stood right after the game's post-game (or its recording): issue 6, the as-of view."""
+    """The warband as it stood right after the game's post-game (or its recording): the as-of view."""
     moment = as_of_moment(warband=warband, game=game)
     if moment.at is None:
         return RosterAsOf(moment=moment, snapshot=None)

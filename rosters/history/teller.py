@@ -74,7 +74,7 @@ class Teller:
             parts.append(
                 f"rolled{who} on the server" if source == "server" else f"entered{who} from the table"
             )
-        # A roll that no longer counts says so (issue 11, item 4): "..., later corrected to 1 by Pat (typo)" -- but
+        # A roll that no longer counts says so: "..., later corrected to 1 by Pat (typo)" -- but
         # not in the correction's or the void's own sentences, which tell it already ("D66 corrected 14 → 11: typo").
         if (self.entry.action or "") not in STRIKING_ACTIONS:
             parts.extend(sorted({r.later for r in rolls if getattr(r, "later", "")}))

@@ -29,7 +29,7 @@ WARBAND_LIMITS = {
     # joins before battle 12 at the latest (RULING C-1: there is no battle 13).
     "starting_xp": (0, 11),
 }
-# Issue 13: costs in the campaign's currency (ducats; caps). 10,000 is far past any warband's Threshold Value
+# Costs in the campaign's currency (ducats; caps). 10,000 is far past any warband's Threshold Value
 # (1800 at battle 12, C-1): a bigger number is a typing slip, not a price.
 COST_RANGE = (0, 10_000)
 FIGHTER_LIMITS = {
@@ -47,7 +47,7 @@ FIGHTER_LIMITS = {
     "unit_size": (1, 100),
     "xp": (0, 10_000),
     "battle_scars": (0, 20),
-    # Issue 13: what the fighter cost to recruit, in ducats (caps); counted in the warband's value (RULING C-2).
+    # What the fighter cost to recruit, in ducats (caps); counted in the warband's value (RULING C-2).
     "cost": COST_RANGE,
 }
 ITEM_LIMITS = {

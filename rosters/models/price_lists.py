@@ -1,4 +1,4 @@
-"""A campaign's price lists (issue 13, item 1): fighter types and Battlekit with their costs, one version at a time."""
+"""A campaign's price lists: fighter types and Battlekit with their costs, one version at a time."""
 
 import pgtrigger
 from django.conf import settings

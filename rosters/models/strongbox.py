@@ -1,4 +1,4 @@
-"""The Strongbox's ledger (issue 13, item 2): every change of a warband's ducats (caps) or Glory, with its cause."""
+"""The Strongbox's ledger: every change of a warband's ducats (caps) or Glory, with its cause."""
 
 from django.conf import settings
 from django.core.validators import MaxLengthValidator
@@ -19,7 +19,7 @@ LEDGER_LIMITS = {
 
 
 class LedgerCause(models.TextChoices):
-    """Why a Strongbox entry moves ducats or Glory (issue 13, item 2)."""
+    """Why a Strongbox entry moves ducats or Glory."""
 
     START = "start", "Starting value"
     RECRUIT = "recruit", "Recruit"

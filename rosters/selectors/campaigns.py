@@ -89,7 +89,7 @@ PAGE_VERSION_SQL = "SELECT version FROM rosters_campaign_page_version WHERE camp
 class CampaignPage:
     """The campaign page's data, each part loaded on first use only: the page caches the parts that show them
     under `version` (templates/rosters/campaign.html), so a page whose campaign has not changed since it was last
-    shown, by anyone, through any process, loads none of them (issue 15)."""
+    shown, by anyone, through any process, loads none of them."""
 
     def __init__(self, *, campaign: Campaign, version: int):
         self.campaign = campaign
@@ -125,7 +125,7 @@ class CampaignPage:
     @property
     def invitation_folded(self) -> bool:
         """The organiser's invitation box folds away once the group is in: someone besides the organisers has
-        joined and every player has a warband (issue 16)."""
+        joined and every player has a warband."""
         others = [m for m in self.members if m.role != Membership.Role.ORGANISER]
         owners = {warband.owner_id for warband in self.warbands}
         players = [m for m in self.members if m.role == Membership.Role.PLAYER]

@@ -1,4 +1,4 @@
-"""Fighter cards to print (issue 16, "Pages people print or glance at"): one card per fighter, for the table.
+"""Fighter cards to print: one card per fighter, for the table.
 
 A card carries what a player looks up during a game and the boxes ticked with a pencil on it: the profile, the
 keywords, the Injuries with their effects, the Battlekit, the XP track (combat.rules.xp_track), the Battle Scars,

@@ -63,7 +63,7 @@ def warbands_with_headlines(queryset: QuerySet[Warband]) -> QuerySet[Warband]:
         wins=count_of(entries.filter(result=GamePlayer.Result.WIN)),
         draws=count_of(entries.filter(result=GamePlayer.Result.DRAW)),
         losses=count_of(entries.filter(result=GamePlayer.Result.LOSS)),
-        # Issue 13: the leaderboard's Victory Points (games over only) and fighters lost (RULING W-2).
+        # The leaderboard's Victory Points (games over only) and fighters lost (RULING W-2).
         victory_points=sum_of(entries.exclude(game__status=Game.Status.IN_PROGRESS), "victory_points"),
         fighters_lost=count_of(Fighter.objects.filter(warband=OuterRef("pk"), status__in=LOST_STATUSES)),
     )
@@ -88,7 +88,7 @@ ROW_RELATIONS = {
 
 def _rows_sql(model, fields: tuple[str, ...]) -> RawSQL:
     # Written out once rather than built from Subquery(JSONBAgg(JSONObject(...))): compiling those three
-    # expressions cost the ORM 2.6 ms a page, ten times what PostgreSQL spends running them (issue 15).
+    # expressions cost the ORM 2.6 ms a page, ten times what PostgreSQL spends running them.
     meta, fighter = model._meta, Fighter._meta
     pairs = ", ".join(f"'{name}', r.{meta.get_field(name).column}" for name in fields)
     column = f'"{fighter.db_table}"."{fighter.pk.column}"'

@@ -45,7 +45,7 @@ def game_page(*, game: Game) -> GamePage:
         .select_related("warband__owner")
         .prefetch_related(
             Prefetch("out_of_action", queryset=OutOfAction.objects.select_related("fighter").order_by("id")),
-            # Issue 13: the fighters fielded, and the warband's active roster to pick them from.
+            # The fighters fielded, and the warband's active roster to pick them from.
             Prefetch("fielded", queryset=Fighter.objects.order_by("id")),
             Prefetch(
                 "warband__fighters",
@@ -100,5 +100,5 @@ def game_form_initial(*, game: Game) -> dict:
 
 
 def game_player(*, game: Game, warband_id: int) -> GamePlayer | None:
-    """The warband's entry in the game, with its warband (for fielding its fighters, issue 13), or None."""
+    """The warband's entry in the game, with its warband (for fielding its fighters), or None."""
     return GamePlayer.objects.select_related("warband").filter(game=game, warband_id=warband_id).first()

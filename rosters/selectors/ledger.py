@@ -1,4 +1,4 @@
-"""The Strongbox's ledger, a page at a time, newest first (issue 13, item 2).
+"""The Strongbox's ledger, a page at a time, newest first.
 
 Keyset pagination on the entry's id (`before`): each page is one index range scan of `strongbox_entry_newest`
 (warband, -id), so the 200th page of 10,000 entries costs what the first does (bench/bench_ledger.py); a page

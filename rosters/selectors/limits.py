@@ -1,4 +1,4 @@
-"""A warband's value against the campaign's limits (issue 13, item 3): the value (RULING C-2), and the Threshold
+"""A warband's value against the campaign's limits: the value (RULING C-2), and the Threshold
 Value and Field Strength of its next battle (C-1), all decided by the engine (`combat.rules`); read in two queries
 whatever the roster's size."""
 

@@ -1,4 +1,4 @@
-"""Reads of a campaign's price lists (issue 13): the newest version of each, a version by number, the versions."""
+"""Reads of a campaign's price lists: the newest version of each, a version by number, the versions."""
 
 from __future__ import annotations
 

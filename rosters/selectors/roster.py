@@ -112,7 +112,7 @@ def consistent_reads():
 # has loaded (`later`, the `later-fighters` part of templates/rosters/warband.html; the service worker keeps it for
 # reading offline), or all at once without JavaScript (`?fighters=all`). A warband of the three games' usual sizes
 # fits inside, the first screen of a phone shows fewer, and a 200-fighter roster costs its page what a 12-fighter
-# one does (issue 15).
+# one does.
 FIRST_ROWS = 12
 
 

@@ -1,4 +1,4 @@
-"""The fighters a warband fields for a battle (issue 13, item 3), checked against that battle's Threshold Value and
+"""The fighters a warband fields for a battle, checked against that battle's Threshold Value and
 Field Strength (CAMPAIGN_PHASE.md: "The Threshold Value is the most a warband may field, in ducats; the Field
 Strength the most models it may field"; RULING C-1 for which battle). The engine decides the numbers."""
 

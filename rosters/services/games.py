@@ -30,7 +30,7 @@ class GameEntry:
     warband: Warband
     result: str = ""
     out_of_action: Sequence[Fighter] = ()
-    victory_points: int = 0  # issue 13: the scenario's Victory Points (0..VICTORY_POINTS_MAX, RULING W-2)
+    victory_points: int = 0  # the scenario's Victory Points (0..VICTORY_POINTS_MAX, RULING W-2)
 
 
 def game_is_editable(*, game: Game) -> bool:
@@ -221,7 +221,7 @@ def _locked_game(game: Game) -> Game:
 
 
 def _check_rolled_scenario(game: Game, scenario: str | None) -> None:
-    """A scenario rolled on its stage's table (issue 13, item 5) stands as rolled: its dice are in the log and the
+    """A scenario rolled on its stage's table stands as rolled: its dice are in the log and the
     next game's roll reads it (CAMPAIGN_PHASE.md: "a warband should not play the same scenario twice in a row")."""
     if scenario is None or not game.scenario or scenario.strip() == game.scenario:
         return

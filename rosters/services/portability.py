@@ -25,7 +25,7 @@ def warband_import(*, campaign: Campaign, owner, by, data: Mapping[str, Any]) ->
     ):
         warband.save()
         add_context(warband=warband.pk, campaign=campaign.pk)
-        # Its ledger opens with the Strongbox and Glory the file brings (issue 13: the ledger sums to them).
+        # Its ledger opens with the Strongbox and Glory the file brings (the ledger sums to them).
         StrongboxEntry.objects.create(
             warband=warband,
             ducats=warband.strongbox,

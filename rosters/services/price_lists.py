@@ -1,4 +1,4 @@
-"""Saving a campaign's price lists (issue 13, item 1): each save a new version, never an edit in place, as the
+"""Saving a campaign's price lists: each save a new version, never an edit in place, as the
 campaign data is saved (combat/services/campaign_data.py). Rows the checks refuse raise `PriceListError` with
 every problem, and nothing is saved; the campaign's row is locked, so two saves at once get versions n and n+1."""
 

@@ -1,4 +1,4 @@
-"""Writes for skills a fighter has learnt by hand (issue 12): one added or struck off on the fighter page.
+"""Writes for skills a fighter has learnt by hand: one added or struck off on the fighter page.
 
 The post-game's Advancement step creates its skills at the Apply (combat/services/post_game/advancement.py); these
 are for a mistake, a skill from an ability, or a warband's past entered later.

@@ -1,4 +1,4 @@
-"""The Strongbox as a ledger (issue 13, item 2): every change of a warband's ducats (caps) and Glory is an entry
+"""The Strongbox as a ledger: every change of a warband's ducats (caps) and Glory is an entry
 with its cause, written in the same transaction as the change, the warband's row locked.
 
 `strongbox_post` is the one way the Strongbox and Glory move: it locks the warband's row (`select_for_update`),

@@ -102,7 +102,7 @@ def warband_update(*, warband: Warband, by, changes: Mapping[str, Any]) -> Warba
 
 
 def _ledger_for_hand_edits(warband: Warband, *, by, changed: list[str]) -> None:
-    """A Strongbox or Glory typed in by hand is an adjustment in the ledger (issue 13), so the ledger still sums
+    """A Strongbox or Glory typed in by hand is an adjustment in the ledger, so the ledger still sums
     to it; the entry moves the columns, and the other changed fields are saved by the caller."""
     before = Warband.objects.filter(pk=warband.pk).values("strongbox", "glory").get()
     ducats = warband.strongbox - before["strongbox"] if "strongbox" in changed else 0
@@ -148,7 +148,7 @@ def warband_adjust(
     action = context.pop("action", "warband.adjust")
     cause = context.pop("cause", LedgerCause.ADJUSTMENT)
     if strongbox or glory:
-        # Through the ledger (issue 13): the entry moves the Strongbox and Glory, with this reason.
+        # Through the ledger: the entry moves the Strongbox and Glory, with this reason.
         warband.strongbox -= strongbox
         warband.glory -= glory
         strongbox_post(

@@ -25,7 +25,7 @@ MODELS = [
 
 @pytest.fixture
 def learnt(world):
-    """A skill and a found Location, which the post-game writes (issue 12) and `world` has none of."""
+    """A skill and a found Location, which the post-game writes and `world` has none of."""
     Skill.objects.create(
         fighter=world.anselm, code="deadeye", name="Deadeye", chart="Ranged", game=world.game
     )

@@ -1,4 +1,4 @@
-"""Game policy (issue 14, item 4): a player sets only their own warband's side of a game (whether it took part,
+"""Game policy: a player sets only their own warband's side of a game (whether it took part,
 its result, its fighters Out of Action); the organiser sets both. Rows for the permission matrix, run against
 the matrix's world (rosters/tests/conftest.py): `game` is the player's warband (win, Brother Anselm Out of Action)
 against player2's rival warband (loss)."""

@@ -43,7 +43,7 @@ class Limited:
 
 FIGHTER = "fighters.0"
 NUMBERS = [
-    # The Strongbox moves only through its ledger (issue 13): no form edits it; the starting value is typed in.
+    # The Strongbox moves only through its ledger: no form edits it; the starting value is typed in.
     *[Limited(Warband, name, "") for name in ("starting_value", "glory", "crew_xp")],
     *[
         Limited(Fighter, name, FIGHTER)
@@ -190,7 +190,7 @@ def test_a_d66_with_a_seven_is_refused_everywhere(roster):
 
 
 def test_the_numbers_players_meet_are_the_ones_on_the_models():
-    # The form's numbers were the ones players met; the import allowed ten times more (issue 10).
+    # The form's numbers were the ones players met; the import allowed ten times more.
     assert bounds(Fighter, "xp") == (0, 10_000)
     assert bounds(Warband, "strongbox") == (0, 1_000_000)
     assert bounds(Warband, "glory") == (0, 100_000)

@@ -11,7 +11,7 @@ from rosters.services import injuries as injury_services
 
 pytestmark = pytest.mark.django_db
 
-# 16: the fighters' skills joined the roster in issue 12 (one query); since issue 13 the roster's Add Battlekit
+# 16: the fighters' skills joined the roster (one query); the roster's Add Battlekit
 # form reads the campaign's price list, and its value and limits read the fighters' costs and the battles played
 # (one query each, whatever the roster's size).
 BUDGET = 16

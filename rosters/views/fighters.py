@@ -92,7 +92,7 @@ def fighter_detail(request, fighter_id: int):
 def fighter_create(request, warband_id: int):
     warband, membership = get_warband_for_user(request.user, warband_id, write=True)
     terms = warband.campaign.terms
-    # Issue 13: `?type=<name>` fills the form from the price list's fighter type (the player may still change it).
+    # `?type=<name>` fills the form from the price list's fighter type (the player may still change it).
     listed = price_selectors.listed(campaign=warband.campaign, kind="fighters")
     picked = next((row for row in listed if row["name"] == request.GET.get("type")), None)
     initial = RecruitForm.initial_from_list(picked, terms) if picked else None
@@ -265,7 +265,7 @@ def injury_delete(request, injury_id: int):
 @login_required
 @require_POST
 def skill_create(request, fighter_id: int):
-    """A skill added by hand (issue 12); one it already has is refused beside the field, 422, nothing saved."""
+    """A skill added by hand; one it already has is refused beside the field, 422, nothing saved."""
     fighter, membership = get_fighter_for_user(request.user, fighter_id, write=True)
     form = SkillForm(request.POST)
     if form.is_valid():

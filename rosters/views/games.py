@@ -165,7 +165,7 @@ def game_delete(request, game_id: int):
 @login_required
 @require_POST
 def game_field(request, game_id: int, warband_id: int):
-    """Field fighters for this game (issue 13): refused with 422 and the reason when over the battle's limits."""
+    """Field fighters for this game: refused with 422 and the reason when over the battle's limits."""
     game, membership = get_game_for_user(request.user, game_id)
     player = game_selectors.game_player(game=game, warband_id=warband_id)
     if player is None:

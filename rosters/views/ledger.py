@@ -1,4 +1,4 @@
-"""A warband's Strongbox ledger at `/warbands/<id>/ledger/` (issue 13, item 2): every entry, newest first, a page
+"""A warband's Strongbox ledger at `/warbands/<id>/ledger/`: every entry, newest first, a page
 at a time (`?before=<entry id>`); the organiser adjusts the Strongbox by hand here, with a reason."""
 
 from django.contrib import messages

@@ -1,4 +1,4 @@
-"""A warband exported as a JSON file, and imported from one into a campaign (issue 6, Exports).
+"""A warband exported as a JSON file, and imported from one into a campaign (Exports).
 
 The format and its checks are `rosters/portability.py`; the import's writes are `rosters.services.portability.warband_import`.
 """

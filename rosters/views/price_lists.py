@@ -1,4 +1,4 @@
-"""A campaign's price lists at `/campaigns/<id>/prices/` (issue 13, item 1): members read, the organiser edits.
+"""A campaign's price lists at `/campaigns/<id>/prices/`: members read, the organiser edits.
 
 Like the campaign data pages (combat/views/campaign_data.py): every save is a new version; a refused save answers
 422 with every problem beside the field and changes nothing. POST `action` is `save` (the rows as CSV), `import`

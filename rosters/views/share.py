@@ -1,4 +1,4 @@
-"""Read-only sharing (issue 6): the organiser makes or revokes a link; `/share/<token>/` shows the campaign, its
+"""Read-only sharing: the organiser makes or revokes a link; `/share/<token>/` shows the campaign, its
 rosters and its history to anyone holding it, without an account, and nothing else.
 
 The shared pages answer GET only (any other method is 405), carry no forms, and link only to other shared pages,

@@ -43,7 +43,7 @@ def roster_context(request, warband, membership, *, all_rows: bool = False, **ex
     can_change = can_change_warband(membership, warband)
     context = {
         "roster": roster,
-        # Issue 13, item 3: the value against the next battle's Threshold Value and Field Strength.
+        # The value against the next battle's Threshold Value and Field Strength.
         "limits": limits_selectors.warband_limits(warband=warband),
         "membership": membership,
         **row_context(warband, can_change=can_change),

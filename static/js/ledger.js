@@ -82,7 +82,7 @@
     if (event.target.matches && event.target.matches("[data-select-on-focus]")) event.target.select();
   });
 
-  // Installable, and readable offline (issue 17). Without a service worker (or this file) nothing changes.
+  // Installable, and readable offline. Without a service worker (or this file) nothing changes.
   function registerWorker() {
     var meta = document.querySelector('meta[name="service-worker"]');
     if (!meta || !("serviceWorker" in navigator)) return;

@@ -1,4 +1,4 @@
-/* Taps and typed dice while the signal is gone (issue 17): on the tracker's board and on the post-game wizard's
+/* Taps and typed dice while the signal is gone: on the tracker's board and on the post-game wizard's
    roll steps. Without this file, or without JavaScript, both work as before: each is a POST that needs the
    connection.
 

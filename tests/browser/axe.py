@@ -1,4 +1,4 @@
-"""axe-core in the browser tests (issue 16, Accessibility): a page with any violation fails the test, with each
+"""axe-core in the browser tests (Accessibility): a page with any violation fails the test, with each
 rule, its impact, the nodes it found and axe's help text in the failure message."""
 
 from __future__ import annotations

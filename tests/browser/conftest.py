@@ -1,4 +1,4 @@
-"""Every browser test runs under the site's strict Content-Security-Policy and fails on a violation (issue 14).
+"""Every browser test runs under the site's strict Content-Security-Policy and fails on a violation.
 
 Chromium reports each refused script, style or connection on the console ("Refused to ... because it violates
 the following Content Security Policy directive"). Every browser context a test opens (pytest-playwright's
@@ -10,8 +10,8 @@ import os
 import pytest
 from playwright.sync_api import Browser
 
-# Every page registers the service worker (issue 17). With this, Playwright's routes also see the worker's own
-# requests, so a test that cuts the network cuts the worker's too (docs/development.md, Playwright issue 2311). It must be
+# Every page registers the service worker. With this, Playwright's routes also see the worker's own
+# requests, so a test that cuts the network cuts the worker's too (docs/development.md, Playwright's known gap, its GitHub #2311). It must be
 # set before Playwright's driver starts: here, at import.
 os.environ.setdefault("PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS", "1")
 

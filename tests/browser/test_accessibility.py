@@ -1,4 +1,4 @@
-"""axe-core on every page of the demo campaign, at phone width, light and dark (issue 16, Accessibility: zero
+"""axe-core on every page of the demo campaign, at phone width, light and dark (Accessibility: zero
 violations, so a new one fails the suite)."""
 
 import io

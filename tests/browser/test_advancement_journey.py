@@ -1,4 +1,4 @@
-"""The Advancement step in real Chromium at a phone's width (issue 12): Sister Agnes reaches 2 XP, the player picks
+"""The Advancement step in real Chromium at a phone's width: Sister Agnes reaches 2 XP, the player picks
 two skill charts, types the dice, takes the skill found, applies, and the roster shows it.
 
 The campaign keeps the demo set's made-up charts: Ranged 9 is Long Shadow Shot, Stealth & Speed 6 Quiet Boots.

@@ -1,6 +1,6 @@
 """The dice log on a 390-pixel phone in real Chromium, over the demo campaign (`manage.py load_demo`): a roll takes
-two short lines (issue 16), and one that no longer counts is struck through with who, when and why beside the
-faces that count instead (issue 11, item 4); the warband's roll history shows the same marks."""
+two short lines, and one that no longer counts is struck through with who, when and why beside the
+faces that count instead; the warband's roll history shows the same marks."""
 
 import io
 

@@ -1,4 +1,4 @@
-"""The warband economy in real Chromium on a 390-pixel phone (issue 13): a player recruits a fighter type from the
+"""The warband economy in real Chromium on a 390-pixel phone: a player recruits a fighter type from the
 campaign's price list, buys Battlekit from it, sells a piece, reads the value and the Threshold Value on the roster,
 records a game with Victory Points and reads the leaderboard on the campaign page."""
 

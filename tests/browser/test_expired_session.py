@@ -1,4 +1,4 @@
-"""A phone whose session ends while its board polls is taken to the login page, as a page (issue 15, item 6).
+"""A phone whose session ends while its board polls is taken to the login page, as a page.
 
 Without HX-Redirect, htmx would follow the login redirect inside its poll and swap the login form into the board.
 """

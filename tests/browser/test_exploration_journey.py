@@ -1,4 +1,4 @@
-"""The Exploration step in real Chromium at a phone's width (issue 12; CAMPAIGN_PHASE.md "Looting and
+"""The Exploration step in real Chromium at a phone's width (CAMPAIGN_PHASE.md "Looting and
 Exploration", RULINGS E-1 to E-4).
 
 Iron Sepulchre's third game: 4 Exploration Dice on the Common or Rare table. Its player types 5, 6, 4, 2 (17),
@@ -69,7 +69,7 @@ def test_typed_exploration_dice_find_a_location_and_the_roster_shows_it(
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"], f"the page is {width} px wide at 390 px"
 
-    # Hire & Trade (issue 13) with nothing bought, then the Review.
+    # Hire & Trade with nothing bought, then the Review.
     step.get_by_role("link", name="Next: Hire & Trade").click()
     page.get_by_role("button", name="Done: go on to Use Glory").click()  # the step after Hire & Trade
     page.get_by_role("button", name="Done: go on to the Review").click()

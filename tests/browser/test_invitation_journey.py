@@ -1,4 +1,4 @@
-"""A newcomer with the invitation link in real Chromium at phone width (issue 16, Joining and names): a landing page
+"""A newcomer with the invitation link in real Chromium at phone width (Joining and names): a landing page
 that says whose campaign it is, sign up first, and after signing up the join is one tap."""
 
 import pytest

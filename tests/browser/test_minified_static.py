@@ -1,4 +1,4 @@
-"""The minified CSS and JavaScript production serves (config/storage.py) work in real Chromium (issue 15).
+"""The minified CSS and JavaScript production serves (config/storage.py) work in real Chromium.
 
 The suite serves static/ as it is (config/settings_test.py); here every request for the project's own stylesheet
 or script is answered with the bytes `collectstatic` would write, minified by the same function, and the flows

@@ -1,4 +1,4 @@
-"""The post-game's money steps in real Chromium at a phone's width (issue 13, item 4; CAMPAIGN_PHASE.md
+"""The post-game's money steps in real Chromium at a phone's width (CAMPAIGN_PHASE.md
 "Reinforcements", "Buying, selling"; RULINGS C-3, C-4).
 
 Iron Sepulchre is worth 655 after Game 1, under its Threshold Value of 800 for battle 2: its player calls

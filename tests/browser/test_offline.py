@@ -1,4 +1,4 @@
-"""Installable, and still working when the signal drops (issue 17), in real Chromium with the service worker.
+"""Installable, and still working when the signal drops, in real Chromium with the service worker.
 
 Going offline cuts both the page's and the service worker's network: `context.set_offline(True)` alone does not
 reach the worker's own fetches, so every request is also routed to `internetdisconnected` (docs/development.md; the

@@ -1,4 +1,4 @@
-"""Issue 11 in real Chromium at a phone's width: a typed die corrected after Apply and the roster shows the new
+"""Corrections in real Chromium at a phone's width: a typed die corrected after Apply and the roster shows the new
 outcome; Revert keeps every roll (the wizard reopens at Review) and "Roll for me" is not offered for a made roll."""
 
 import pytest

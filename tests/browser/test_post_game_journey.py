@@ -116,8 +116,8 @@ def test_a_post_game_with_entered_dice_applied_then_reverted(
     expect(card(page, game_one["ada"])).to_contain_text("Battle Scars and Unfit For Duty")
 
     # Experience; with no skill chart, no Troop left to promote and nobody to dismiss the wizard goes on to
-    # Reinforcements (issue 13: worth 0, the warband is under its Threshold Value), declined, then the Exploration
-    # (issue 12), left unrolled here, and Hire & Trade with nothing bought; then the review of every change, then
+    # Reinforcements (worth 0, the warband is under its Threshold Value), declined, then the Exploration
+    # , left unrolled here, and Hire & Trade with nothing bought; then the review of every change, then
     # Apply.
     page.get_by_role("link", name="Next: Experience").click()
     expect(page.locator(f"#xp-{game_one['marcus'].pk}")).to_contain_text("3 → 4")

@@ -1,4 +1,4 @@
-"""Pages people print or glance at (issue 16), in real Chromium on a 390-pixel phone: the fighter cards in print
+"""Pages people print or glance at, in real Chromium on a 390-pixel phone: the fighter cards in print
 media and as a PDF from Chromium, on A4 and Letter; and a battle report with a <script> in it, shown inert."""
 
 import datetime

@@ -1,4 +1,4 @@
-"""The Promotions step in real Chromium at a phone's width (issue 12): the owner assigns the Promotion Dice, types in
+"""The Promotions step in real Chromium at a phone's width: the owner assigns the Promotion Dice, types in
 a 6, keeps everyone on the Dismiss the wounded step, applies, and the roster shows the Troop as ELITE; the pages
 pass axe's checks on the way."""
 
@@ -58,7 +58,7 @@ def test_assign_type_a_six_apply_and_the_roster_shows_the_troop_as_elite(
     expect(page.get_by_label("Dismiss Sister Ines")).not_to_be_checked()
     assert_accessible(page, "the Dismiss the wounded step")
     page.get_by_role("button", name="Save and go on").click()  # nobody dismissed
-    # On to Reinforcements (issue 13: worth 0, under the Threshold Value), declined, the Exploration (issue 12),
+    # On to Reinforcements (worth 0, under the Threshold Value), declined, the Exploration,
     # left unrolled here, Hire & Trade with nothing bought, then the Review.
     expect(page.get_by_role("heading", name="Reinforcements")).to_be_visible()
     page.get_by_role("button", name="Decline: explore instead").click()

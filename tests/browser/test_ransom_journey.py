@@ -1,4 +1,4 @@
-"""A ransom by agreement in real Chromium at a phone's width (issue 11; TRAUMA_TABLE.md 12, RULING T-8).
+"""A ransom by agreement in real Chromium at a phone's width (TRAUMA_TABLE.md 12, RULING T-8).
 
 Brother Marcus of Iron Sepulchre is Captured in Game 1 (D66 12). His owner offers Heretic Legion 20 ducats on the
 ELITE step; the post-game waits for the captor's answer. The captor's player accepts from their own dashboard

@@ -1,4 +1,4 @@
-"""A long roster in real Chromium on a phone (issue 15): the first screen comes with the page, the other rows
+"""A long roster in real Chromium on a phone: the first screen comes with the page, the other rows
 arrive right after it and work like the first ones, and stay readable offline; without JavaScript, a link shows
 them all."""
 

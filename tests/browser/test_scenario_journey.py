@@ -1,4 +1,4 @@
-"""The scenario roll in real Chromium on a 390-pixel phone (issue 13, item 5): a player opens the game before it is
+"""The scenario roll in real Chromium on a 390-pixel phone: a player opens the game before it is
 played, reads the Early table's odds with the scenario their warband played last marked "rolled again", types a
 die that finds it and is asked to roll again, lets the server roll, and the game shows its scenario; the history
 tells it. The page has no axe violations before and after the roll."""

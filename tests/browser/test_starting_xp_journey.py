@@ -1,4 +1,4 @@
-"""A late joiner in real Chromium at a phone's width (issues 12 item 5 and 13 item 5): after three battles, Quinn
+"""A late joiner in real Chromium at a phone's width : after three battles, Quinn
 founds Grey Wardens, the page says it builds at the current Threshold Value; on its roster she opens Starting XP,
 gives Sister Agnes 3 XP, picks two charts, types the dice, takes the skill found, ticks it once, and the roster
 shows the XP and the skill.

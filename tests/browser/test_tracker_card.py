@@ -1,4 +1,4 @@
-"""One Damage in one tap and one swap, on a 390 px phone in real Chromium (issue 16, "The tracker").
+"""One Damage in one tap and one swap, on a 390 px phone in real Chromium.
 
 Pat picks Damage 6 on Brick's card, sees what it does as it is picked, taps Apply once: one request, the card
 swapped in place, no page load. Quinn's phone (a second browser context) sees it after its poll. A second action

@@ -1,4 +1,4 @@
-"""Two phones at the table in real Chromium (issue 15, item 4): a Damage on one reaches the other through the poll
+"""Two phones at the table in real Chromium: a Damage on one reaches the other through the poll
 as the changed card alone, swapped out of band; the rest of the other phone's board is not swapped.
 """
 

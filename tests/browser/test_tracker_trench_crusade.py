@@ -1,4 +1,4 @@
-"""A Trench Crusade campaign's board on a 390 px phone in real Chromium (issue 16, "Trench Crusade profiles"): its
+"""A Trench Crusade campaign's board on a 390 px phone in real Chromium: its
 fighters have no Endurance, so the board offers Out of Action marks and says in one sentence why Fallout:
 Factions' single-model Damage is absent; one tap marks a fighter with no page load; the fighter shows its own
 profile (Movement, Ranged, Melee, Armour, base) on the roster, its page, the cards and the board; axe finds

@@ -1,4 +1,4 @@
-"""One whole post-game in real Chromium at a phone's width, every die typed from the table (issue 12: "one
+"""One whole post-game in real Chromium at a phone's width, every die typed from the table ("one
 post-game from Trauma to Exploration with typed dice, then the roster shows the new skill, the promoted Troop and
 the loot").
 
@@ -111,7 +111,7 @@ def test_a_whole_post_game_with_typed_dice_ends_on_the_roster(page: Page, live_s
     page.get_by_role("button", name="Enter the die").click()
     expect(page.locator("#promotion-die-1")).to_contain_text("Brother Tom rolled a 6: promoted to ELITE")
 
-    # Nobody has 2 Battle Scars, so the Dismiss step sends on to Reinforcements (issue 13: worth 0, under the
+    # Nobody has 2 Battle Scars, so the Dismiss step sends on to Reinforcements (worth 0, under the
     # Threshold Value), declined; then the Exploration: 3 dice on the Common table (RULING E-1), and the winner
     # keeps its dice (E-2).
     page.get_by_role("link", name="Next: Dismiss the wounded").click()

@@ -1,4 +1,4 @@
-"""The campaign setting of which campaign-phase steps its preset uses (issue 13, item 6): a Fallout: Factions group
+"""The campaign setting of which campaign-phase steps its preset uses: a Fallout: Factions group
 may leave the Threshold Value and Field Strength off, and the roster then shows only the value, in caps."""
 
 import pytest

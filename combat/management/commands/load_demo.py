@@ -181,7 +181,7 @@ class Command(DemoGames, BaseCommand):
         tome = battlekit_services.item_create(warband=self.heretics, name="Blasphemous Tome", by=organiser)
         # The campaign data, a small made-up set (no official names ship): charts, Locations, types, Patrons.
         campaign_data_copy_demo(campaign=campaign, by=organiser)
-        # Issue 13: a small made-up price list to recruit and buy from (no official list ships).
+        # A small made-up price list to recruit and buy from (no official list ships).
         price_list_copy_demo(campaign=campaign, by=organiser)
 
         start = datetime.date.today() - datetime.timedelta(days=21)

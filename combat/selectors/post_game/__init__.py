@@ -1,4 +1,4 @@
-"""Reads of the post-game Trauma Step wizard (issue 5), one module per step; callers import the module they need:
+"""Reads of the post-game Trauma Step wizard, one module per step; callers import the module they need:
 
 - `out_of_action`  the warband's entry, its fighters taken Out of Action, the engine's `Casualty` for each
 - `rolls`          the stored rolls as the pages show them, and the roll still needed
@@ -7,7 +7,7 @@
 - `experience`     the XP each fighter earns (`rules.post_game_experience`), in the page's words
 - `ransom`         what paid ransoms move between Strongboxes (TRAUMA_TABLE.md 12)
 - `changes`        every change the Apply would make, with its sentence, and what still stops it
-- `chain`          after a correction: which stored rolls the engine reads now (issue 11)
+- `chain`          after a correction: which stored rolls the engine reads now
 - `base`           `PostGameState` (immutable), `StepRead` (what a step's read returns), `PostGameStep`
 - `steps`          the registry: each step as one `PostGameStep`, the Trench Crusade sequence, `steps_for`
 - `state`          `post_game_state`: the base, then each step's read in order, once per request

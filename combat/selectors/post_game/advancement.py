@@ -55,7 +55,7 @@ class ChartRoll:
 
     @property
     def logged(self) -> LoggedRoll | None:
-        """The roll as the fix forms read it (issue 11: correct a typed die, void a server roll)."""
+        """The roll as the fix forms read it (correct a typed die, void a server roll)."""
         return LoggedRoll(self.roll) if self.roll is not None else None
 
     @property

@@ -1,4 +1,4 @@
-"""After a correction or a void (issue 11): which of a fighter's stored rolls the engine reads now.
+"""After a correction or a void: which of a fighter's stored rolls the engine reads now.
 
 A stored roll is never rolled again nor deleted. When new faces change what the engine asks for next (a T-5
 reroll chain now shorter or longer; the D3 of Bitter Lessons no longer due, or due now), the stored rolls are

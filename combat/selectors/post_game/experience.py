@@ -1,5 +1,5 @@
 """Step 4 of the post-game, Experience: for each fighter, what took part and survived means here, and the XP the
-rules engine awards for it (`rules.post_game_experience`, issue 5 and RULING T-9), in the page's words."""
+rules engine awards for it (`rules.post_game_experience`, RULINGS X-4 and T-9), in the page's words."""
 
 from __future__ import annotations
 

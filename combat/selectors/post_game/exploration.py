@@ -10,7 +10,7 @@ The Location tables are the campaign data in force when the dice were rolled (be
 edit of the tables afterwards does not change a roll already made. Two queries whatever the campaign's size (the
 dice come with the fighters' rolls, `PostGameState.warband_rolls`).
 
-Reinforcements (issue 13, CAMPAIGN_PHASE.md: "taking them skips step 5") set `Exploration.skipped` with the
+Reinforcements (CAMPAIGN_PHASE.md: "taking them skips step 5") set `Exploration.skipped` with the
 reason: the step is then done, with no dice, no Location and no loot.
 """
 
@@ -71,7 +71,7 @@ class Exploration:
     found: tuple[rules.Location, ...] = ()
     already_found: tuple[rules.Location, ...] = ()  # matched, but this warband found them in an earlier game
     odds: list[LocationChance] = field(default_factory=list)
-    skipped: str | None = None  # why the step is skipped (Reinforcements, issue 13), None when it is not
+    skipped: str | None = None  # why the step is skipped (Reinforcements), None when it is not
 
     @property
     def rolled(self) -> bool:
@@ -329,7 +329,7 @@ def done(state: PostGameState) -> bool:
 
 @dataclass(frozen=True)
 class AppliedExploration:
-    """Once applied, the Exploration Dice that count, for the corrections of issue 11 (the rest is the summary)."""
+    """Once applied, the Exploration Dice that count, for the corrections of typed and voided dice (the rest is the summary)."""
 
     rolls: list[PostGameRoll]
     done: bool = True  # applied: nothing left to do

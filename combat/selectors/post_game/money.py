@@ -1,4 +1,4 @@
-"""What the post-game's money steps share (issue 13, item 4): the trades planned, the warband's Battlekit, its
+"""What the post-game's money steps share: the trades planned, the warband's Battlekit, its
 value after the Trauma Step (RULING C-2), and how a purchase or a sale reads as a ledger move.
 
 Read once per post-game (cached on the state), two queries whatever the roster's size.

@@ -20,7 +20,7 @@ class StrongboxChange:
     reason: str
     ransomed: list[str] = field(default_factory=list)  # the Captured fighters whose ransom this is, by name
     # The Exploration's loot in `delta` (RULING E-3): with a ransom this warband pays, one change for both; the
-    # Strongbox ledger (issue 13) keeps them as two entries, each with its own words.
+    # Strongbox ledger keeps them as two entries, each with its own words.
     loot: int = 0
     loot_reason: str = ""
     ransom_reason: str = ""
@@ -41,7 +41,7 @@ def _paid(state: PostGameState) -> list[tuple[str, int | None, int]]:
     for fighter in state.fighters:
         casualty = by_id.get(fighter.pk)
         if casualty is not None and casualty.answer is not None and casualty.answer.reopened:
-            continue  # issue 11: a reopened fighter's ransom waits for Settle
+            continue  # a reopened fighter's ransom waits for Settle
         outcome = casualty.outcome if casualty is not None else None
         if outcome is None or outcome.pending or casualty.waiting_for:
             continue

@@ -71,7 +71,7 @@ class LoggedRoll:
     @property
     def struck(self):
         """The roll this one replaces (a voided server roll, a corrected typed die), None for a first roll: the
-        pages show it struck through with who, when and why (issue 11)."""
+        pages show it struck through with who, when and why."""
         try:
             return self.dice.replaces
         except self.dice.__class__.replaces.RelatedObjectDoesNotExist:
@@ -93,7 +93,7 @@ _READING_ORDER = {
     PostGameRoll.Purpose.TRAUMA: 1,
     PostGameRoll.Purpose.BITTER_LESSONS: 2,
 }
-# The later steps' rolls of a fighter, listed after its Trauma Step's (issue 12: a Skill Advancement 2D6 each).
+# The later steps' rolls of a fighter, listed after its Trauma Step's (a Skill Advancement 2D6 each).
 _LATER_ORDER = {PostGameRoll.Purpose.ADVANCEMENT: 3, PostGameRoll.Purpose.PROMOTION: 4}
 
 
@@ -130,7 +130,7 @@ def needed_after(rolls: list[LoggedRoll], sides: int, *, elite: bool) -> RollNee
 @dataclass(frozen=True)
 class FighterRolls:
     """One fighter's counted rolls, as the applied overview lists them with "Correct this die", "Void", "Reopen"
-    and, once reopened (issue 11), its Out of Action mark and "Settle"."""
+    and, once reopened, its Out of Action mark and "Settle"."""
 
     id: int
     name: str

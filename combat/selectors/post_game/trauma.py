@@ -82,7 +82,7 @@ class CasualtyState:
 
     @property
     def reopened_after(self) -> str | None:
-        """The struck roll whose correction (or void) reopened this fighter's step, while it waits (issue 11)."""
+        """The struck roll whose correction (or void) reopened this fighter's step, while it waits."""
         if self.waiting_for is None or self.waiting_for == "problem":
             return None
         struck = [roll.struck for roll in self.rolls if roll.struck is not None]

@@ -1,4 +1,4 @@
-"""The post-game wizard's writes (issue 5), one module per step; callers import the module they need:
+"""The post-game wizard's writes, one module per step; callers import the module they need:
 
 - `attempt`        what every step shares: the locks, the history context, the live attempt, `PostGameError`
 - `out_of_action`  step 1, correct the fighters taken Out of Action
@@ -9,7 +9,7 @@
 - `revert`         undo the Apply from its before-images, until the warband's next game; the same attempt
                    reopens at Review with its rolls (a roll is final)
 - `images`         rows as JSON before-images, and how the Revert puts them back
-- `fixes`          issue 11: correct a typed die, void a server roll (the old roll struck, never deleted); after
+- `fixes`          correct a typed die, void a server roll (the old roll struck, never deleted); after
                    Apply, revert + apply again in one transaction
-- `reopen`         issue 11: fix one fighter after Apply (Reopen, its Out of Action mark, Settle)
+- `reopen`         fix one fighter after Apply (Reopen, its Out of Action mark, Settle)
 """

@@ -96,7 +96,7 @@ def _moves(change: StrongboxChange) -> list[tuple[str, int, str]]:
 
 def apply_strongboxes(state: PostGameState) -> tuple[list[dict], list[dict]]:
     """Strongboxes: a paid ransom moves from this warband's to the captor's (TRAUMA_TABLE.md 12); loot comes in
-    (E-3). Each change is an entry of the warband's ledger (issue 13), written with the Strongbox in this
+    (E-3). Each change is an entry of the warband's ledger, written with the Strongbox in this
     transaction. Returns the before- and after-images (with the entries' ids), and the lines of the summary."""
     if not state.strongboxes:
         return [], []
@@ -217,7 +217,7 @@ def ransom_context(state: PostGameState) -> dict[str, Any]:
 
 def write_apply(live: PostGame, state: PostGameState, *, by) -> None:
     """Every part of the Apply, and the attempt marked applied with its snapshot and summary; the caller holds the
-    locks and the history context (the Apply's, or a correction's: issue 11)."""
+    locks and the history context (the Apply's, or a correction's)."""
     snapshot, strongboxes = _write_parts(state)
     live.status = PostGame.Status.APPLIED
     live.applied_by = by

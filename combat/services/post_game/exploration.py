@@ -240,7 +240,7 @@ def summary_part(state: PostGameState) -> dict[str, Any]:
     return {"exploration": sentence} if sentence else {}
 
 
-# Issue 12's open point, decided with issue 13's Reinforcements: the Exploration ends one of three ways, rolled,
+# The Exploration ends one of three ways, rolled,
 # skipped for Reinforcements (CAMPAIGN_PHASE.md "instead of Exploring"), or declined. Applying before the dice
 # are rolled declines it (the Review says so first), and the summary records it in those words.
 DECLINED = "Exploration declined: the Exploration Dice were not rolled, so no Location and no loot."

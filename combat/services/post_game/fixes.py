@@ -1,4 +1,4 @@
-"""A roll is final, and a mistake can be fixed (issue 11): the organiser voids a server roll, the owner or the
+"""A roll is final, and a mistake can be fixed: the organiser voids a server roll, the owner or the
 organiser corrects a die typed from the table.
 
 Neither deletes nor rolls again what is stored: the old DiceRoll stays in the dice log, struck (status voided or

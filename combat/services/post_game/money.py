@@ -1,4 +1,4 @@
-"""What the post-game's money steps' writes share (issue 13, item 4): a planned trade checked and stored, and the
+"""What the post-game's money steps' writes share: a planned trade checked and stored, and the
 Apply's and the Revert's parts for purchases, sales, Battlekit given up and the ledger.
 
 The Apply writes each purchase (a fighter recruited, Battlekit bought) and each sale (the Battlekit deleted, its

@@ -242,7 +242,7 @@ def _store(player: GamePlayer, live: PostGame, fighter_id: int, sequence: int, n
     )
 
 
-# -- Corrections (issue 11) ----------------------------------------------------------------------------------------
+# -- Corrections ----------------------------------------------------------------------------------------
 
 
 def follow_promotions(*, player: GamePlayer, live: PostGame, by, struck: DiceRoll) -> tuple[list[int], bool]:

@@ -1,4 +1,4 @@
-"""Fix one fighter after Apply (issue 11): "Reopen <fighter>" takes the Apply back and applies it again with that
+"""Fix one fighter after Apply: "Reopen <fighter>" takes the Apply back and applies it again with that
 fighter's changes left out (its roster row as before the post-game, `PostGameFighter.reopened`), the rest of the
 post-game standing; while reopened, its Out of Action mark can come off (its rolls stop counting, undone, and
 count again when it is put back: never a new roll for a stored one) and its typed dice can be corrected;

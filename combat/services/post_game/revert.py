@@ -1,7 +1,7 @@
 """Revert an applied post-game: every row it changed put back from the before-images the Apply kept, until the
 warband's next game is recorded. The parts mirror the Apply's: fighters, Injuries, Battlekit, Strongboxes.
 
-A roll is final (issue 11): the Revert takes the roster changes back and puts the SAME attempt back to open, with
+A roll is final: the Revert takes the roster changes back and puts the SAME attempt back to open, with
 every roll and answer in place, so the wizard reopens at Review; no roll is made again."""
 
 from __future__ import annotations
@@ -63,7 +63,7 @@ def revert_battlekit(snapshot: Mapping[str, Any]) -> None:
 
 def revert_strongboxes(snapshot: Mapping[str, Any]) -> None:
     """Strongboxes: the ransom (and loot) goes back; what else moved them since is kept (`restore`). The ledger
-    keeps the Apply's entries and gains one taking each back (issue 13: a ledger entry is never deleted), so it
+    keeps the Apply's entries and gains one taking each back (a ledger entry is never deleted), so it
     still sums to the Strongbox."""
     images = {entry["before"]["id"]: entry for entry in snapshot["warbands"]}
     warbands = list(Warband.objects.select_for_update().filter(pk__in=images).order_by("pk"))
@@ -100,7 +100,7 @@ def _taken_back(image_entry: Mapping[str, Any]) -> list[tuple[str, int, str]]:
 
 def earlier_applies(live: PostGame) -> list[dict]:
     """The attempt's Applies before this one, each with when and what it changed (its summary): the same attempt is
-    applied again after a revert or a correction (issue 11), and the history still tells each Apply as it was."""
+    applied again after a revert or a correction, and the history still tells each Apply as it was."""
     summary = live.summary if isinstance(live.summary, dict) else {}
     earlier = list(summary.get("earlier") or [])
     if live.applied_at is not None and (summary.get("fighters") or summary.get("strongboxes")):
@@ -136,7 +136,7 @@ def take_back(live: PostGame, *, by, campaign) -> None:
 def post_game_revert(*, player: GamePlayer, by) -> PostGame:
     """Undo an applied post-game: every row it changed back as it was (fighters, Injuries, Battle Scars, XP,
     Battlekit, Strongboxes), until the warband's next game is recorded. The same attempt goes back to open with
-    every roll and answer in place (a roll is final, issue 11): the wizard reopens at Review, and nothing can be
+    every roll and answer in place (a roll is final): the wizard reopens at Review, and nothing can be
     rolled again."""
     player = lock(player)
     live = live_attempt(player)

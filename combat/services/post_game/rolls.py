@@ -114,7 +114,7 @@ def _made_already(live: PostGame | None, fighter_id: int, purpose: str, sequence
 
 
 def count_again(roll: PostGameRoll) -> PostGameRoll:
-    """A stored roll set aside as no longer needed counts again when the chain needs it once more (issue 11: never
+    """A stored roll set aside as no longer needed counts again when the chain needs it once more (never
     a new roll for a roll that is stored)."""
     dice = roll.dice_roll
     if not dice.counts and dice.status == DiceRoll.Status.UNDONE:

@@ -1,4 +1,4 @@
-"""The in-game damage tracker's writes (issue 7), one module per concern; callers import the module they need.
+"""The in-game damage tracker's writes, one module per concern; callers import the module they need.
 
 - `errors`: `TrackerError` and its kinds `TrackerConflict`, `TrackerBlocked` (domain errors, no HTTP status);
 - `board`: `tracker_start`, the lock, the commit of an action with its before-images, `tracker_undo`;

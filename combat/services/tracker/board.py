@@ -334,7 +334,7 @@ def tracker_undo(*, game: Game, by, version: int) -> TrackerAction:
 
 
 def mark_rolls_undone(action: TrackerAction) -> None:
-    """The dice log tells what counts (issue 11, item 4): the rolls of an undone action stay, marked undone, with
+    """The dice log tells what counts: the rolls of an undone action stay, marked undone, with
     who took the action back, when and which action it was. A roll already struck for another reason keeps it."""
     DiceRoll.objects.filter(pk__in=action.rolls, status=DiceRoll.Status.COUNTED).update(
         status=DiceRoll.Status.UNDONE,

@@ -1,4 +1,4 @@
-"""Idempotency keys of the board's actions (issue 17: "nothing is lost and nothing is applied twice").
+"""Idempotency keys of the board's actions ("nothing is lost and nothing is applied twice").
 
 A phone that loses its signal keeps the board's taps in a queue and sends them, one by one, when it is back; a tap
 whose answer was lost is sent again. Each carries a key the phone made (`Sent.key`), unique per person and game:

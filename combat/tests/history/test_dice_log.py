@@ -1,5 +1,5 @@
 """The dice log's rolls in the feed's sentences (combat/history/dice_log.py): who rolled, and when a roll no longer
-counts, that it was later voided, corrected or undone, by whom and why (issue 11, item 4)."""
+counts, that it was later voided, corrected or undone, by whom and why."""
 
 import pghistory
 import pytest

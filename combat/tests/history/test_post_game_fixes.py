@@ -1,4 +1,4 @@
-"""A correction after Apply in the history (issue 11): told once, as what it changed in the end, with the die,
+"""A correction after Apply in the history: told once, as what it changed in the end, with the die,
 who and why; the revert + apply again inside it is not told as a bounce, and the first Apply still reads as it
 was."""
 

@@ -1,4 +1,4 @@
-"""A post-game's revert in the feed (issue 16, "a history revert folds its lines under one entry"): one line that
+"""A post-game's revert in the feed: one line that
 says what was undone, by whom and how many changes it took back, which opens on every sentence of the revert; the
 lines around it are not folded."""
 

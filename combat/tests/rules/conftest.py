@@ -2,7 +2,7 @@
 
 `mutation` (chosen by `--hypothesis-profile=mutation`, as `[tool.mutmut]` in pyproject.toml does) makes every
 property test draw the same examples on every run and keeps no example database, so a mutant is killed or
-survives for the same reason each time (issue 19). No deadline: mutmut's trampolines slow every call down.
+survives for the same reason each time. No deadline: mutmut's trampolines slow every call down.
 """
 
 from hypothesis import settings

@@ -1,6 +1,6 @@
 """Damage Allocation pinned by whole `Allocation` values: the Target Limit with the Sustained Damage pool, exact
 distances, the ties the defending player must order, and a shooting engagement's attacks (seed 001, RULINGS A-1
-to A-5, issue 19)."""
+to A-5)."""
 
 import pytest
 

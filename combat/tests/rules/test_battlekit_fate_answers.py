@@ -1,5 +1,5 @@
 """Every `battlekit` answer of a TraumaOutcome and the defaults of `battlekit_fate`, one whole answer each
-(TRAUMA_TABLE.md 34 and 36, RULINGS T-4 and T-6; issue 19's mutation testing)."""
+(TRAUMA_TABLE.md 34 and 36, RULINGS T-4 and T-6; found by mutation testing)."""
 
 import pytest
 

@@ -1,5 +1,5 @@
 """Tests for combat/rules/campaign_advancement.py's skill charts, each built inside its test, and the stepping rule
-at the chart's low end (RULING X-3; issue 19)."""
+at the chart's low end (RULING X-3)."""
 
 import pytest
 

@@ -1,5 +1,5 @@
 """Tests for combat/rules/campaign_checks.py: the terse detail a developer reads and the names a repeat is told by
-(CAMPAIGN_PHASE.md: tables of names are campaign data; RULINGS X-3, E-4; issue 19)."""
+(CAMPAIGN_PHASE.md: tables of names are campaign data; RULINGS X-3, E-4)."""
 
 import pytest
 

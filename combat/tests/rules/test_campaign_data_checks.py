@@ -75,7 +75,7 @@ def test_a_patron_list_has_a_problem_exactly_when_a_code_repeats(chosen):
 
 
 def test_a_malformed_patron_row_is_told_by_its_number_and_the_rows_after_it_are_still_checked():
-    # Issue 19: every row is checked, a malformed one does not stop the list; the row is named by its place.
+    # Every row is checked, a malformed one does not stop the list; the row is named by its place.
     assert patron_skill_problems([{"code": "aim"}, {"code": "Bad Code", "name": "Deadeye"}]) == (
         "Row 1 has no name.",
         "Row 2 (Deadeye): code must be lower-case letters, digits and underscores, starting with a letter, got "

@@ -1,5 +1,5 @@
 """Tests for combat/rules/campaign_exploration.py's Location tables and checked inputs, each table built inside its
-test (RULINGS E-3, E-4; issue 19): a score of 0 is a score, a table's key names the table a Location is found on,
+test (RULINGS E-3, E-4): a score of 0 is a score, a table's key names the table a Location is found on,
 and what is not a table, a set of found codes or a list of faces is refused in plain words."""
 
 from fractions import Fraction

@@ -1,5 +1,5 @@
 """Tests for combat/rules/campaign_limits.py's checked inputs: a roster fighter and a standing refuse bad fields
-naming the field (RULINGS C-2, W-2), so an organiser reads which number is wrong (issue 19)."""
+naming the field (RULINGS C-2, W-2), so an organiser reads which number is wrong."""
 
 import pytest
 

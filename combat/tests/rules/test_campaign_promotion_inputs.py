@@ -1,5 +1,5 @@
 """Tests for combat/rules/campaign_promotion.py at the edges of its inputs: an empty pool, a model given no dice,
-model ids that are not ids, the exact odds as fractions (RULINGS P-1 to P-5; issue 19)."""
+model ids that are not ids, the exact odds as fractions (RULINGS P-1 to P-5)."""
 
 from fractions import Fraction
 

@@ -1,5 +1,5 @@
 """Bad input raises `ValueError` with a message that names the value (docs/engine.md), and the edge values the rules
-allow are accepted: a 1-die weapon, a model with no Health Pool loss yet (issue 19)."""
+allow are accepted: a 1-die weapon, a model with no Health Pool loss yet."""
 
 import pytest
 

@@ -1,5 +1,5 @@
 """Whole `ConfusionSequence` states after each Confusion Test and choice (seed 000 "Confusion", RULINGS D-6, D-7,
-D-10, issue 19)."""
+D-10)."""
 
 import pytest
 

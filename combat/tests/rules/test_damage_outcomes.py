@@ -1,5 +1,5 @@
 """Whole `DamageOutcome` values for each row of the Damage Resolution table, `recover_harm`, and the checks on a
-model's state (seed 000, RULINGS D-1 to D-5 and D-8, issue 19)."""
+model's state (seed 000, RULINGS D-1 to D-5 and D-8)."""
 
 import pytest
 

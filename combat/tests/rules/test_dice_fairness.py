@@ -1,5 +1,5 @@
 """The server's dice turn entropy into faces exactly as `RandomDice` says: one byte per face, rejection above
-the largest multiple of the die, nothing skipped (docs/engine.md, `dice.py`, issue 19)."""
+the largest multiple of the die, nothing skipped (docs/engine.md, `dice.py`)."""
 
 import random
 

@@ -1,4 +1,4 @@
-"""RULING T-1: who plays the ELITE part, the ELITE keyword or a Champion (issue 19)."""
+"""RULING T-1: who plays the ELITE part, the ELITE keyword or a Champion."""
 
 from combat.rules import counts_as_elite, has_elite_keyword
 

@@ -1,4 +1,4 @@
-"""Whole `PoolLoss` values and their sentences (seed 004, RULINGS H-1, H-2, issue 19)."""
+"""Whole `PoolLoss` values and their sentences (seed 004, RULINGS H-1, H-2)."""
 
 from combat.rules import HealthPool, PoolLoss, explain_pool_loss, lose_health_points
 

@@ -1,5 +1,5 @@
 """Whole outcomes of marking 1 Harm or 1 Injury outside Damage (seed 000 "Harm", "Injury"; RULINGS D-2, D-4,
-D-8), each compared field by field, with the refusals and sentences of a model with and without a name (issue 19:
+D-8), each compared field by field, with the refusals and sentences of a model with and without a name (
 the mutation pass found these fields unchecked)."""
 
 import pytest

@@ -1,4 +1,4 @@
-"""Every ruling has a name a player can read and the rules text it reads (issue 16): the pages show those, never
+"""Every ruling has a name a player can read and the rules text it reads: the pages show those, never
 the id."""
 
 import re

@@ -1,6 +1,6 @@
 """Tests for combat/rules/trauma_explain.py's parts of a sentence: a Minor Wound that makes the fighter Unfit For
 Duty, a house result whose effect is left blank, an Injury already had (TRAUMA_TABLE.md 35, RULINGS T-3 to
-T-5; issue 19)."""
+T-5)."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""The odds before a Trauma roll use the campaign's own table (seed 003, docs/engine.md, `odds.py`, issue 19)."""
+"""The odds before a Trauma roll use the campaign's own table (seed 003, docs/engine.md, `odds.py`)."""
 
 from fractions import Fraction
 

@@ -1,4 +1,4 @@
-"""Whole Trauma Step outcomes, one per branch of the Trauma Table's consequences (issue 19).
+"""Whole Trauma Step outcomes, one per branch of the Trauma Table's consequences.
 
 Each test writes the full expected `TraumaOutcome`, so a field the post-game selectors read can never be wrong
 unnoticed (seed 003, TRAUMA_TABLE.md, RULINGS T-1 to T-9).

@@ -1,5 +1,5 @@
 """The post-game wizard's sentences for Trauma results, written out whole (TRAUMA_TABLE.md, RULINGS T-2, T-4,
-T-5, T-9, issue 19). A house table with its own effect texts shows the sentence follows the result's code."""
+T-5, T-9). A house table with its own effect texts shows the sentence follows the result's code."""
 
 from combat.rules import (
     Casualty,

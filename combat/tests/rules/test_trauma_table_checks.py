@@ -53,7 +53,7 @@ def test_a_range_runs_from_its_low_end_to_its_high_end():
 
 
 def test_ruling_T_5_two_rows_with_the_same_code_are_refused():
-    # Issue 14: the editor took two rows of one code, one result under two numbers.
+    # The editor took two rows of one code, one result under two numbers.
     rows = _rows(row20={"code": "hardened"})  # Bitter Lessons (65) given Hardened's code
     assert TraumaTable.problems(rows) == (
         "Two rows have the code hardened (Hardened, 64; Bitter Lessons, 65): give each result its own code.",

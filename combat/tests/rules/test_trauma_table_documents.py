@@ -1,5 +1,5 @@
 """Loading a Trauma Table: names, versions and titles of shipped and house tables, and errors that name the row
-(seed 003, TRAUMA_TABLE.md, docs/engine.md, `trauma_table.py`, issue 19)."""
+(seed 003, TRAUMA_TABLE.md, docs/engine.md, `trauma_table.py`)."""
 
 import pytest
 

@@ -1,6 +1,6 @@
 """Tests for combat/rules/trauma_table.py and trauma_table_checks.py on a table built from `TraumaEntry` values (the
 engine's own path, not the editor's rows), and on the order and reach of the whole-table checks (TRAUMA_TABLE.md,
-RULINGS T-3 and T-5; issue 19)."""
+RULINGS T-3 and T-5)."""
 
 from dataclasses import replace
 

@@ -1,5 +1,5 @@
 """What the dice log says of each roll (combat/selectors/dice_marks.py): plain when it counts; voided, corrected
-or undone with who, when, why and the roll that counts instead; the status filters (issue 11, item 4)."""
+or undone with who, when, why and the roll that counts instead; the status filters."""
 
 import datetime as dt
 

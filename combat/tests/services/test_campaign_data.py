@@ -188,7 +188,7 @@ def test_copying_the_demo_set_fills_every_kind_not_saved_yet(campaign, organiser
     kinds = {data_set.kind for data_set in made}
     assert RANGED not in kinds
     assert {COMMON, "skill_chart:wildcard", "fighter_types", f"patron_skills:{warband.pk}"} <= kinds
-    # skill charts, Location tables, fighter types, the four stages' scenario tables (issue 13), Patron skills
+    # skill charts, Location tables, fighter types, the four stages' scenario tables, Patron skills
     assert len(made) == 3 + 3 + 1 + 4 + 2
     assert {"scenario_table:early", "scenario_table:final"} <= kinds
     data = current_campaign_data(campaign=campaign)

@@ -1,4 +1,4 @@
-"""Idempotency keys of the board's actions (combat/services/tracker/keys.py, issue 17): a repeat is applied once,
+"""Idempotency keys of the board's actions (combat/services/tracker/keys.py): a repeat is applied once,
 keys are per person and game, and the taps of one offline queue do not refuse each other."""
 
 import pytest

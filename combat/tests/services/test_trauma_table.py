@@ -48,7 +48,7 @@ def test_it_refuses_a_broken_trauma_table_and_keeps_the_old_one(campaign, organi
 
 
 def test_ruling_T_5_two_rows_with_one_code_are_refused_and_nothing_is_saved(campaign, organiser):
-    # Issue 14: the editor took two rows of one code.
+    # The editor took two rows of one code.
     rows = default_rows()
     rows[20]["code"] = "hardened"
     with pytest.raises(rules.TraumaTableError) as error:

@@ -1,4 +1,4 @@
-"""Rulings as links (issue 16): "RULING T-4" becomes the ruling's name linked to the rules page."""
+"""Rulings as links: "RULING T-4" becomes the ruling's name linked to the rules page."""
 
 import pytest
 from django.template import Context, Template

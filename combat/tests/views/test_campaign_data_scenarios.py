@@ -1,4 +1,4 @@
-"""The scenario tables on the campaign data pages (issue 13, item 5): one D6 table per stage, typed, imported as CSV
+"""The scenario tables on the campaign data pages: one D6 table per stage, typed, imported as CSV
 or JSON and exported; a repeated roll, a gap or a face off the die is refused beside the field, nothing saved."""
 
 import json

@@ -166,7 +166,7 @@ def test_a_game_the_campaign_does_not_have_is_said_in_place_of_the_log(client, p
     assert "There is no Game 7 in this campaign." in response.content.decode()
 
 
-# --- What counts (issue 11, item 4) -----------------------------------------------------------------------------
+# --- What counts -----------------------------------------------------------------------------
 
 
 # A struck roll's <tr> carries its mark's classes after its id.

@@ -1,4 +1,4 @@
-"""The game page tells the tracker's story (issue 16): every action on the board, in order, read from the history
+"""The game page tells the tracker's story: every action on the board, in order, read from the history
 the combat app registers (combat/history/tracker.py), at a fixed number of queries."""
 
 import pytest

@@ -1,4 +1,4 @@
-"""Issue 11: "Pilgrims's". A warband or fighter name that ends in s takes only the apostrophe on the post-game's
+""" "Pilgrims's". A warband or fighter name that ends in s takes only the apostrophe on the post-game's
 pages, the feed and the dashboard (`possessive`, combat/rules/words.py)."""
 
 import pytest

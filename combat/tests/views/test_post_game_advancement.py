@@ -184,7 +184,7 @@ def test_the_page_takes_the_same_queries_for_one_fighter_as_for_ten(
 # Measured: 17 for 1 fighter and for 10 (the session and the user, the player and its membership, the post-game
 # read: attempts, fighters with the game's marks, their Injuries, the warband's Battlekit (Arsenal included, read
 # once for the fighters and the money steps), every roll that counts (one read for every step), answers, the people
-# they name, campaign data, the step's picks and known skills, the Exploration's record, and issue 13's money
+# they name, campaign data, the step's picks and known skills, the Exploration's record, and the money
 # steps: the trades planned and Use Glory's spends).
 QUERIES = 17
 

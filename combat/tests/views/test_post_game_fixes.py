@@ -1,4 +1,4 @@
-"""combat/views/post_game/fixes.py (issue 11): "Correct this die" and "Void" on the post-game pages, through plain
+"""combat/views/post_game/fixes.py: "Correct this die" and "Void" on the post-game pages, through plain
 POST forms: who may, what a refusal says (422, nothing changed), and that the pages show the struck roll."""
 
 import pytest

@@ -1,4 +1,4 @@
-"""combat/views/post_game/glory.py: the Use Glory page (issue 13, item 4; CAMPAIGN_PHASE.md step 7), every refusal
+"""combat/views/post_game/glory.py: the Use Glory page (CAMPAIGN_PHASE.md step 7), every refusal
 a 422 with its reason beside the field and nothing changed, htmx swapping the step alone, the Review and the
 applied overview telling the spends, and the same number of queries for one fighter as for ten."""
 

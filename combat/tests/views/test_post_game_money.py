@@ -1,4 +1,4 @@
-"""combat/views/post_game/reinforcements.py and trade.py: the money steps' pages (issue 13, item 4), every
+"""combat/views/post_game/reinforcements.py and trade.py: the money steps' pages, every
 refusal a 422 with its reason and nothing changed, the Review and the applied overview telling them, and the same
 number of queries for one fighter as for ten."""
 
@@ -178,7 +178,7 @@ def test_the_pages_take_the_same_queries_for_one_fighter_as_for_ten(
 def test_a_purchase_picked_from_the_price_list_fills_its_cost_in(
     client, player, organiser, after, warband, campaign
 ):
-    """Issue 13, item 1: "with a list, recruiting and buying pick from it and fill the cost in"."""
+    """ "with a list, recruiting and buying pick from it and fill the cost in"."""
     from rosters.models import PriceList
     from rosters.price_lists import checked_rows
 

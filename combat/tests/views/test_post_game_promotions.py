@@ -226,7 +226,7 @@ def test_the_pages_take_the_same_queries_with_two_fighters_or_ten(
     assert many == few
 
 
-# -- corrections (issue 11) --------------------------------------------------------------------------------------
+# -- corrections --------------------------------------------------------------------------------------
 
 
 def test_a_typed_promotion_die_can_be_corrected_from_the_page_and_after_apply(client, played, player):

@@ -178,7 +178,7 @@ def test_the_troops_step_shows_the_odds_and_both_ways_to_roll(client, after, pla
     assert "1 in 3 this fighter is lost" in content
     assert "Roll for me" in content
     assert "Enter dice" in content
-    # Issue 16: the ruling by name, linked to the rules page, never by its id.
+    # The ruling by name, linked to the rules page, never by its id.
     assert 'href="/rules/#ruling-T-2"' in content
     assert "RULING T-2" not in content
 

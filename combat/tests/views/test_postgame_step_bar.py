@@ -28,7 +28,7 @@ def ticks(state, current: str) -> dict[str, bool]:
 
 def test_the_experience_step_is_not_ticked_while_it_is_the_current_step(rolled):
     state = rolled.state()
-    # Every roll made; Reinforcements (issue 13: worth 0, under the Threshold Value) and the Exploration Dice are
+    # Every roll made; Reinforcements (worth 0, under the Threshold Value) and the Exploration Dice are
     # what is left (no skill charts here: the Advancement is on paper).
     assert state.current_step == "reinforcements"
 
@@ -37,7 +37,7 @@ def test_the_experience_step_is_not_ticked_while_it_is_the_current_step(rolled):
         "troops": True,
         "elites": True,
         "experience": False,
-        # Issue 12's later steps: ticked once the wizard has gone past them, the current one not.
+        # The steps after Experience: ticked once the wizard has gone past them, the current one not.
         "advancement": True,
         "promotions": True,
         "dismiss": True,

@@ -1,4 +1,4 @@
-"""The rules page (issue 16): every ruling by name and plain sentence, at an anchor the links point at."""
+"""The rules page: every ruling by name and plain sentence, at an anchor the links point at."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""The board's quick actions on each fighter's card (issue 16, "The tracker"): one Damage in one request, answered
+"""The board's quick actions on each fighter's card: one Damage in one request, answered
 by htmx with only what changed; the full page without htmx; a stale action shown again beside its refusal."""
 
 import re

@@ -1,4 +1,4 @@
-"""A tap queued offline, sent through the board's own endpoints with its key (issue 17): a repeat is answered like
+"""A tap queued offline, sent through the board's own endpoints with its key: a repeat is answered like
 the first and applied once; a key too long is refused by the form, and nothing changes."""
 
 import threading

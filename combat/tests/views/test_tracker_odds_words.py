@@ -1,4 +1,4 @@
-"""The odds table of a target's page never contradicts itself (issue 16): the rows of the Damage table and the end
+"""The odds table of a target's page never contradicts itself: the rows of the Damage table and the end
 state are said apart, and a row that ends in Incapacitation through Excess Harm says so."""
 
 import re
@@ -57,7 +57,7 @@ def test_the_page_says_which_is_the_row_and_which_the_end_state(client, table, p
     assert re.search(
         r"Incapacitated outright \(Damage 8 or more\)</th><td class=\"num odds\">no chance", rows
     )
-    # Issue 16: the rulings show by name, linked to the rules page, never by id.
+    # The rulings show by name, linked to the rules page, never by id.
     assert re.search(
         r"for Vera now: 1 Harm, which is Excess Harm: an Injury \(<a class=\"ruling\" href=\"/rules/#ruling-D-2\""
         r"[^>]*>Excess Harm</a>\): Incapacitated \(<a class=\"ruling\" href=\"/rules/#ruling-D-8\"[^>]*>"

@@ -1,4 +1,4 @@
-"""The board's poll answered from the shared cache (issue 15): no query once warm, and never a stale answer.
+"""The board's poll answered from the shared cache: no query once warm, and never a stale answer.
 
 Against this machine's Redis, as deployed (config/tests/shared_cache.py); each `as_process()` block stands for
 another gunicorn worker or host with cache connections of its own.

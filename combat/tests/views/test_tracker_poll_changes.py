@@ -1,4 +1,4 @@
-"""A changed poll carries only what changed (issue 15, item 4): the changed fighters' cards, the last action, the
+"""A changed poll carries only what changed: the changed fighters' cards, the last action, the
 game log and the board's version, out of band, a few KB whatever the crews' size; the whole board when the change
 cannot be told card by card."""
 

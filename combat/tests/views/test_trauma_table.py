@@ -122,7 +122,7 @@ def test_deleting_a_row_and_adding_one_in_the_blank_row(as_organiser, campaign):
     assert len(codes) == len(rows) + 1
 
 
-# --- the editor's own page (issue 10: it moved into combat) ------------------------------------------------------
+# --- the editor's own page (it moved into combat) ------------------------------------------------------
 
 URL = "/campaigns/{}/settings/trauma-table/"
 
@@ -173,7 +173,7 @@ def test_every_problem_is_listed_beside_the_table_and_nothing_is_saved(as_organi
     as_organiser.post(URL.format(campaign.pk), {"action": "copy"})
     rows = default_rows()
     rows[0]["low"] = 66  # Dead 66-11: the wrong way round
-    rows[20]["code"] = "hardened"  # Bitter Lessons given Hardened's code (issue 14)
+    rows[20]["code"] = "hardened"  # Bitter Lessons given Hardened's code
     rows[17]["high"] = 41  # Robbed 36-41 meets Full Recovery on 41
     response = as_organiser.post(URL.format(campaign.pk), table_post(rows))
     html = response.content.decode()

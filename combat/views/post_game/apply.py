@@ -39,7 +39,7 @@ def post_game_apply(request, game_id: int, warband_id: int):
 @login_required
 def post_game_revert(request, game_id: int, warband_id: int):
     """Revert this post-game: the roster back exactly as it was; the same attempt reopens at Review with its rolls
-    and answers (a roll is final, issue 11)."""
+    and answers (a roll is final)."""
     player, _, _ = player_for_user(request.user, game_id, warband_id, write=True)
     try:
         revert_post_game(player=player, by=request.user)

@@ -119,7 +119,7 @@ def page_context(request, player, membership, can_write: bool, *, step: str, sta
         "terms": state.terms,
         "can_write": can_write and not state.applied,
         "can_revert": can_write and state.applied,
-        # Issue 11: correct a typed die (owner or organiser), void a server roll (organiser), until the next game.
+        # Correct a typed die (owner or organiser), void a server roll (organiser), until the next game.
         "can_fix": can_write and state.revert_refusal is None and state.problem is None,
         "is_organiser": is_organiser(membership),
         "step": step,

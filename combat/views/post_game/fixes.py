@@ -1,4 +1,4 @@
-"""Issue 11's fixes on the post-game pages: "Correct this die" for a die typed from the table (the warband's owner
+"""Fixes on the post-game pages: "Correct this die" for a die typed from the table (the warband's owner
 or the organiser), "Void" for a roll made by the server (the organiser only), before or after Apply until the
 warband's next game. Plain POST forms and redirects (htmx boosts them); a refusal comes back as the overview at
 422 with its reason, nothing changed."""

@@ -1,4 +1,4 @@
-"""What the money steps' pages share (issue 13, item 4): the purchase and sale forms built from the step's read
+"""What the money steps' pages share: the purchase and sale forms built from the step's read
 and the campaign's price lists, and a posted purchase, sale or take-back handed to its service. A refusal is
 (action, reason), shown beside the form it came from at 422, nothing changed."""
 

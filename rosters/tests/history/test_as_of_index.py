@@ -1,4 +1,4 @@
-"""The as-of roster reads only the warband's own rows, through indexes (issue 15): its plan on a large history.
+"""The as-of roster reads only the warband's own rows, through indexes: its plan on a large history.
 
 The history tables are filled with SQL generate_series (other warbands' fighters and Battlekit, and the measured
 warband's own fighters changing after the moment), ANALYZEd, then the snapshot's query is EXPLAINed: it must

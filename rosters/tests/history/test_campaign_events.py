@@ -56,7 +56,7 @@ def test_members_and_share_links_never_show_secrets(campaign, organiser, outside
 
 
 def test_one_of_two_post_games_undone_is_not_told_as_all_undone(campaign, warband, game3, player):
-    """Issue 11: the feed said "Game 3's post-games were all undone" when the only one started was undone (the
+    """The feed said "Game 3's post-games were all undone" when the only one started was undone (the
     other warband's never began): the game is told as it stands."""
     entry = GamePlayer.objects.get(game=game3, warband=warband)
     game_post_game_mark(player=entry, state=GamePlayer.PostGame.IN_PROGRESS, by=player)

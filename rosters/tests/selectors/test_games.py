@@ -50,7 +50,7 @@ def test_the_game_page_costs_the_same_queries_for_1_or_12_fighters_out_of_action
     game = _game_with_fallen(campaign, warband, rival_warband, player, make_fighter, fallen)
     game = type(game).objects.select_related("campaign").get(pk=game.pk)
     # Players with owners, their Out of Action marks with fighters, the report with its author, and the tracker's
-    # story from the history (one query: a game not tracked has no events whose names to look up); since issue 13
+    # story from the history (one query: a game not tracked has no events whose names to look up);
     # the fighters fielded and each warband's active roster to field them from (two more, whatever the sizes).
     with django_assert_num_queries(6):
         page = game_selectors.game_page(game=game)

@@ -61,7 +61,7 @@ def test_a_trench_crusade_profile_travels_in_the_file(full_warband, other_campai
 def test_an_export_from_before_the_trench_crusade_profile_still_imports(
     full_warband, other_campaign, player2
 ):
-    """Issue 16: files written before Ranged, Melee, Armour and the base lack them; they read as the defaults."""
+    """Files written before Ranged, Melee, Armour and the base lack them; they read as the defaults."""
     file = portability.export_warband(full_warband)
     for fighter in file["warband"]["fighters"]:
         for key in ("ranged", "melee", "armour", "base_size"):

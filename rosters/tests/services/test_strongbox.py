@@ -1,4 +1,4 @@
-"""rosters/services/strongbox.py and the services that pay or are paid through it (issue 13, item 2): every change
+"""rosters/services/strongbox.py and the services that pay or are paid through it: every change
 of the Strongbox and Glory is a ledger entry, a purchase the Strongbox cannot pay is refused with nothing written,
 selling gives half the cost rounded up (RULING C-3), and the ledger always sums to the Strongbox."""
 

@@ -1,4 +1,4 @@
-"""Two purchases at once from one Strongbox (issue 13, "Bad input and races"): each in its own thread and database
+"""Two purchases at once from one Strongbox: each in its own thread and database
 connection. Both succeed when both can be paid; when only one can, the other is refused; the Strongbox never goes
 below 0 and the ledger sums to it (the warband's row is locked: rosters/services/strongbox.py)."""
 

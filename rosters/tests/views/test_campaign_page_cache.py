@@ -1,4 +1,4 @@
-"""The campaign page's cached parts (issue 15): kept under a version PostgreSQL changes in the transaction of every
+"""The campaign page's cached parts: kept under a version PostgreSQL changes in the transaction of every
 write to what they show, so no write, by any code path or process, is ever followed by a stale page.
 
 The stale-cache tests run against this machine's Redis: each `as_process()` block has cache connections of its

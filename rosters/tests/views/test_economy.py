@@ -1,4 +1,4 @@
-"""The economy's pages (issue 13): the price lists, recruiting and buying from them, selling, the ledger page."""
+"""The economy's pages: the price lists, recruiting and buying from them, selling, the ledger page."""
 
 import pytest
 

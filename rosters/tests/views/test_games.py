@@ -139,7 +139,7 @@ def test_the_organiser_records_any_game(client, organiser, world):
 
 
 def test_correcting_a_game_before_its_post_game(client, organiser, world):
-    # Both sides change (a draw for both): the organiser's to do; a player sets only their own side (issue 14's
+    # Both sides change (a draw for both): the organiser's to do; a player sets only their own side (the game policy's
     # game policy, rosters/tests/test_game_policy.py).
     client.force_login(organiser)
     html = client.get(f"/games/{world.game.pk}/edit/").content.decode()

@@ -139,7 +139,7 @@ def test_deleting_arsenal_battlekit_asks_first_moving_it_does_not(as_player, wor
     remove = html[html.index(f'formaction="/items/{world.relic.pk}/delete/"') :]
     remove = remove[: remove.index("</button>")]
     assert 'data-confirm="Take Holy Relic off the roster for good?' in remove
-    # Besides it, only Disband asks (issue 13): it has no undo. Moving and selling Battlekit ask nothing.
+    # Besides it, only Disband asks: it has no undo. Moving and selling Battlekit ask nothing.
     assert html.count("data-confirm=") == 2
     assert 'data-confirm="Disband Iron Sepulchre?' in html
 

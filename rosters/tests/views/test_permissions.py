@@ -90,7 +90,7 @@ CASES = [
         None,
         {},
         # Members are already in: they are sent to the campaign page. A logged-out visitor reads the landing page
-        # (issue 16): the campaign's name and who invites, then sign up or log in; joining still needs an account.
+        #: the campaign's name and who invites, then sign up or log in; joining still needs an account.
         expect(anonymous=200, outsider=200, spectator=302, player=302, organiser=302),
     ),
     (
@@ -329,7 +329,7 @@ CASES = [
     ),
     ("game-played", "get", lambda w: f"/games/{w.game.pk}/", None, {}, READ),
     ("game-not-played", "get", lambda w: f"/games/{w.other_game.pk}/", None, {}, READ),
-    # A battle report: written by a player whose warband took part, or the organiser (issue 16).
+    # A battle report: written by a player whose warband took part, or the organiser.
     ("report-played", "get", lambda w: f"/games/{w.game.pk}/report/", None, {}, CHANGE_OWN_PAGE),
     (
         "report-played",
@@ -417,7 +417,7 @@ def test_the_permission_matrix(client, world, people, role, method, url, data, h
 
     response = client.get(path, **headers) if method == "get" else client.post(path, data(world), **headers)
     # An htmx request sent to log in is told so with HX-Redirect, not a 302 htmx would follow into the part
-    # (config/htmx_login.py, issue 15): it is the same refusal.
+    # (config/htmx_login.py): it is the same refusal.
     login = response.get("HX-Redirect") or response.get("Location", "")
     status = 302 if response.has_header("HX-Redirect") else response.status_code
 

@@ -1,4 +1,4 @@
-"""A long roster's first screen (issue 15): the page shows the first FIRST_ROWS active fighters in full, ELITE
+"""A long roster's first screen: the page shows the first FIRST_ROWS active fighters in full, ELITE
 first, and leaves the others to one more request (htmx, as soon as the page has loaded) or to `?fighters=all`
 (without JavaScript); its totals count every fighter all the same."""
 

@@ -1,4 +1,4 @@
-"""The fighter page's skills (issue 12): shown on the page, the roster row and the printed card; added by hand
+"""The fighter page's skills: shown on the page, the roster row and the printed card; added by hand
 with a refusal beside the field; struck off; only by who may change the warband."""
 
 import pytest

@@ -1,4 +1,4 @@
-"""Victory Points and the leaderboard (issue 13, item 5): each game records VP per warband, range-checked; the
+"""Victory Points and the leaderboard: each game records VP per warband, range-checked; the
 campaign page ranks the warbands by the engine (RULING W-2) with a constant query count, and lists only the
 latest games, with all of them on a paged games page."""
 

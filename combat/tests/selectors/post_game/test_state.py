@@ -55,7 +55,7 @@ def test_the_state_takes_as_many_queries_for_many_casualties_as_for_two(
         campaign=campaign, warband=warband, rival_warband=rival_warband, out_of_action=lots, number=2
     )
     enter(crowd, crowd.state().casualties[0].fighter, 4, by=player)
-    # Hire & Trade's plan is one read more (issue 13, item 4), and Use Glory's spends one more, whatever the
+    # Hire & Trade's plan is one read more, and Use Glory's spends one more, whatever the
     # casualties.
     assert _queries(crowd) == _queries(few) <= 12
 

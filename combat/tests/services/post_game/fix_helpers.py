@@ -1,4 +1,4 @@
-"""What "as if the right die had been typed" is checked against (issue 11): the roster a post-game typed right from
+"""What "as if the right die had been typed" is checked against: the roster a post-game typed right from
 the start gives, worked out inside a savepoint that is rolled back, so the same game can then be corrected."""
 
 from django.db import transaction

@@ -125,7 +125,7 @@ def test_the_skill_found_is_shown_with_the_stepping_rule_and_taken(after, agnes,
     )
     state = after.state()
     # The card settled, the wizard goes on: no Troop to promote, nobody to dismiss, Reinforcements to call or
-    # decline (issue 13: worth 0, the warband is under its Threshold Value, RULING C-4) before the Exploration.
+    # decline (worth 0, the warband is under its Threshold Value, RULING C-4) before the Exploration.
     assert state.current_step == "reinforcements"
     [change] = [c for c in state.changes if c.fighter == agnes]
     assert (

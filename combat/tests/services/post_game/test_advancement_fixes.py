@@ -1,4 +1,4 @@
-"""combat/services/post_game/fixes.py for the Advancement step (issue 11 with issue 12): a typed Skill Advancement
+"""combat/services/post_game/fixes.py for the Advancement step : a typed Skill Advancement
 2D6 corrected works out the skill found again, clears a pick no longer found, and after Apply gives exactly the
 Skill rows a post-game typed right from the start gives."""
 

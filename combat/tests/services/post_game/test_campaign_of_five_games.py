@@ -1,4 +1,4 @@
-"""A campaign of five games played through the services, every post-battle step of each (issue 12): the XP
+"""A campaign of five games played through the services, every post-battle step of each: the XP
 thresholds reached across games give their Skill Advancement Rolls (RULING X-1), each skill learnt once (X-3);
 the failed Promotion Dice are tallied across games and the sixth promotes without a roll (P-4, P-7); the
 Exploration Dice rise with the battles fought (E-1), a Location is found once per warband (E-4), and every ducat
@@ -88,7 +88,7 @@ def test_five_games_keep_the_thresholds_the_tally_the_locations_and_the_loot_rig
         assert exploration.loot == loot
         loot_total += loot
 
-        # Issue 13: Hire & Trade comes after the Exploration; nothing bought, the Apply does not wait for it.
+        # Hire & Trade comes after the Exploration; nothing bought, the Apply does not wait for it.
         assert after.state().current_step == "trade"
         post_game_apply(player=after.player, by=player)
 

@@ -45,7 +45,7 @@ def test_dismissing_nobody_passes_the_step(played, player):
     assign(played, player, {})  # no Promotion Dice: the Promotions step is passed
     assert played.state().current_step == "dismiss"
     dismiss(played, player)
-    # On to the next step: Reinforcements (issue 13: worth 0, the warband is under its Threshold Value, RULING
+    # On to the next step: Reinforcements (worth 0, the warband is under its Threshold Value, RULING
     # C-4), called or declined before the Exploration.
     assert played.state().current_step == "reinforcements"
     assert played.state().dismiss.dismissed == []

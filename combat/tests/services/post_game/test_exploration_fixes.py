@@ -1,4 +1,4 @@
-"""Issue 11's corrections for the Exploration Dice (combat/services/post_game/fixes.py): the typed dice corrected,
+"""Corrections for the Exploration Dice (combat/services/post_game/fixes.py): the typed dice corrected,
 a server roll voided; the score, the Location and the loot worked out again, applied again when nothing is left to
 answer, reopened when a choice between two Locations is needed now, refused when the loot is spent."""
 

@@ -1,4 +1,4 @@
-"""The Exploration's loot in the Strongbox ledger (issues 12 and 13): an entry of its own with the cause "loot",
+"""The Exploration's loot in the Strongbox ledger: an entry of its own with the cause "loot",
 after the ransom the same warband pays in the Trauma Step, though one Strongbox change carries both; a revert adds
 the entries that take them back, in the reverse order, and deletes none."""
 

@@ -1,4 +1,4 @@
-"""combat/services/post_game/fixes.py (issue 11): correct a typed die, void a server roll, before and after Apply.
+"""combat/services/post_game/fixes.py: correct a typed die, void a server roll, before and after Apply.
 
 The rule every test comes back to: a stored roll is never deleted nor rolled again, and a correction gives exactly
 the roster a post-game typed right from the start gives."""
@@ -346,7 +346,7 @@ def test_a_correction_after_apply_takes_the_same_queries_whatever_the_number_of_
 ):
     """Measured: 45 queries for 1 fighter and for 7 (the revert, the state worked out twice with the campaign's
     data each time, the apply; each state reads the Exploration step's battles fought, found Locations and
-    Location tables in 2; the money steps of issue 13 read the trades planned, Use Glory's spends and the
+    Location tables in 2; the money steps read the trades planned, Use Glory's spends and the
     warband's Battlekit, one query each)."""
     marcus = make_fighter(warband, "Brother Marcus", elite=True, xp=3)
     elites = [make_fighter(warband, f"Elite {number}", elite=True) for number in range(others)]

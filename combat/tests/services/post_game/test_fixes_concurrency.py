@@ -1,4 +1,4 @@
-"""Issue 11's races, each call in its own thread and transaction (see test_concurrency.py): two corrections of
+"""Races of the corrections, each call in its own thread and transaction (see test_concurrency.py): two corrections of
 the same roll, one wins and the other is told who changed it; a correction racing the Apply, no double-apply and
 no lost roll."""
 

@@ -1,4 +1,4 @@
-"""combat/services/post_game/fixes.py for Promotion Dice (issue 11 on issue 12's step): a typed Promotion Die
+"""combat/services/post_game/fixes.py for Promotion Dice : a typed Promotion Die
 corrected, the warband's chain read again from the stored faces (RULINGS P-3, P-4): a promotion that moves to a
 later die, dice after the success set aside (undone, never deleted) and counted again when needed."""
 

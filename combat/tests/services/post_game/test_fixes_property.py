@@ -1,4 +1,4 @@
-"""Issue 11's property: for random typed-dice scripts, apply -> correct one die -> the roster equals a fresh apply
+"""The corrections' property: for random typed-dice scripts, apply -> correct one die -> the roster equals a fresh apply
 with the corrected script (fighters, Injuries, Battlekit, Strongboxes)."""
 
 import pytest

@@ -1,4 +1,4 @@
-"""Two tabs spending the same Glory at once (issue 13, "Bad input and races"), each in its own thread and database
+"""Two tabs spending the same Glory at once, each in its own thread and database
 connection (`transaction=True`): the warband's row is locked before the Glory is read
 (combat/services/post_game/glory.py), so the second sees what the first planned and never overspends."""
 

@@ -1,4 +1,4 @@
-"""combat/services/post_game/apply.py and revert.py with the Strongbox's ledger (issue 13): a paid ransom is an
+"""combat/services/post_game/apply.py and revert.py with the Strongbox's ledger: a paid ransom is an
 entry "ransom" on both Strongboxes, with the change's reason and the game; a revert adds the entries that take it
 back, never deleting one, so each ledger still sums to its Strongbox."""
 

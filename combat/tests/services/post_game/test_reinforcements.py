@@ -136,7 +136,7 @@ def test_hire_and_trade_after_reinforcements_start_from_an_empty_strongbox(playe
 
 
 def test_an_apply_before_the_exploration_dice_declines_the_exploration(played, player):
-    """Issue 12's open point: the Exploration is rolled, skipped for Reinforcements, or declined; applying before
+    """The Exploration is rolled, skipped for Reinforcements, or declined; applying before
     the dice are rolled declines it, and the summary says so."""
     applied = post_game_apply(player=fresh_player(played), by=player)
     assert applied.summary["exploration"] == (

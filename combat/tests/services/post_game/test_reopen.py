@@ -1,4 +1,4 @@
-"""combat/services/post_game/reopen.py (issue 11): fix one fighter after Apply, the rest of the post-game standing."""
+"""combat/services/post_game/reopen.py: fix one fighter after Apply, the rest of the post-game standing."""
 
 import pytest
 

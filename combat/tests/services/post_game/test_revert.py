@@ -146,7 +146,7 @@ def _without_injury_ids(snapshot: dict) -> dict:
 def test_apply_again_after_revert_gives_the_same_roster_from_the_same_rolls(
     busy_post_game, player, warband, rival_warband
 ):
-    """Issue 11: the rolls are kept through the revert, so applying again gives what the first Apply gave (the
+    """The rolls are kept through the revert, so applying again gives what the first Apply gave (the
     old rule rolled everything again)."""
     after = busy_post_game
     post_game_apply(player=after.player, by=player)
@@ -163,7 +163,7 @@ def test_apply_again_after_revert_gives_the_same_roster_from_the_same_rolls(
 
 
 def test_revert_reopens_the_same_attempt_at_review_with_every_roll_kept(after, fighters, player):
-    """Issue 11, a roll is final: the revert takes the roster changes back and the SAME attempt is open again with
+    """A roll is final: the revert takes the roster changes back and the SAME attempt is open again with
     its rolls (still counting) and answers; no roll can be made again."""
     full_game(after, fighters, player)
     applied = post_game_apply(player=after.player, by=player)
@@ -183,7 +183,7 @@ def test_revert_reopens_the_same_attempt_at_review_with_every_roll_kept(after, f
     state = after.state()
     assert state.post_game == applied
     assert state.rolls_made == 3
-    # Nothing left in the Trauma Step: the wizard goes on to Reinforcements (issue 13: the warband, worth 0, is
+    # Nothing left in the Trauma Step: the wizard goes on to Reinforcements (the warband, worth 0, is
     # under its Threshold Value), called or declined before the Exploration Dice, not rolled yet (RULING C-4).
     assert state.current_step == "reinforcements"
     assert state.ready

@@ -1,4 +1,4 @@
-"""Hire & Trade picks a purchase from the campaign's price list (issue 13, item 1: "with a list, recruiting and
+"""Hire & Trade picks a purchase from the campaign's price list ("with a list, recruiting and
 buying pick from it and fill the cost in"): the form fills the cost, keywords, removable and profile from the
 newest list's row; the service plans it and the Apply writes it as listed."""
 
