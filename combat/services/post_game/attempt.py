@@ -8,9 +8,9 @@ the same line in the database.
 
 from __future__ import annotations
 
+from contextlib import AbstractContextManager
 from typing import Any
 
-import pghistory
 from django.core.exceptions import ValidationError
 from django.db.models import Max
 
@@ -29,7 +29,7 @@ class PostGameError(ValueError):
 
 def step_context(
     *, action: str, player: GamePlayer, by, step: str, reason: str, **extra: Any
-) -> pghistory.context:
+) -> AbstractContextManager:
     """The django-pghistory context of one post-game write (`action`, `reason`, `game`, `warband`, `step`...)."""
     return history_context(
         by=by,

@@ -13,9 +13,9 @@ A game's board lives in TrackerGame / TrackerFighter (combat/models/tracker.py),
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from contextlib import AbstractContextManager
 from typing import Any
 
-import pghistory
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -54,7 +54,7 @@ def plural(count: int, word: str, plural: str | None = None) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {plural or word + 's'}"
 
 
-def action_context(*, action: str, game: Game, by, reason: str, **extra: Any) -> pghistory.context:
+def action_context(*, action: str, game: Game, by, reason: str, **extra: Any) -> AbstractContextManager:
     return history_context(
         by=by, action=action, reason=reason[:500], game=game.pk, campaign=game.campaign_id, **extra
     )
