@@ -31,29 +31,25 @@ urlpatterns += [
     ),
 ]
 
-# The post-game wizard. The game page links to `post_game` by its literal path.
-from combat.views.post_game import advancement as post_game_advancement  # noqa: E402
+# The post-game wizard. The game page links to `post_game` by its literal path. Each step's page comes from the
+# registry of steps (combat/selectors/post_game/steps.py): `<post-game>/<key>/`, named and served as its entry says.
+from django.utils.module_loading import import_string  # noqa: E402
+
+from combat.selectors.post_game.steps import POST_GAME_STEPS  # noqa: E402
 from combat.views.post_game import apply as post_game_apply  # noqa: E402
-from combat.views.post_game import dismiss as post_game_dismiss  # noqa: E402
-from combat.views.post_game import exploration as post_game_exploration  # noqa: E402
 from combat.views.post_game import fixes as post_game_fixes  # noqa: E402
-from combat.views.post_game import glory as post_game_glory  # noqa: E402
 from combat.views.post_game import pages as post_game_pages  # noqa: E402
-from combat.views.post_game import promotions as post_game_promotions  # noqa: E402
 from combat.views.post_game import ransom as post_game_ransom  # noqa: E402
-from combat.views.post_game import reinforcements as post_game_reinforcements  # noqa: E402
 from combat.views.post_game import rolls as post_game_rolls  # noqa: E402
-from combat.views.post_game import trade as post_game_trade  # noqa: E402
 
 POST_GAME = "games/<int:game_id>/post-game/<int:warband_id>/"
 urlpatterns += [
     path(POST_GAME, post_game_pages.post_game, name="post_game"),
     path(f"{POST_GAME}status/", post_game_pages.post_game_status, name="post_game_status"),
-    path(
-        f"{POST_GAME}out-of-action/", post_game_pages.post_game_out_of_action, name="post_game_out_of_action"
+    *(
+        path(f"{POST_GAME}{entry.key}/", import_string(entry.view), name=entry.url_name)
+        for entry in POST_GAME_STEPS
     ),
-    path(f"{POST_GAME}troops/", post_game_pages.post_game_troops, name="post_game_troops"),
-    path(f"{POST_GAME}elites/", post_game_pages.post_game_elites, name="post_game_elites"),
     path(f"{POST_GAME}roll/", post_game_rolls.post_game_roll, name="post_game_roll"),
     path(f"{POST_GAME}ransom/", post_game_ransom.post_game_ransom, name="post_game_ransom"),
     path(
@@ -67,31 +63,6 @@ urlpatterns += [
     path(
         f"{POST_GAME}ransom/reopen/", post_game_ransom.post_game_ransom_reopen, name="post_game_ransom_reopen"
     ),
-    path(f"{POST_GAME}experience/", post_game_pages.post_game_experience, name="post_game_experience"),
-    path(
-        f"{POST_GAME}advancement/",
-        post_game_advancement.post_game_advancement,
-        name="post_game_advancement",
-    ),
-    path(
-        f"{POST_GAME}promotions/",
-        post_game_promotions.post_game_promotions,
-        name="post_game_promotions",
-    ),
-    path(f"{POST_GAME}dismiss/", post_game_dismiss.post_game_dismiss, name="post_game_dismiss"),
-    path(
-        f"{POST_GAME}reinforcements/",
-        post_game_reinforcements.post_game_reinforcements,
-        name="post_game_reinforcements",
-    ),
-    path(
-        f"{POST_GAME}exploration/",
-        post_game_exploration.post_game_exploration,
-        name="post_game_exploration",
-    ),
-    path(f"{POST_GAME}trade/", post_game_trade.post_game_trade, name="post_game_trade"),
-    path(f"{POST_GAME}glory/", post_game_glory.post_game_glory, name="post_game_glory"),
-    path(f"{POST_GAME}review/", post_game_pages.post_game_review, name="post_game_review"),
     path(f"{POST_GAME}apply/", post_game_apply.post_game_apply, name="post_game_apply"),
     path(f"{POST_GAME}revert/", post_game_apply.post_game_revert, name="post_game_revert"),
     path(

@@ -165,7 +165,7 @@ class PostGameStep:
 
     key: str
     title: str  # in the campaign's words: "{troops}" and "{elite}" are its terms
-    url_name: str
+    url_name: str  # its page, at `<post-game>/<key>/` (combat/urls.py makes one URL per registered step)
     done: Callable[[PostGameState], bool]
     read: Callable[[PostGameState], StepRead] | None = None  # None: the step's part is in the shared base
     form: str | None = None  # the dotted path of the form its page posts, where it has one
@@ -175,6 +175,9 @@ class PostGameStep:
         None  # the dotted path of `summary_part(state) -> dict`: its words in the Apply's summary
     )
     gate: bool = False  # the Trauma Step's pages: done in the bar once started and their rolls are in
+    # The dotted path of the view that serves its page (a selector may not import a view: combat/urls.py
+    # resolves it).
+    view: str | None = None
 
     def heading(self, terms) -> str:
         return self.title.format(troops=f"{terms.troop}s", elite=terms.elite)

@@ -145,5 +145,6 @@ STEP = PostGameStep(
     form="combat.forms.post_game_glory.GlorySpendForm",
     apply="combat.services.post_game.glory.apply_part",
     revert="combat.services.post_game.glory.revert_part",
+    view="combat.views.post_game.glory.post_game_glory",
     summary="combat.services.post_game.glory.summary_part",
 )

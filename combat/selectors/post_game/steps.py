@@ -48,6 +48,7 @@ def _review_done(state: PostGameState) -> bool:
 
 FORMS = "combat.forms"
 SERVICES = "combat.services.post_game"
+PAGES = "combat.views.post_game.pages"
 
 OUT_OF_ACTION = PostGameStep(
     "out-of-action",
@@ -56,9 +57,16 @@ OUT_OF_ACTION = PostGameStep(
     _started,
     form=f"{FORMS}.postgame.OutOfActionForm",
     gate=True,
+    view=f"{PAGES}.post_game_out_of_action",
 )
 TROOPS = PostGameStep(
-    "troops", "{troops}", "post_game_troops", _troops_done, form=f"{FORMS}.postgame.RollForm", gate=True
+    "troops",
+    "{troops}",
+    "post_game_troops",
+    _troops_done,
+    form=f"{FORMS}.postgame.RollForm",
+    gate=True,
+    view=f"{PAGES}.post_game_troops",
 )
 ELITES = PostGameStep(
     "elites",
@@ -67,6 +75,7 @@ ELITES = PostGameStep(
     _elites_done,
     form=f"{FORMS}.postgame.RollForm",
     gate=True,
+    view=f"{PAGES}.post_game_elites",
 )
 EXPERIENCE = PostGameStep(
     "experience",
@@ -74,6 +83,7 @@ EXPERIENCE = PostGameStep(
     "post_game_experience",
     _experience_done,
     form=f"{FORMS}.postgame.ExperienceForm",
+    view=f"{PAGES}.post_game_experience",
 )
 
 
@@ -88,6 +98,7 @@ def _later(module, key: str, title: str, form: str | None, service: str, *, summ
         apply=f"{SERVICES}.{service}.apply_part",
         revert=f"{SERVICES}.{service}.revert_part",
         summary=f"{SERVICES}.{service}.summary_part" if summary else None,
+        view=f"combat.views.post_game.{service}.post_game_{key}",
     )
 
 
@@ -117,7 +128,9 @@ EXPLORATION = _later(
     summary=True,
 )
 TRADE = _later(trade, "trade", "Hire & Trade", f"{FORMS}.post_game_money.PurchaseForm", "trade", summary=True)
-REVIEW = PostGameStep("review", "Review and apply", "post_game_review", _review_done)
+REVIEW = PostGameStep(
+    "review", "Review and apply", "post_game_review", _review_done, view=f"{PAGES}.post_game_review"
+)
 
 # The Trench Crusade post-battle sequence (CAMPAIGN_PHASE.md; docs/rules.md): the Trauma Step (Out of Action,
 # Troops, ELITE fighters), Experience, Advancement, Promotions, Dismissing, then steps 4 (Reinforcements, which

@@ -30,8 +30,9 @@ def test_the_trench_crusade_sequence_is_every_presets_list():
 
 def test_every_name_a_step_gives_resolves():
     for entry in POST_GAME_STEPS:
-        assert reverse(entry.url_name, args=[1, 2])
-        for path in (entry.form, entry.apply, entry.revert, entry.summary):
+        assert reverse(entry.url_name, args=[1, 2]) == f"/games/1/post-game/2/{entry.key}/"
+        assert entry.view is not None, entry.key
+        for path in (entry.view, entry.form, entry.apply, entry.revert, entry.summary):
             if path is not None:
                 assert callable(import_string(path)), path
 
