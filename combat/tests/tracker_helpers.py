@@ -5,6 +5,7 @@ Sam's crew (the second player's): Fidus, a Good Boy (Endurance 3, Health 1), Dou
 Mags (a Champion) and Kit.
 """
 
+import re
 from dataclasses import dataclass
 from datetime import date
 
@@ -160,3 +161,14 @@ def target_url(table, name, rest=""):
 
 def text(response) -> str:
     return response.content.decode()
+
+
+def answers_whole_board(response) -> bool:
+    """Whether an htmx answer is the board's whole live part out of band, found by its id wherever the board is
+    when the answer comes, with nothing swapped into the form's own target (combat/views/tracker_common.py,
+    `out_of_band`): a form a swap took out of the page meanwhile still has its answer land."""
+    return (
+        response.headers.get("HX-Reswap") == "none"
+        and "HX-Retarget" not in response.headers
+        and re.match(r'\s*<section id="tracker-live" [^>]*hx-swap-oob="true"', text(response)) is not None
+    )

@@ -14,7 +14,7 @@ from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.html import format_html
-from django_htmx.http import reswap, retarget
+from django_htmx.http import reswap
 
 from campaigns.access import can_manage_game, get_game_for_user
 from campaigns.models import Game
@@ -115,11 +115,22 @@ def render_board(
         attempt["error"] = error
     if not is_partial(request):
         return render(request, "combat/tracker.html", context, status=status)
-    response = render(request, "combat/tracker.html#tracker-live", context, status=status)
-    if card_asked(request) is not None:
-        # The form asked for its card only, but the answer is the whole board: swap it in place of the board's.
-        response = reswap(retarget(response, "#tracker-live"), "outerHTML")
-    return response
+    return out_of_band(
+        render(request, "combat/tracker.html#tracker-live", {**context, "live_oob": True}, status=status)
+    )
+
+
+def out_of_band(response):
+    """An answer to a form of the board, every part of it out of band (`hx-swap-oob`, found by its id), and
+    nothing swapped into the form's own target.
+
+    Taps outrun answers: two taps sent together, or a tap while the poll is out, and the first answer to come
+    swaps the board, taking the other tap's form out of the page. htmx finds a target (or an HX-Retarget) from the
+    form that sent the request, so it would find nothing and drop that answer (`htmx:targetError`); an
+    out-of-band part is looked up in the page itself once its sender is gone (htmx 2's swap). So every answer
+    lands wherever the board is now; ledger.js keeps an answer from an older board from replacing a newer one.
+    """
+    return reswap(response, "none")
 
 
 def card_asked(request) -> int | None:
@@ -143,7 +154,7 @@ def _render_card(request, game: Game, can_act: bool, fighter_id: int):
     if request.POST.get("version", "") != str(board.version - 1):
         return None
     context["f"] = fighter
-    return render(request, "combat/tracker.html#card-swap", context)
+    return out_of_band(render(request, "combat/tracker.html#card-swap", context))
 
 
 def done(request, game: Game, can_act: bool):

@@ -10,7 +10,8 @@
    data-outcome-line="#line"      on a <select>: write the picked option's data-outcome into that element, as it
                                   is picked (the tracker's "Damage N"; without this file the page lists them all).
    #board-version[data-version]   the tracker's board version: an htmx request from the board carries it (the
-                                  poll's `version=`, a form's `version` field), as only the changed card is swapped.
+                                  poll's `version=`, a form's `version` field), as only the changed card is swapped;
+                                  a tap's answer carrying an older board than the page shows is not swapped in.
    <meta name="service-worker">   base.html: the service worker (static/sw.js) is registered with the site's paths,
                                   and told the static files this page loaded before it controlled the page. */
 (function () {
@@ -75,6 +76,17 @@
       event.detail.path = event.detail.path.replace(/([?&]version=)\d+/, "$1" + version);
     } else if (event.detail.parameters.version !== undefined) {
       event.detail.parameters.version = version;
+    }
+  });
+
+  // Two taps' answers may come back in either order, each the whole board out of band
+  // (combat/views/tracker_common.py, out_of_band): the one from the older board never replaces the newer.
+  document.addEventListener("htmx:oobBeforeSwap", function (event) {
+    var marker = document.getElementById("board-version");
+    var incoming = event.detail.fragment && event.detail.fragment.firstElementChild;
+    if (!marker || !incoming || event.detail.target.id !== "tracker-live") return;
+    if (Number(incoming.getAttribute("data-version")) < Number(marker.getAttribute("data-version"))) {
+      event.detail.shouldSwap = false;
     }
   });
 

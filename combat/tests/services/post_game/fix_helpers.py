@@ -49,3 +49,24 @@ def dice_of(fighter, purpose: str, sequence: int = 1) -> DiceRoll:
         fighter=fighter, purpose=purpose, sequence=sequence
     )
     return link.dice_roll
+
+
+def serial_ends(orders, *, warbands, refusal) -> list[dict]:
+    """The roster each serial order of calls leaves, every order worked out in a savepoint that is rolled back: what
+    a race of the same calls may end in, and nothing else. A call refused (`refusal`, a domain error) changes
+    nothing, as in the race."""
+    ends = []
+    for order in orders:
+        try:
+            with transaction.atomic():
+                for call in order:
+                    try:
+                        with transaction.atomic():
+                            call()
+                    except refusal:
+                        pass
+                ends.append(comparable(*warbands))
+                raise _Undo
+        except _Undo:
+            pass
+    return ends
