@@ -32,10 +32,12 @@ from combat.models.campaign_data import (
     family,
 )
 from combat.rules.campaign_data_checks import fighter_type_problems, patron_skill_problems
+from rosters.json_input import JSONRefused, load_json
 
 FORMAT = "warband-ledger/campaign-data"
 FORMAT_VERSION = 1
 MAX_FILE_BYTES = 200_000
+MAX_DEPTH = 8  # the JSON format nests 3 deep (document, rows, row); a deeper file is not one of ours
 TRUE_WORDS = {"yes", "true", "1", "y", "x"}
 FALSE_WORDS = {"no", "false", "0", "n", ""}
 
@@ -204,9 +206,9 @@ def rows_to_csv(kind: str, rows: list[dict[str, Any]]) -> str:
 def rows_from_json(kind: str, text: str) -> list[Any]:
     """The rows of a JSON export of this kind (or a bare list of rows)."""
     try:
-        data = json.loads(text)
-    except ValueError as error:
-        raise CampaignDataError([f"The file is not JSON ({error})."]) from None
+        data = load_json(text, max_depth=MAX_DEPTH, what="campaign data")
+    except JSONRefused as refused:
+        raise CampaignDataError([refused.reason]) from None
     if isinstance(data, list):
         return data
     if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("rows"), list):
