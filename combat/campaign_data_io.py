@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from campaigns.fields import DIGITS_ONLY, other_digits
 from combat import rules
 from combat.models.campaign_data import (
     CODE_LENGTH,
@@ -139,6 +140,9 @@ def checked_rows(kind: str, rows: Any) -> list[dict[str, Any]]:
 def _cell(kind_type: type | None, value: str, number: int, field: str, problems: list[str]) -> Any:
     text = (value or "").strip()
     if kind_type is int:
+        if other_digits(text):  # int() would read "١" as 1; the forms refuse it (campaigns/fields.py)
+            problems.append(f"Line {number}: {field}: {DIGITS_ONLY}")
+            return text
         try:
             return int(text)
         except ValueError:

@@ -18,6 +18,7 @@ import io
 import json
 from typing import Any
 
+from campaigns.fields import DIGITS_ONLY, other_digits
 from rosters.json_input import JSONRefused, load_json
 from rosters.limits import bounds, keyword_limits, max_length
 from rosters.models import Fighter, Item
@@ -134,6 +135,9 @@ def _cell(kind: str, field: str, text: str, number: int, problems: list[str]) ->
     if field in NUMBERS[kind]:
         if field in OPTIONAL and not text:
             return None
+        if other_digits(text):  # int() would read "١" as 1; the forms refuse it (campaigns/fields.py)
+            problems.append(f"Line {number}: {field}: {DIGITS_ONLY}")
+            return text
         try:
             return int(text)
         except ValueError:
