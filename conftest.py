@@ -92,6 +92,18 @@ def campaign(organiser, player, player2, spectator):
 
 
 @pytest.fixture
+def demoted(campaign, organiser, player):
+    """The player, made spectator by the organiser, still owning their warband: they read only, and the warband
+    waits for a player (docs/architecture.md, "Who may do what"). Ask for it after what the player set up."""
+    from campaigns.models import Membership
+    from campaigns.services.members import membership_set_role
+
+    membership = Membership.objects.get(campaign=campaign, user=player)
+    membership_set_role(membership=membership, role=Membership.Role.SPECTATOR, by=organiser)
+    return player
+
+
+@pytest.fixture
 def warband(campaign, player):
     from rosters.models import Warband
 

@@ -2,7 +2,10 @@
 
 - Outsiders get 404 for a campaign they are not a member of: they cannot even learn that it exists.
 - Spectators and players read everything in their campaign.
-- Organisers change everything in their campaign.
+- Players change their own warbands and the games those warbands played; organisers change everything.
+- A spectator reads only, even a player made spectator who still owns a warband: the warband waits for a player
+  (its owner changes it again once made a player again; the organiser changes it meanwhile). Ownership gives
+  writes only to a player (docs/architecture.md, "Who may do what").
 Warbands, fighters and games have their own helpers in the app that owns them, built on these.
 """
 
@@ -47,8 +50,11 @@ def get_game_for_user(user, game_id: int, *, manage: bool = False) -> tuple[Game
 
 
 def can_manage_game(membership: Membership, game: Game) -> bool:
+    """The organiser, or a player (not a spectator, even one who owns a warband) whose warband took part."""
     if membership.role == Membership.Role.ORGANISER:
         return True
+    if membership.role != Membership.Role.PLAYER:
+        return False
     return game.players.filter(warband__owner_id=membership.user_id).exists()
 
 
@@ -106,7 +112,9 @@ def can_write_report(membership: Membership | None, game: Game) -> bool:
 
 
 def can_edit_report(membership: Membership | None, report: BattleReport) -> bool:
-    """A battle report is edited by its author or the organiser."""
+    """A battle report is edited by the organiser, or by its author while a player (a spectator reads only)."""
     if membership is None:
         return False
-    return membership.role == Membership.Role.ORGANISER or report.author_id == membership.user_id
+    if membership.role == Membership.Role.ORGANISER:
+        return True
+    return membership.role == Membership.Role.PLAYER and report.author_id == membership.user_id

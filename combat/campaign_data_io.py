@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from campaigns.fields import DIGITS_ONLY, other_digits
 from combat import rules
 from combat.models.campaign_data import (
     CODE_LENGTH,
@@ -32,10 +33,12 @@ from combat.models.campaign_data import (
     family,
 )
 from combat.rules.campaign_data_checks import fighter_type_problems, patron_skill_problems
+from rosters.json_input import JSONRefused, load_json
 
 FORMAT = "warband-ledger/campaign-data"
 FORMAT_VERSION = 1
 MAX_FILE_BYTES = 200_000
+MAX_DEPTH = 8  # the JSON format nests 3 deep (document, rows, row); a deeper file is not one of ours
 TRUE_WORDS = {"yes", "true", "1", "y", "x"}
 FALSE_WORDS = {"no", "false", "0", "n", ""}
 
@@ -137,6 +140,9 @@ def checked_rows(kind: str, rows: Any) -> list[dict[str, Any]]:
 def _cell(kind_type: type | None, value: str, number: int, field: str, problems: list[str]) -> Any:
     text = (value or "").strip()
     if kind_type is int:
+        if other_digits(text):  # int() would read "١" as 1; the forms refuse it (campaigns/fields.py)
+            problems.append(f"Line {number}: {field}: {DIGITS_ONLY}")
+            return text
         try:
             return int(text)
         except ValueError:
@@ -204,9 +210,9 @@ def rows_to_csv(kind: str, rows: list[dict[str, Any]]) -> str:
 def rows_from_json(kind: str, text: str) -> list[Any]:
     """The rows of a JSON export of this kind (or a bare list of rows)."""
     try:
-        data = json.loads(text)
-    except ValueError as error:
-        raise CampaignDataError([f"The file is not JSON ({error})."]) from None
+        data = load_json(text, max_depth=MAX_DEPTH, what="campaign data")
+    except JSONRefused as refused:
+        raise CampaignDataError([refused.reason]) from None
     if isinstance(data, list):
         return data
     if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("rows"), list):

@@ -40,11 +40,14 @@ from combat.models import (
     TrackerFighter,
     TrackerGame,
 )
+from rosters.json_input import JSONRefused, load_json
 from rosters.models import Fighter, Injury, Item, Warband
 
 FORMAT = "warband-ledger/campaign"
 VERSION = 1
 MAX_BYTES = 20_000_000
+# Rows nest 4 deep (document, objects, row, fields) and the post-game's and tracker's JSON fields a few more.
+MAX_DEPTH = 32
 TOP_KEYS = {"format", "version", "exported_at", "members", "objects"}
 
 # Parents before children, so each row's references are in place when it is saved; (model, its campaign path).
@@ -113,9 +116,9 @@ def _parse(text: str | bytes) -> dict[str, Any]:
             f"The file is larger than {MAX_BYTES // 1_000_000} MB: not a campaign export."
         )
     try:
-        data = json.loads(text)
-    except (ValueError, UnicodeDecodeError) as error:
-        raise CampaignImportRefused(f"The file is not JSON ({error}).") from None
+        data = load_json(text, max_depth=MAX_DEPTH, what="a campaign export")
+    except JSONRefused as refused:
+        raise CampaignImportRefused(refused.reason) from None
     if not isinstance(data, dict) or set(data) != TOP_KEYS:
         raise CampaignImportRefused(f"A campaign export has exactly the keys {', '.join(sorted(TOP_KEYS))}.")
     if data["format"] != FORMAT or data["version"] != VERSION:

@@ -12,6 +12,13 @@ user of a logged-in request fails before any view's own error handling runs. The
 - `DatabaseOutageMiddleware`, outermost, retries a safe request (GET, HEAD) once on a fresh connection when the
   first attempt lost its connection: a connection killed mid-request costs a reader nothing. A write is not
   retried (it is one transaction, rolled back whole by the server when its connection dies), so it answers 503.
+- `PrivateCacheMiddleware` marks every answer to a logged-in user `Cache-Control: private, no-store` unless the view
+  set its own: a roster, an export or a history CSV is that user's, and no shared proxy nor the browser's disk may
+  keep it (a phone lent to a friend, a club's shared laptop). The service worker's copies for offline reading are
+  its own (static/sw.js puts them in its cache itself); static files never reach this far (WhiteNoise answers
+  them, with their own long-lived headers); a view that says its own (`never_cache`, the manifest's and the
+  offline page's `cache_control`) keeps it. A page kept by config/page_cache.py was kept with this header, so it
+  is served with it again.
 """
 
 import logging
@@ -26,6 +33,7 @@ logger = logging.getLogger(__name__)
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 HEALTHZ_PATH = "/healthz"
+PRIVATE = "private, no-store"
 
 
 def _drop_broken_connections() -> None:
@@ -61,4 +69,27 @@ class DatabaseOutageMiddleware:
             )
             _drop_broken_connections()
             response = self.get_response(request)
+        return response
+
+
+def keep_private(response: HttpResponse) -> HttpResponse:
+    """`Cache-Control: private, no-store`, unless the response already says its own."""
+    if not response.has_header("Cache-Control"):
+        response["Cache-Control"] = PRIVATE
+    return response
+
+
+class PrivateCacheMiddleware:
+    """Every answer to a logged-in user is theirs alone: no cache but theirs keeps it, and not on disk."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if response.has_header("Cache-Control"):
+            return response  # the view's own word, read before the user is (which may cost a query)
+        user = getattr(request, "user", None)
+        if user is not None and user.is_authenticated:
+            keep_private(response)
         return response

@@ -44,6 +44,7 @@ from django.utils.text import compress_string
 
 from combat.selectors import tracker_poll
 from config import page_versions
+from config.middleware import keep_private
 
 PAGE_SECONDS = 10 * 60
 MEMBER_COOKIE = "wl_member"
@@ -237,9 +238,10 @@ def _board_unchanged(request: HttpRequest) -> HttpResponse | None:
     ):
         return None
     response = HttpResponse(status=204)
-    # Read from the session in the cache, not through request.session: the answer depends on the cookie.
+    # Read from the session in the cache, not through request.session: the answer depends on the cookie, and is
+    # that session's alone, as every answer to a logged-in user (config/middleware.py).
     patch_vary_headers(response, ["Cookie"])
-    return response
+    return keep_private(response)
 
 
 def _after_write(request: HttpRequest) -> None:

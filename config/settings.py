@@ -71,6 +71,9 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # Every answer to a logged-in user is `private, no-store` unless its view says otherwise; inside the page
+    # cache, so a kept page keeps the header (config/middleware.py).
+    "config.middleware.PrivateCacheMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -197,7 +200,10 @@ SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 # SIGNUPS_PER_HOUR / PASSWORD_RESETS_PER_HOUR per address (and per e-mail for resets), config/throttling.py.
 AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5)
 AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_COOLOFF_MINUTES", 15))
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+# A username is locked at one address, never everyone behind an address (a gaming club shares one) nor a
+# user everywhere; one address trying many usernames meets the much higher limit (config/throttling.py).
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+LOGIN_ADDRESS_FAILURE_LIMIT = env_int("LOGIN_ADDRESS_FAILURE_LIMIT", 50)
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/throttled.html"
 AXES_CLIENT_IP_CALLABLE = "config.throttling.client_ip"

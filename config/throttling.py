@@ -1,6 +1,11 @@
-"""Throttling for the account forms django-axes does not watch: sign-up and password reset.
+"""Throttling for the account forms django-axes does not watch: sign-up and password reset; and login's address
+limit.
 
-Login and the admin login are django-axes' (config/settings.py, AXES_*). Here a fixed window per hour and per
+Login and the admin login are django-axes' (config/settings.py, AXES_*): it locks a username at one address after
+`LOGIN_FAILURE_LIMIT` wrong passwords, so a player who mistypes locks only themselves there, not the gaming club
+behind the same address, nor themselves at home. One address trying many usernames is stopped by a much higher
+limit counted over axes' own records (`LOGIN_ADDRESS_FAILURE_LIMIT` failures within the cool-off, in
+`LoginThrottleBackend`), which then locks every username at that address until the cool-off ends. Here a fixed window per hour and per
 key: the client's address for both, and the e-mail address too for a password reset, so neither one address
 trying many e-mails nor many addresses trying one e-mail gets far. The counts live in the cache: with the
 per-process cache of the settings each web process counts on its own (the limit is per process), which slows
@@ -15,9 +20,14 @@ import hashlib
 import time
 from collections.abc import Callable, Iterable
 
+from axes.attempts import get_cool_off_threshold
 from axes.backends import AxesStandaloneBackend
+from axes.exceptions import AxesBackendPermissionDenied
+from axes.handlers.proxy import AxesProxyHandler
+from axes.models import AccessAttempt
 from django.conf import settings
 from django.core.cache import cache
+from django.db.models import Sum
 from django.shortcuts import render
 
 WINDOW_SECONDS = 60 * 60
@@ -88,4 +98,18 @@ class LoginThrottleBackend(AxesStandaloneBackend):
     def authenticate(self, request, username=None, password=None, **kwargs):
         if request is None:
             return None
+        if address_failures(request) >= settings.LOGIN_ADDRESS_FAILURE_LIMIT:
+            # As axes refuses a locked-out login: its signal handler records nothing more, its middleware answers
+            # with the lock-out page (AXES_LOCKOUT_TEMPLATE).
+            request.axes_locked_out = True
+            raise AxesBackendPermissionDenied("Too many failed logins from this address.")
         return super().authenticate(request, username=username, password=password, **kwargs)
+
+
+def address_failures(request) -> int:
+    """Failed logins from the request's address within the cool-off, over every username (axes' records)."""
+    AxesProxyHandler.update_request(request)  # axes' own reading of the address and the time
+    attempts = AccessAttempt.objects.filter(
+        ip_address=request.axes_ip_address, attempt_time__gte=get_cool_off_threshold(request)
+    )
+    return attempts.aggregate(total=Sum("failures_since_start"))["total"] or 0

@@ -1,6 +1,8 @@
 """Who may see and change a warband or a fighter.
 
-Members of the warband's campaign read it; its owner and the campaign's organiser change it; outsiders get 404.
+Members of the warband's campaign read it; its owner, while a player, and the campaign's organiser change it;
+outsiders get 404. An owner made spectator reads only: the warband waits for a player, and its owner changes it
+again once made a player again (docs/architecture.md, "Who may do what").
 """
 
 from django.core.exceptions import PermissionDenied
@@ -12,9 +14,12 @@ from rosters.models import Fighter, Injury, Item, Skill, Warband
 
 
 def can_change_warband(membership: Membership | None, warband: Warband) -> bool:
+    """The organiser, or the warband's owner while a player: a spectator reads only, whatever they own."""
     if membership is None:
         return False
-    return membership.role == Membership.Role.ORGANISER or warband.owner_id == membership.user_id
+    if membership.role == Membership.Role.ORGANISER:
+        return True
+    return membership.role == Membership.Role.PLAYER and warband.owner_id == membership.user_id
 
 
 def get_warband_for_user(user, warband_id: int, *, write: bool = False) -> tuple[Warband, Membership]:
@@ -25,7 +30,9 @@ def get_warband_for_user(user, warband_id: int, *, write: bool = False) -> tuple
     if membership is None:
         raise Http404("No such warband.")
     if write and not can_change_warband(membership, warband):
-        raise PermissionDenied("Only the warband's owner or the campaign's organiser can change it.")
+        raise PermissionDenied(
+            "Only the warband's owner, while a player, or the campaign's organiser can change it."
+        )
     return warband, membership
 
 
@@ -40,7 +47,7 @@ def get_fighter_for_user(user, fighter_id: int, *, write: bool = False) -> tuple
         raise Http404("No such fighter.")
     if write and not can_change_warband(membership, fighter.warband):
         raise PermissionDenied(
-            "Only the warband's owner or the campaign's organiser can change this fighter."
+            "Only the warband's owner, while a player, or the campaign's organiser can change this fighter."
         )
     return fighter, membership
 

@@ -43,6 +43,7 @@ from typing import Any
 from django.utils import timezone
 
 from rosters import import_schema
+from rosters.json_input import JSONRefused, load_json
 from rosters.models import FIGHTER_FIELDS, INJURY_FIELDS, ITEM_FIELDS, WARBAND_FIELDS
 
 FORMAT = "warband-ledger/warband"
@@ -110,27 +111,6 @@ def export_json(warband) -> str:
 # -- import -------------------------------------------------------------------------------------------------
 
 
-def _refuse_constant(name: str):
-    raise ValueError(f"{name} is not a number this format allows")
-
-
-def _no_duplicates(pairs):
-    keys = [key for key, _ in pairs]
-    if len(keys) != len(set(keys)):
-        raise ValueError("the file repeats a key inside one object")
-    return dict(pairs)
-
-
-def _depth(value, level: int = 0) -> int:
-    if level > MAX_DEPTH:
-        return level
-    if isinstance(value, dict):
-        return max((_depth(v, level + 1) for v in value.values()), default=level + 1)
-    if isinstance(value, list):
-        return max((_depth(v, level + 1) for v in value), default=level + 1)
-    return level
-
-
 def parse_warband_file(raw: bytes) -> dict[str, Any]:
     """The `warband` object of an export file, checked through; raises ImportRefused with the reasons."""
     if len(raw) > MAX_BYTES:
@@ -144,13 +124,9 @@ def parse_warband_file(raw: bytes) -> dict[str, Any]:
     except UnicodeDecodeError:
         raise ImportRefused(["The file is not text (UTF-8): is it a warband export?"]) from None
     try:
-        data = json.loads(text, parse_constant=_refuse_constant, object_pairs_hook=_no_duplicates)
-    except RecursionError:
-        raise ImportRefused(["The file nests too deeply to be a warband export."]) from None
-    except ValueError as error:
-        raise ImportRefused([f"The file is not valid JSON ({error})."]) from None
-    if _depth(data) > MAX_DEPTH:
-        raise ImportRefused(["The file nests too deeply to be a warband export."])
+        data = load_json(text, max_depth=MAX_DEPTH, what="a warband export")
+    except JSONRefused as refused:
+        raise ImportRefused([refused.reason]) from None
     if not isinstance(data, dict):
         raise ImportRefused(["The file does not hold a warband export (it should be a JSON object)."])
     if data.get("format") != FORMAT:

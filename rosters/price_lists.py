@@ -18,6 +18,8 @@ import io
 import json
 from typing import Any
 
+from campaigns.fields import DIGITS_ONLY, other_digits
+from rosters.json_input import JSONRefused, load_json
 from rosters.limits import bounds, keyword_limits, max_length
 from rosters.models import Fighter, Item
 
@@ -25,6 +27,8 @@ FORMAT = "warband-ledger/price-list"
 FORMAT_VERSION = 1
 MAX_ROWS = 200
 MAX_FILE_BYTES = 200_000
+# The JSON format nests 4 deep (document, rows, row, keywords): a deeper file is not a price list.
+MAX_DEPTH = 8
 TRUE_WORDS = {"yes", "true", "1", "y", "x"}
 FALSE_WORDS = {"no", "false", "0", "n"}
 
@@ -131,6 +135,9 @@ def _cell(kind: str, field: str, text: str, number: int, problems: list[str]) ->
     if field in NUMBERS[kind]:
         if field in OPTIONAL and not text:
             return None
+        if other_digits(text):  # int() would read "١" as 1; the forms refuse it (campaigns/fields.py)
+            problems.append(f"Line {number}: {field}: {DIGITS_ONLY}")
+            return text
         try:
             return int(text)
         except ValueError:
@@ -188,9 +195,9 @@ def rows_to_csv(kind: str, rows: list[dict[str, Any]]) -> str:
 
 def rows_from_json(kind: str, text: str) -> list[Any]:
     try:
-        data = json.loads(text)
-    except ValueError as error:
-        raise PriceListError([f"The file is not valid JSON ({error})."]) from None
+        data = load_json(text, max_depth=MAX_DEPTH, what="a price list")
+    except JSONRefused as refused:
+        raise PriceListError([refused.reason]) from None
     if isinstance(data, dict):
         if data.get("format") != FORMAT or data.get("kind") != kind:
             raise PriceListError([f'This is not a price list of {kind}: its "format" should be "{FORMAT}".'])

@@ -363,8 +363,35 @@ INFRASTRUCTURE = {
     "config/page_versions.py": "the page cache's tokens, read by config/page_cache.py",
     "combat/access_cache.py": "the tracker poll's remembered readers",
     "rosters/forms/table_import.py": "rosters' price lists and combat's campaign data import tables",
+    "rosters/json_input.py": "every JSON file a person hands the tool, read with its depth checked first",
     "combat/rules/words.py": "the possessive every app and the engine write",
 }
+
+
+# JSON the tool did not write itself is read only through rosters/json_input.py (its depth counted before the parse,
+# which would otherwise recurse once per level into a RecursionError). These read what the tool wrote.
+JSON_READS_OF_OUR_OWN = {
+    "rosters/json_input.py": "the guard itself",
+    "rosters/history/lookups.py": "the history's own JSON columns, from the database",
+    "combat/rules/trauma_table.py": "the Trauma Table files shipped with the code",
+    "combat/campaign_export.py": "its own rows after json.dumps, to make them plain JSON values",
+    "combat/services/post_game/images.py": "its own values after json.dumps",
+    "campaigns/history_context.py": "its own metadata after json.dumps",
+}
+
+
+def test_json_from_outside_is_read_only_through_the_one_guard():
+    found = [
+        _where(path, node.lineno)
+        for path in _code_files(*APPS, "config")
+        for node in ast.walk(ast.parse(path.read_text()))
+        if isinstance(node, ast.Attribute)
+        and node.attr in {"load", "loads"}
+        and isinstance(node.value, ast.Name)
+        and node.value.id == "json"
+        and str(path.relative_to(ROOT)) not in JSON_READS_OF_OUR_OWN
+    ]
+    assert found == [], "read a file from outside with rosters.json_input.load_json"
 
 
 def test_campaigns_holds_campaigns_and_the_few_pieces_every_app_needs():

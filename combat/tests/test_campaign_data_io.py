@@ -5,6 +5,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from campaigns.fields import DIGITS_ONLY
 from combat.campaign_data_io import (
     CampaignDataError,
     checked_rows,
@@ -82,3 +83,10 @@ def test_too_many_rows_and_too_long_a_code_are_told():
         "A warband's Patron skills: 31 rows, at most 30.",
         "Row 1: the code is longer than 40 characters.",
     )
+
+
+def test_a_csv_number_in_another_scripts_digits_is_refused_with_the_forms_words():
+    """int() reads "٧" as 7; the forms refuse it (campaigns/fields.py), and so does the CSV, through the same check."""
+    with pytest.raises(CampaignDataError) as refused:
+        rows_from_text("skill_chart:ranged", "roll,code,name\n٧,aim,Aim\n", fmt="csv")
+    assert f"Line 2: roll: {DIGITS_ONLY}" in refused.value.problems

@@ -115,3 +115,9 @@ def test_the_command_says_why_and_that_nothing_was_imported(tmp_path):
     path.write_text("{}")
     with pytest.raises(CommandError, match="exactly the keys .* Nothing was imported."):
         call_command("import_campaign", str(path))
+
+
+def test_a_deeply_nested_file_is_refused_before_it_is_parsed():
+    with pytest.raises(CampaignImportRefused, match="nests too deeply to be a campaign export"):
+        import_campaign("[" * 5_000 + "]" * 5_000)
+    assert not Campaign.objects.exists()

@@ -259,3 +259,14 @@ def test_without_a_shared_cache_nothing_is_kept(client, warband, player):
     read(client, url)
     assert queries_of(client, url) > 0
     assert MEMBER_COOKIE not in client.cookies
+
+
+def test_a_kept_page_is_served_private_and_never_stored_as_the_full_path_answers(
+    client, warband, player, shared, django_assert_num_queries
+):
+    """The header is the page's own (config/middleware.py): kept with it, served from Redis with it."""
+    url = f"/warbands/{warband.pk}/"
+    client.force_login(player)
+    assert kept(client, shared, url)["Cache-Control"] == "private, no-store"
+    with shared.as_process(), django_assert_num_queries(0):
+        assert read(client, url)["Cache-Control"] == "private, no-store"

@@ -43,18 +43,42 @@ def test_the_right_password_is_refused_after_repeated_failures_with_a_clear_mess
     assert "_auth_user_id" not in client.session
 
 
-def test_a_username_is_locked_out_from_every_address(client, player, password):
-    for number in range(LIMIT):
-        log_in(client, player.username, "wrong-password", address=f"10.0.1.{number}")
-    assert log_in(client, player.username, password, address="10.0.2.1").status_code == 429
+def test_a_username_is_locked_at_the_address_it_failed_from_not_everywhere(client, player, password):
+    """A lock-out by username alone would let anyone lock any player out by typing their name wrongly."""
+    for _ in range(LIMIT):
+        log_in(client, player.username, "wrong-password", address="10.0.1.1")
+    assert log_in(client, player.username, password, address="10.0.1.1").status_code == 429
+    assert log_in(client, player.username, password, address="10.0.2.1").status_code == 302
 
 
-def test_an_address_is_locked_out_for_every_username(client, make_user, password):
-    for number in range(LIMIT):
-        log_in(client, f"nobody{number}", "wrong-password", address="10.0.3.1")
+def test_another_player_behind_the_same_address_still_logs_in(client, player, player2, password):
+    """A gaming club on one network: one player's mistyped password locks that player, not the club."""
+    for _ in range(LIMIT + 1):
+        log_in(client, player.username, "wrong-password", address="10.0.3.1")
+    assert log_in(client, player.username, password, address="10.0.3.1").status_code == 429
+    other = log_in(client, player2.username, password, address="10.0.3.1")
+    assert other.status_code == 302
+    assert client.session["_auth_user_id"] == str(player2.pk)
+
+
+def test_an_address_trying_many_usernames_is_stopped_at_the_higher_limit(
+    client, make_user, password, settings
+):
+    settings.LOGIN_ADDRESS_FAILURE_LIMIT = 3 * LIMIT
+    for number in range(3 * LIMIT):  # a few tries at each of many names: none reaches the per-user limit
+        assert log_in(client, f"nobody{number // 2}", "wrong-password", address="10.0.3.9").status_code == 200
     make_user("fresh")
-    assert log_in(client, "fresh", password, address="10.0.3.1").status_code == 429
-    assert log_in(client, "fresh", password, address="10.0.3.2").status_code == 302
+    refused = log_in(client, "fresh", password, address="10.0.3.9")
+    assert refused.status_code == 429
+    assert b"Too many attempts" in refused.content
+    assert "_auth_user_id" not in client.session
+    assert log_in(client, "fresh", password, address="10.0.3.10").status_code == 302
+
+
+def test_the_address_limit_is_far_above_one_players_by_default():
+    from django.conf import settings as defaults
+
+    assert defaults.LOGIN_ADDRESS_FAILURE_LIMIT >= 10 * defaults.AXES_FAILURE_LIMIT
 
 
 def test_the_admin_login_is_throttled_too(client, make_user, password):
@@ -122,7 +146,8 @@ def test_password_reset_is_limited_per_e_mail_address(client, mailoutbox, player
 
 
 @override_settings(THROTTLE_TRUST_FORWARDED_FOR=True)
-def test_behind_the_proxy_the_client_is_the_address_it_appended(client, player, password):
+def test_behind_the_proxy_the_client_is_the_address_it_appended(client, player, password, settings):
+    settings.LOGIN_ADDRESS_FAILURE_LIMIT = LIMIT  # the address lock-out, reached by many names quickly
     for _ in range(LIMIT):
         client.post(
             "/accounts/login/",
@@ -150,7 +175,7 @@ def test_the_limits_come_from_the_environment():
     script = (
         "import django; django.setup(); from django.conf import settings as s; "
         "print(s.AXES_FAILURE_LIMIT, int(s.AXES_COOLOFF_TIME.total_seconds()), s.SIGNUPS_PER_HOUR, "
-        "s.PASSWORD_RESETS_PER_HOUR)"
+        "s.PASSWORD_RESETS_PER_HOUR, s.LOGIN_ADDRESS_FAILURE_LIMIT)"
     )
     env = production_environment(
         DATABASE_URL="postgres://nobody@127.0.0.1:5432/nothing",
@@ -160,6 +185,7 @@ def test_the_limits_come_from_the_environment():
         LOGIN_COOLOFF_MINUTES="2",
         SIGNUPS_PER_HOUR="3",
         PASSWORD_RESETS_PER_HOUR="4",
+        LOGIN_ADDRESS_FAILURE_LIMIT="40",
     )
     result = subprocess.run(
         [sys.executable, "-c", script],
@@ -170,7 +196,7 @@ def test_the_limits_come_from_the_environment():
         timeout=60,
         check=False,
     )
-    assert result.stdout.split() == ["7", "120", "3", "4"], result.stderr
+    assert result.stdout.split() == ["7", "120", "3", "4", "40"], result.stderr
 
 
 def test_a_malformed_limit_stops_the_start_naming_it():

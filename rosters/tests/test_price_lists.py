@@ -3,7 +3,9 @@
 import json
 
 import pytest
+from django.core.exceptions import ValidationError
 
+from campaigns.fields import WholeNumberField
 from rosters.price_lists import (
     DEMO_ROWS,
     PriceListError,
@@ -79,3 +81,14 @@ def test_a_json_list_of_another_kind_is_refused():
     text = json.dumps({"format": "warband-ledger/price-list", "version": 1, "kind": "fighters", "rows": []})
     with pytest.raises(PriceListError, match="not a price list of battlekit"):
         rows_from_text("battlekit", text, fmt="json")
+
+
+@pytest.mark.parametrize("cost", ["١", "٣٠", "2٠", "７"])
+def test_a_csv_number_in_another_scripts_digits_is_refused_with_the_forms_words(cost):
+    """int() reads "١" as 1; the forms refuse it (campaigns/fields.py), and so does the CSV, through the same check."""
+    with pytest.raises(PriceListError) as refused:
+        rows_from_csv("battlekit", f"name,cost,keywords,removable\nLance,{cost},,yes\n")
+    assert refused.value.problems == (f"Line 2: cost: {WholeNumberField.default_error_messages['digits']}",)
+    with pytest.raises(ValidationError) as form_refused:
+        WholeNumberField().clean(cost)
+    assert form_refused.value.messages == [WholeNumberField.default_error_messages["digits"]]

@@ -192,3 +192,25 @@ def test_the_columns_read_in_the_rules_words(client, campaign, organiser):
     html = client.get(url(campaign, "fighter_types")).content.decode()
     assert "<th>Name</th><th>Never promoted</th><th>Limited Potential</th>" in html
     assert '<td data-label="Never promoted">yes</td>' in html
+
+
+@pytest.mark.parametrize(
+    "posted",
+    [
+        {"text": "[" * 5_000 + "]" * 5_000, "format": "json"},
+        {"file": ("deep.json", b"[" * 5_000 + b"]" * 5_000), "format": "auto"},
+    ],
+    ids=["pasted", "uploaded"],
+)
+def test_a_deeply_nested_json_import_is_refused_beside_the_field_with_nothing_saved(
+    client, campaign, organiser, saved, posted
+):
+    """Five thousand nested lists would overflow Python's parser: the depth is refused before the parse."""
+    client.force_login(organiser)
+    if "file" in posted:
+        name, content = posted["file"]
+        posted = {**posted, "file": SimpleUploadedFile(name, content, content_type="application/json")}
+    response = client.post(url(campaign, COMMON), {"action": "import", **posted})
+    assert response.status_code == 422
+    assert "The file nests too deeply to be campaign data" in response.content.decode()
+    assert versions() == [(COMMON, 1, saved.rows)]

@@ -99,7 +99,8 @@ def test_outsiders_get_404(client, after, outsider, name):
     assert response.status_code == 404
 
 
-@pytest.mark.parametrize("who", ["spectator", "player2"])
+# `demoted`: the warband's owner, made spectator since: they read their post-game and roll nothing.
+@pytest.mark.parametrize("who", ["spectator", "player2", "demoted"])
 @pytest.mark.parametrize("name", GET_PAGES)
 def test_members_read_every_step(client, after, request, who, name):
     client.force_login(request.getfixturevalue(who))
@@ -108,7 +109,7 @@ def test_members_read_every_step(client, after, request, who, name):
     assert b"Roll for me" not in response.content
 
 
-@pytest.mark.parametrize("who", ["spectator", "player2"])
+@pytest.mark.parametrize("who", ["spectator", "player2", "demoted"])
 @pytest.mark.parametrize("name", POST_ACTIONS)
 def test_members_cannot_write(client, after, request, who, name):
     client.force_login(request.getfixturevalue(who))

@@ -35,15 +35,18 @@ def test_outsiders_get_404(client, table, outsider):
     assert table.tracked("Brick").harm == 0
 
 
-def test_a_spectator_reads_and_polls_but_cannot_act(client, table, spectator, player):
-    client.force_login(spectator)
+@pytest.mark.parametrize("who", ["spectator", "demoted"])
+def test_a_spectator_reads_and_polls_but_cannot_act(client, table, player2, who, request):
+    """`demoted`: the player whose warband is on this board, made spectator since; they read only
+    (docs/architecture.md, "Who may do what"), the htmx taps too."""
+    client.force_login(request.getfixturevalue(who))
     page = client.get(board_url(table))
     assert page.status_code == 200
     assert "Brick" in text(page)
     assert "Undo this" not in text(page)
     assert "Damage Brick" not in text(page)
     assert client.get(board_url(table, "board/"), {"version": 0}).status_code == 204
-    tracker_apply_damage(game=table.game, target_id=table["Brick"].pk, damage=2, by=player, version=0)
+    tracker_apply_damage(game=table.game, target_id=table["Brick"].pk, damage=2, by=player2, version=0)
     assert client.get(board_url(table, "board/"), {"version": 0}).status_code == 200
 
     before = snapshot(table.game)
@@ -61,6 +64,7 @@ def test_a_spectator_reads_and_polls_but_cannot_act(client, table, spectator, pl
     ]
     for url, data in posts:
         assert client.post(url, data).status_code == 403, url
+        assert client.post(url, data, HTTP_HX_REQUEST="true").status_code == 403, url
     assert snapshot(table.game) == before
 
 

@@ -54,7 +54,7 @@ def player_for_user(user, game_id: int, warband_id: int, *, write: bool = False)
     can_write = can_change_warband(membership, player.warband)
     if write and not can_write:
         raise PermissionDenied(
-            "Only the warband's owner or the campaign's organiser can roll and apply its post-game."
+            "Only the warband's owner, while a player, or the campaign's organiser can roll and apply its post-game."
         )
     return player, membership, can_write
 

@@ -209,3 +209,16 @@ def test_the_organiser_adjusts_with_a_reason_and_a_player_cannot(client, band, p
 def test_a_mangled_page_is_not_found(client, band, player):
     client.force_login(player)
     assert client.get(f"/warbands/{band.pk}/ledger/?before=abc").status_code == 404
+
+
+@pytest.mark.parametrize("fmt", ["json", "auto"])
+def test_a_deeply_nested_json_import_is_refused_beside_the_field_and_nothing_is_saved(
+    client, campaign, organiser, fmt
+):
+    """Five thousand nested lists would overflow Python's parser: the depth is refused before the parse."""
+    client.force_login(organiser)
+    posted = {"action": "import", "kind": "battlekit", "battlekit-import-text": "[" * 5_000 + "]" * 5_000}
+    response = client.post(f"/campaigns/{campaign.pk}/prices/", {**posted, "battlekit-import-format": fmt})
+    assert response.status_code == 422
+    assert "The file nests too deeply to be a price list" in response.content.decode()
+    assert not PriceList.objects.exists()

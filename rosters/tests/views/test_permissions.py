@@ -1,9 +1,11 @@
 """The permission matrix: every campaign and roster URL, for GET and POST, as each person sees it.
 
-The five people (conftest.py): anonymous (sent to log in), an outsider (404: they cannot learn the campaign
+The six people (conftest.py): anonymous (sent to log in), an outsider (404: they cannot learn the campaign
 exists), a spectator (reads; 403 on every change), the player (changes their own warband, 403 on the rival's),
-and the organiser (changes everything in the campaign). A refused request writes nothing: the number of history
-events stays the same.
+the organiser (changes everything in the campaign), and the player demoted to spectator, who still owns their
+warband and is answered as a spectator everywhere: 403 on every change, their own warband's included
+(docs/architecture.md, "Who may do what"). A refused request writes nothing: the number of history events stays
+the same.
 """
 
 import pytest
@@ -13,11 +15,13 @@ from rosters.tests.conftest import fighter_data
 
 pytestmark = pytest.mark.django_db
 
-ROLES = ("anonymous", "outsider", "spectator", "player", "organiser")
+ROLES = ("anonymous", "outsider", "spectator", "player", "organiser", "demoted")
 
 
 def expect(anonymous=302, outsider=404, spectator=403, player=403, organiser=200):
-    return dict(zip(ROLES, (anonymous, outsider, spectator, player, organiser), strict=True))
+    """The answer for each person; the demoted owner gets the spectator's, on their own warband too."""
+    answers = (anonymous, outsider, spectator, player, organiser, spectator)
+    return dict(zip(ROLES, answers, strict=True))
 
 
 READ = expect(spectator=200, player=200, organiser=200)
@@ -408,8 +412,9 @@ def people(organiser, player, spectator, outsider):
     ("method", "url", "data", "headers", "expected"),
     [pytest.param(*case[1:], id=f"{case[1].upper()} {case[0]}") for case in CASES],
 )
-def test_the_permission_matrix(client, world, people, role, method, url, data, headers, expected):
-    user = people[role]
+def test_the_permission_matrix(client, world, people, role, method, url, data, headers, expected, request):
+    # The demotion comes after the world is built, as it does in a campaign under way.
+    user = request.getfixturevalue("demoted") if role == "demoted" else people[role]
     if user is not None:
         client.force_login(user)
     path = url(world)
@@ -426,3 +431,24 @@ def test_the_permission_matrix(client, world, people, role, method, url, data, h
         assert login.startswith("/accounts/login/")
     if response.status_code >= 400 or method == "get":
         assert Events.objects.count() == events_before, "a refused request or a read wrote history"
+
+
+def test_a_demoted_owners_warband_waits_for_a_player(client, world, organiser, demoted):
+    """The organiser still changes it; its owner reads only until made a player again, then changes it again."""
+    from campaigns.models import Membership
+    from campaigns.services.members import membership_set_role
+
+    xp = f"/fighters/{world.anselm.pk}/xp/"
+    client.force_login(organiser)
+    assert client.post(xp, {"delta": 1}).status_code == 302
+    client.force_login(demoted)
+    assert client.get(f"/warbands/{world.warband.pk}/").status_code == 200
+    assert client.post(xp, {"delta": 1}).status_code == 403
+    world.anselm.refresh_from_db()
+    assert world.anselm.xp == 4
+
+    membership = Membership.objects.get(campaign=world.campaign, user=demoted)
+    membership_set_role(membership=membership, role=Membership.Role.PLAYER, by=organiser)
+    assert client.post(xp, {"delta": 1}).status_code == 302
+    world.anselm.refresh_from_db()
+    assert world.anselm.xp == 5

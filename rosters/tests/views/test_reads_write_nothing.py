@@ -52,9 +52,10 @@ def people(organiser, player, spectator, outsider):
 @pytest.mark.parametrize(
     ("url", "headers"), [pytest.param(case[2], case[4], id=f"GET {case[0]}") for case in GETS]
 )
-def test_a_read_changes_no_row_of_any_table(client, world, people, role, url, headers):
-    if people[role] is not None:
-        client.force_login(people[role])
+def test_a_read_changes_no_row_of_any_table(client, world, people, role, url, headers, request):
+    user = request.getfixturevalue("demoted") if role == "demoted" else people[role]
+    if user is not None:
+        client.force_login(user)
     path = url(world)
     before = every_table()
 
