@@ -6,6 +6,7 @@ from django.db import OperationalError, connection
 from django.test import Client, override_settings
 
 from config.outages import is_lost_connection
+from config.tests.shared_cache import dead_redis_settings
 
 pytestmark = pytest.mark.django_db
 
@@ -62,6 +63,14 @@ def test_with_debug_on_a_bug_is_still_the_debug_500(logged_in, monkeypatch):
     response = logged_in.get("/")
     assert response.status_code == 500
     assert b"IntegrityError" in response.content
+
+
+@pytest.mark.parametrize("debug", [False, True])
+def test_a_redis_that_is_down_answers_a_logged_in_page_503_in_every_mode(logged_in, debug):
+    with override_settings(**dead_redis_settings(), DEBUG=debug):
+        response = logged_in.get("/")
+    assert response.status_code == 503
+    assert b"The ledger is briefly unavailable" in response.content
 
 
 def test_healthz_answers_503_whatever_cookies_come_with_it(logged_in, monkeypatch):
