@@ -15,6 +15,18 @@ rows can never be stored under the new token:
 - whoever sent a write request, whatever it was (config/page_cache.py): a net under the rest;
 - a write through the admin, which knows nothing of campaigns: every page of every user (`SITE_KEY`).
 
+Those replacements follow every write that goes through Django. A write that does not (`User.objects.filter(...)
+.update(is_active=False)`, no signal; a user or a membership deleted or a role changed by SQL) would leave the
+token as it was, so the token alone never decides that a user may still be given a page. Each kept page also
+holds its user's `access_state`: one digest of what decides which of these pages they may load (the account
+exists and is active, its password, from which the session's auth hash is made, and every campaign they belong
+to with their role), read from the database in one indexed query before the view renders, and read again before
+a kept page is served (config/page_cache.py). Why a read of the truth rather than a token a database trigger
+would replace: a trigger keeps a number in a table, which costs the same one query to read, so nothing is won,
+while a trigger can be missed (a table it is not on, TRUNCATE, a restore) and this read cannot. A demoted or
+removed member, a deactivated or deleted user is then sent down the full path, which answers as a fresh load does
+(403, 404, the login page).
+
 A reader that finds no token adds one (`cache.add`), so two readers agree and a writer's newer token wins. A
 token lives for the cache's timeout; a lost one only costs the next page a render. Only a cache every process
 shares is trusted (`settings.CACHE_IS_SHARED`, Redis): in a worker's own memory another worker's write would
@@ -27,6 +39,7 @@ rosters.views.common.cacheable.
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 from collections.abc import Iterable
 
@@ -55,6 +68,28 @@ def generations(user_id: int | str) -> tuple[str, str]:
         cache.add(key, secrets.token_hex(8))
     found = cache.get_many(keys)
     return found.get(keys[0]), found.get(keys[1])
+
+
+def access_state(user_id: int | str) -> str | None:
+    """A digest of what decides which pages the user may load now, from the database in one query; None when the
+    user no longer exists. See the module's docstring."""
+    from django.contrib.auth import get_user_model
+    from django.contrib.postgres.aggregates import ArrayAgg
+
+    order = "memberships__campaign_id"
+    rows = (
+        get_user_model()
+        .objects.filter(pk=user_id)
+        .values_list("is_active", "password")
+        .annotate(
+            campaigns=ArrayAgg("memberships__campaign_id", order_by=order),
+            roles=ArrayAgg("memberships__role", order_by=order),
+        )
+        .order_by()[:1]
+    )
+    for row in rows:
+        return hashlib.blake2b(repr(row).encode(), digest_size=16).hexdigest()
+    return None
 
 
 def _replace(user_ids: Iterable[int]) -> None:
