@@ -10,10 +10,14 @@ class ConfigConfig(AppConfig):
 
     def ready(self):
         from django.conf import settings
+        from django.core.signals import got_request_exception
         from django.db.models.signals import post_save
 
         from campaigns import signals
-        from config import page_versions
+        from config import outages, page_versions
+
+        # A lost database or Redis caught by any layer of the middleware chain answers 503 (config/outages.py).
+        got_request_exception.connect(outages.note_lost_connection, dispatch_uid="outages.lost_connection")
 
         # What the apps below say changed: the pages that show it are replaced once it commits.
         signals.campaign_written.connect(

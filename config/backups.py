@@ -8,6 +8,10 @@ is dumped by its own pg_dump even where the system's client is older (pg_dump re
 itself); else the first that is newer than the server. The connection is the one Django uses: on the embedded
 server that is its socket folder (config/database.py), never PostgreSQL's default socket.
 
+A restore moves the database back in time, so the shared cache is emptied after it (`config.cache.forget_everything`):
+no session, kept page, page generation or tracker entry of the world before it survives. The restore replaces the
+session table too, so the sessions that still work afterwards are those of the backup.
+
 It lives in config/, with its two commands (config/management/commands/): the whole database is the site's,
 no app's, and no app calls it.
 """
@@ -20,9 +24,16 @@ from pathlib import Path
 
 from django.db import connection
 
+from config.cache import forget_everything
+from config.outages import is_lost_connection
+
 
 class BackupError(Exception):
     """A backup or restore that could not be done, with the reason in words."""
+
+
+class CacheNotEmptied(BackupError):
+    """The database was restored, but the shared cache could not be emptied after it."""
 
 
 def _candidates(name: str) -> list[Path]:
@@ -100,7 +111,8 @@ def backup(path: Path) -> None:
 
 
 def restore(path: Path) -> None:
-    """Replace the database's contents with the backup at `path`, all or nothing."""
+    """Replace the database's contents with the backup at `path`, all or nothing; then forget everything the cache
+    kept of the database before."""
     if not path.is_file():
         raise BackupError(f"{path} is not a file.")
     arguments, env = _connection_arguments()
@@ -119,3 +131,13 @@ def restore(path: Path) -> None:
         ],
         env,
     )
+    try:
+        forget_everything()
+    except Exception as error:
+        if not is_lost_connection(error):
+            raise
+        raise CacheNotEmptied(
+            f"The database was restored, but the shared cache could not be emptied ({error}): it still holds "
+            "sessions and pages of the data before the restore. Empty it (restart Redis with no saved data, or "
+            "run `manage.py restore` again once Redis answers) before serving again."
+        ) from error

@@ -1,5 +1,5 @@
 """Whole pages answered from the shared cache: a page read again, with nothing changed, costs one
-round trip to Redis and no query.
+round trip to Redis and one small query (whether its user may still load it).
 
 The views that may be kept say so (`rosters.views.common.cacheable`): the roster, the campaign page, a
 fighter's card, the history feed, the dashboard. Their 200 answer is kept, compressed, for the session that asked,
@@ -14,7 +14,15 @@ The next GET of the same address with the same headers is answered from one `get
 - the user's page generation (and the site's), the first named by the `wl_member` cookie a page that may be kept
   sets: only a hint of which key to read, checked against the session's user, never trusted for access.
 
-(That is four keys in one `get_many`.) The tracker's poll is answered here too, before the rest of the chain, when
+(That is four keys in one `get_many`.) When all of them match, one indexed query reads the user's access state
+(`page_versions.access_state`: the account exists and is active, its password, each campaign with their role) and
+the page is served only if it is what it was when the page was rendered, read before the view ran: a user
+deactivated, deleted, removed or demoted by a write that told no one (a queryset update, SQL) is sent down the
+full path, which answers as a fresh load does. That query is the price of never serving a page to a user who
+could not load it now; Redis alone cannot know what the database was told behind Django's back. The full path of
+a page that may be kept reads the state once more, before its view runs (`may_be_kept`).
+
+The tracker's poll is answered here too, before the rest of the chain, when
 its 204 can be told from the cache alone (combat/selectors/tracker_poll.py).
 
 Anything that does not match takes the full path, which then keeps its answer again. An answer is only kept when
@@ -100,6 +108,8 @@ class _Lookup:
         self.session_key = SESSION_KEY_PREFIX + session_key
         self.generation_key = page_versions.generation_key(member)
         self.generation: tuple[str | None, str | None] = (None, None)
+        # The user's access state as read before the view renders (page_versions.access_state).
+        self.access: str | None = None
 
     @classmethod
     def of(cls, request: HttpRequest) -> _Lookup | None:
@@ -127,6 +137,9 @@ class _Lookup:
             and page["session"] == session_digest(session)
         ):
             return None
+        self.access = page_versions.access_state(self.member)
+        if self.access is None or page["access"] != self.access:
+            return None
         response = HttpResponse(page["body"], status=page["status"])
         for name, value in page["headers"]:
             response[name] = value
@@ -136,7 +149,9 @@ class _Lookup:
     def keep(self, request: HttpRequest, response: HttpResponse) -> None:
         allowed = getattr(request, "page_cache_query", None)
         user = getattr(request, "user", None)
-        if allowed is None or None in self.generation or response.status_code != 200 or response.streaming:
+        if allowed is None or None in self.generation or self.access is None:
+            return
+        if response.status_code != 200 or response.streaming:
             return
         if user is None or not user.is_authenticated or str(user.pk) != self.member:
             return
@@ -153,6 +168,7 @@ class _Lookup:
                 "generation": self.generation,
                 "user": self.member,
                 "auth": session.get(HASH_SESSION_KEY),
+                "access": self.access,
                 "session": session_digest(dict(session.items())),
                 "status": response.status_code,
                 "headers": [(k, v) for k, v in response.items() if k.lower() not in _NOT_KEPT],
@@ -210,6 +226,8 @@ class PageCacheMiddleware:
                 return kept
             if None in lookup.generation:  # read before the view renders: see config/page_versions.py
                 lookup.generation = page_versions.generations(lookup.member)
+            if lookup.access is None and may_be_kept(request):  # before the view too, for the same reason
+                lookup.access = page_versions.access_state(lookup.member)
         response = self.get_response(request)
         if request.method not in SAFE_METHODS:
             _after_write(request)
@@ -218,6 +236,15 @@ class PageCacheMiddleware:
                 lookup.keep(request, response)
             _member_cookie(request, response)
         return response
+
+
+def may_be_kept(request: HttpRequest) -> bool:
+    """Whether the view the address leads to is one whose answer may be kept (`rosters.views.common.cacheable`)."""
+    try:
+        match = resolve(request.path_info)
+    except Resolver404:
+        return False
+    return getattr(match.func, "page_cache_query", None) is not None
 
 
 def _board_unchanged(request: HttpRequest) -> HttpResponse | None:

@@ -15,6 +15,18 @@ rows can never be stored under the new token:
 - whoever sent a write request, whatever it was (config/page_cache.py): a net under the rest;
 - a write through the admin, which knows nothing of campaigns: every page of every user (`SITE_KEY`).
 
+Those replacements follow every write that goes through Django. A write that does not (`User.objects.filter(...)
+.update(is_active=False)`, no signal; a user or a membership deleted or a role changed by SQL) would leave the
+token as it was, so the token alone never decides that a user may still be given a page. Each kept page also
+holds its user's `access_state`: one digest of what decides which of these pages they may load (the account
+exists and is active, its password, from which the session's auth hash is made, and every campaign they belong
+to with their role), read from the database in one indexed query before the view renders, and read again before
+a kept page is served (config/page_cache.py). Why a read of the truth rather than a token a database trigger
+would replace: a trigger keeps a number in a table, which costs the same one query to read, so nothing is won,
+while a trigger can be missed (a table it is not on, TRUNCATE, a restore) and this read cannot. A demoted or
+removed member, a deactivated or deleted user is then sent down the full path, which answers as a fresh load does
+(403, 404, the login page).
+
 A reader that finds no token adds one (`cache.add`), so two readers agree and a writer's newer token wins. A
 token lives for the cache's timeout; a lost one only costs the next page a render. Only a cache every process
 shares is trusted (`settings.CACHE_IS_SHARED`, Redis): in a worker's own memory another worker's write would
@@ -27,12 +39,14 @@ rosters.views.common.cacheable.
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import secrets
 from collections.abc import Iterable
 
 from django.conf import settings
 from django.core.cache import cache
-from django.db import transaction
+from django.db import connection, transaction
 
 
 def enabled() -> bool:
@@ -55,6 +69,35 @@ def generations(user_id: int | str) -> tuple[str, str]:
         cache.add(key, secrets.token_hex(8))
     found = cache.get_many(keys)
     return found.get(keys[0]), found.get(keys[1])
+
+
+@functools.cache
+def _access_sql() -> str:
+    """The access state's query, built once from the models' own tables (Django's query compiler would cost a kept
+    page ten times the query itself)."""
+    from django.contrib.auth import get_user_model
+
+    from campaigns.models import Membership
+
+    users, members = get_user_model()._meta.db_table, Membership._meta.db_table
+    # Only the models' own table names go into the text; the user's id is a parameter.
+    sql = "SELECT u.is_active, u.password, array_agg(m.campaign_id ORDER BY m.campaign_id), "
+    sql += (
+        "array_agg(m.role ORDER BY m.campaign_id) FROM {users} u LEFT JOIN {members} m ON m.user_id = u.id "
+    )
+    sql += "WHERE u.id = %s GROUP BY u.id"
+    return sql.format(users=connection.ops.quote_name(users), members=connection.ops.quote_name(members))
+
+
+def access_state(user_id: int | str) -> str | None:
+    """A digest of what decides which pages the user may load now, from the database in one query; None when the
+    user no longer exists. See the module's docstring."""
+    with connection.cursor() as cursor:
+        cursor.execute(_access_sql(), [int(user_id)])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    return hashlib.blake2b(repr(row).encode(), digest_size=16).hexdigest()
 
 
 def _replace(user_ids: Iterable[int]) -> None:

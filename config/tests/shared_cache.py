@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import secrets
+import socket
 
 import pytest
 import redis
@@ -51,3 +52,16 @@ def shared_redis_or_skip() -> SharedRedis:
     except redis.exceptions.ConnectionError:
         pytest.skip(f"no Redis on {REDIS_URL} (docs/development.md: these machines run one)")
     return SharedRedis()
+
+
+def dead_redis_settings() -> dict:
+    """Settings as with Redis, pointed at a port of this machine nothing listens on: a Redis that is down, without
+    stopping the one every engineer shares."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    return {
+        "CACHES": {"default": cache_config(f"redis://127.0.0.1:{port}/0", key_prefix="wl-test-dead")},
+        "CACHE_IS_SHARED": True,
+        "SESSION_ENGINE": "django.contrib.sessions.backends.cached_db",
+    }

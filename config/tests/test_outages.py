@@ -3,9 +3,10 @@
 import pytest
 from django.contrib.sessions.backends.db import SessionStore
 from django.db import OperationalError, connection
-from django.test import Client
+from django.test import Client, override_settings
 
 from config.outages import is_lost_connection
+from config.tests.shared_cache import dead_redis_settings
 
 pytestmark = pytest.mark.django_db
 
@@ -41,6 +42,35 @@ def test_a_logged_in_page_answers_a_short_503_page_when_the_database_is_gone(log
     assert b"The ledger is briefly unavailable" in response.content
     assert b"Nothing was lost" in response.content
     assert b"ledger.css" in response.content
+
+
+@override_settings(DEBUG=True)
+def test_with_debug_on_a_lost_database_is_still_a_503_not_the_debug_page(logged_in, lost_session_reads):
+    """`make run`: Django's technical 500 page, not handler500, is what DEBUG builds for an exception."""
+    response = logged_in.get("/")
+    assert response.status_code == 503
+    assert b"The ledger is briefly unavailable" in response.content
+
+
+@override_settings(DEBUG=True)
+def test_with_debug_on_a_bug_is_still_the_debug_500(logged_in, monkeypatch):
+    from django.db import IntegrityError
+
+    def broken(self):
+        raise IntegrityError("duplicate key")
+
+    monkeypatch.setattr(SessionStore, "load", broken)
+    response = logged_in.get("/")
+    assert response.status_code == 500
+    assert b"IntegrityError" in response.content
+
+
+@pytest.mark.parametrize("debug", [False, True])
+def test_a_redis_that_is_down_answers_a_logged_in_page_503_in_every_mode(logged_in, debug):
+    with override_settings(**dead_redis_settings(), DEBUG=debug):
+        response = logged_in.get("/")
+    assert response.status_code == 503
+    assert b"The ledger is briefly unavailable" in response.content
 
 
 def test_healthz_answers_503_whatever_cookies_come_with_it(logged_in, monkeypatch):

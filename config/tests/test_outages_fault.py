@@ -6,6 +6,7 @@ against the live server while a third thread ends every backend of the test data
 80 milliseconds. Everything is bounded: a fixed number of requests per user, the killer stops when they do.
 """
 
+import contextlib
 import http.cookiejar
 import threading
 import time
@@ -17,7 +18,7 @@ import psycopg
 import pytest
 from django.conf import settings
 from django.db import connection, connections
-from django.test import Client
+from django.test import Client, override_settings
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -160,11 +161,10 @@ def test_ending_the_apps_connections_mid_request_gives_no_500_and_no_half_write(
     assert created >= redirected
 
 
-def test_a_database_that_refuses_connections_gives_a_logged_in_user_503_and_healthz_503(live_server, player):
-    """The issue's own reproduction: ALTER DATABASE ... ALLOW_CONNECTIONS false, and its connections ended."""
-    opener = _opener(_session_for(Client(), player))
-    base = live_server.url.replace("127.0.0.1", "localhost")
-    assert _status(opener, f"{base}/") == 200
+@contextlib.contextmanager
+def refusing_connections():
+    """ALTER DATABASE ... ALLOW_CONNECTIONS false, and every connection but the test's own ended: the database of a
+    server that is down, for the app; switched back on however the block ends."""
     name = connection.settings_dict["NAME"]
     with connection.cursor() as cursor:
         cursor.execute("SELECT pg_backend_pid()")
@@ -175,9 +175,31 @@ def test_a_database_that_refuses_connections_gives_a_logged_in_user_503_and_heal
         try:
             with connection.cursor() as cursor:
                 cursor.execute(TERMINATE_OTHERS, [own_pid])
-            page, health = _status(opener, f"{base}/"), _status(opener, f"{base}/healthz")
+            yield
         finally:
             maintenance.execute(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS true')
+
+
+def test_a_database_that_refuses_connections_gives_a_logged_in_user_503_and_healthz_503(live_server, player):
+    """The issue's own reproduction: ALTER DATABASE ... ALLOW_CONNECTIONS false, and its connections ended."""
+    opener = _opener(_session_for(Client(), player))
+    base = live_server.url.replace("127.0.0.1", "localhost")
+    assert _status(opener, f"{base}/") == 200
+    with refusing_connections():
+        page, health = _status(opener, f"{base}/"), _status(opener, f"{base}/healthz")
     assert page == 503
     assert health == 503
     assert _status(opener, f"{base}/") == 200
+
+
+def test_with_debug_on_as_make_run_a_refusing_database_is_a_503_not_a_500(live_server, player):
+    """`make run` sets DEBUG=true, where Django answers an exception with its technical page and never calls
+    handler500: the outage middleware answers 503 all the same."""
+    opener = _opener(_session_for(Client(), player))
+    base = live_server.url.replace("127.0.0.1", "localhost")
+    with override_settings(DEBUG=True):
+        assert _status(opener, f"{base}/") == 200
+        with refusing_connections():
+            page = _status(opener, f"{base}/")
+        assert page == 503
+        assert _status(opener, f"{base}/") == 200

@@ -36,7 +36,7 @@ def cacheable(*, query: tuple[str, ...] = ()):
     (config/page_versions.py): the page shows nothing but their campaigns and account, and `query` names every GET
     parameter it reads (an answer to any other is never kept). The kept pages are all rosters' (the roster, the
     campaign page, a fighter's card, the history feed, the dashboard), and no app may import config: so the mark
-    lives here, and the page cache reads it from the request."""
+    lives here, and the page cache reads it from the request (and, before the view runs, from the view itself)."""
 
     def decorate(view):
         @functools.wraps(view)
@@ -44,6 +44,8 @@ def cacheable(*, query: tuple[str, ...] = ()):
             request.page_cache_query = frozenset(query)
             return view(request, *args, **kwargs)
 
+        # Copied onto the decorators stacked above by their functools.wraps.
+        wrapped.page_cache_query = frozenset(query)
         return wrapped
 
     return decorate

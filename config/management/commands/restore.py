@@ -2,10 +2,11 @@
 
 from pathlib import Path
 
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connection
 
-from config.backups import BackupError, restore
+from config.backups import BackupError, CacheNotEmptied, restore
 
 
 class Command(BaseCommand):
@@ -23,6 +24,13 @@ class Command(BaseCommand):
                 raise CommandError("Restore cancelled; nothing was changed.")
         try:
             restore(path)
+        except CacheNotEmptied as error:
+            raise CommandError(str(error)) from error
         except BackupError as error:
             raise CommandError(f"{error} Nothing was changed.") from error
         self.stdout.write(self.style.SUCCESS(f"Restored {path} into {name}."))
+        if not settings.CACHE_IS_SHARED:
+            # Without Redis each web process keeps its cache in its own memory, which this process cannot reach.
+            self.stdout.write(
+                "Restart the web server: its memory still holds parts of pages of the data before."
+            )
