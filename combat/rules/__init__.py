@@ -128,7 +128,14 @@ from .dice import (
     d66_from_faces,
     is_d66,
 )
-from .experience import EXPERIENCE_REASONS, ExperienceAward, post_game_experience
+from .experience import (
+    EXPERIENCE_REASONS,
+    TROOP_DEEDS_WORDS,
+    XP_FOR_DEEDS_WORDS,
+    XP_FOR_TAKING_PART_WORDS,
+    ExperienceAward,
+    post_game_experience,
+)
 from .health_pools import (
     Formation,
     HealthPool,
@@ -228,6 +235,9 @@ __all__ = [
     "CONFUSION_TEST_DICE",
     "ConfusionResult",
     "EXPERIENCE_REASONS",
+    "TROOP_DEEDS_WORDS",
+    "XP_FOR_DEEDS_WORDS",
+    "XP_FOR_TAKING_PART_WORDS",
     "ExperienceAward",
     "ConfusionSequence",
     "FriendlyModel",
