@@ -5,6 +5,7 @@ from rosters.views import (
     cards,
     dashboard,
     fighters,
+    game_scores,
     games,
     items,
     ledger,
@@ -43,6 +44,7 @@ urlpatterns = [
     path("items/<int:item_id>/delete/", items.item_delete, name="item_delete"),
     path("games/<int:game_id>/", games.game_detail, name="game_detail"),
     path("games/<int:game_id>/edit/", games.game_edit, name="game_edit"),
+    path("games/<int:game_id>/score/", game_scores.game_score, name="game_score"),
     path("games/<int:game_id>/delete/", games.game_delete, name="game_delete"),
 ]
 

@@ -4,6 +4,7 @@ database are `combat.services`' (a face outside the die, a ransom larger than th
 from django import forms
 
 from campaigns.fields import WholeNumberField
+from combat import rules
 from combat.models import PostGameRoll
 from combat.models.postgame import MAX_GLORIOUS_DEEDS, MAX_XP_ADJUSTMENT
 from combat.selectors.post_game.steps import POST_GAME_STEPS
@@ -161,6 +162,8 @@ class ExperienceForm(forms.Form):
                 max_value=MAX_GLORIOUS_DEEDS,
                 initial=line.deeds_entered,
                 label="Glorious Deeds",
+                # RULING X-4: an ELITE fighter's Deeds give XP (however many, +1); a Troop's feed Promotions.
+                help_text=rules.XP_FOR_DEEDS_WORDS if line.elite else rules.TROOP_DEEDS_WORDS,
                 widget=forms.NumberInput(attrs=NUMBER),
             )
             if adjust:

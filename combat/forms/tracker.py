@@ -8,7 +8,7 @@ and the services' (docs/architecture.md: nothing clever in forms).
 from django import forms
 
 from campaigns.fields import WholeNumberField
-from campaigns.models import GamePlayer
+from campaigns.models import VICTORY_POINTS_MAX, GamePlayer
 from combat.models.tracker import ACTION_KEY_LENGTH
 from combat.rules.words import possessive
 
@@ -245,7 +245,8 @@ class FatigueForm(VersionForm):
 
 
 class EndGameForm(VersionForm):
-    """The results of the warbands in the game, and a note for the history."""
+    """The results and Victory Points of the warbands in the game (the standings rank by both, RULING W-2), and a
+    note for the history."""
 
     reason = forms.CharField(
         label="Note for the history", max_length=300, required=False, widget=forms.TextInput()
@@ -261,10 +262,32 @@ class EndGameForm(VersionForm):
                 initial=player.result or "",
                 error_messages={"required": f"Enter {possessive(player.warband.name)} result."},
             )
+            # The limit is the model's (campaigns.models.VICTORY_POINTS_MAX); blank counts as 0.
+            self.fields[f"vp_{player.pk}"] = WholeNumberField(
+                label=f"{possessive(player.warband.name)} Victory Points",
+                min_value=0,
+                max_value=VICTORY_POINTS_MAX,
+                required=False,
+                initial=player.victory_points,
+                widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+                error_messages={
+                    "min_value": "Victory Points are at least 0.",
+                    "max_value": f"Victory Points are at most {VICTORY_POINTS_MAX}.",
+                    "invalid": "Victory Points must be a whole number.",
+                },
+            )
 
     @property
     def result_fields(self):
         return [self[f"result_{player.pk}"] for player in self.players]
 
+    @property
+    def side_fields(self):
+        """Each warband's result and Victory Points, side by side."""
+        return [(self[f"result_{p.pk}"], self[f"vp_{p.pk}"]) for p in self.players]
+
     def results(self) -> dict[int, str]:
         return {player.pk: self.cleaned_data[f"result_{player.pk}"] for player in self.players}
+
+    def victory_points(self) -> dict[int, int]:
+        return {player.pk: self.cleaned_data[f"vp_{player.pk}"] or 0 for player in self.players}

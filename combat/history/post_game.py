@@ -83,7 +83,10 @@ class PostGameSource(Source):
 
     def explain(self, entry, look, what):
         """Why a post-game moved this warband's ducats: the Apply's context may say, per warband, "ransom for
-        Brother Marcus" (TRAUMA_TABLE.md 12, Captured). Older contexts, and other writes, have no `ransoms`."""
+        Brother Marcus" (TRAUMA_TABLE.md 12, Captured). Older contexts, and other writes, have no `ransoms`. Why
+        it changed a fighter's XP: `_xp_words`."""
+        if what == "xp" and entry.source == "fighter":
+            return _xp_words(entry, look)
         if what != "strongbox" or entry.source != "warband":
             return None
         ransoms = entry.context.get("ransoms")
@@ -118,6 +121,23 @@ class PostGameSource(Source):
             own = [roll for roll in rolls if roll.fighter_id == fighter.get("id")]
             out.append(teller.finish("games", words.strip().rstrip("."), rolls=own))
         return out + _glory_spends(done, teller)
+
+
+def _xp_words(entry, look) -> str | None:
+    """Why the Apply changed a fighter's XP, as its summary stored it ("+1 for taking part and surviving as ELITE;
+    +1 for at least one Glorious Deed", RULING X-4). A summary from before X-4 stored no such words: its XP stood
+    as the group applied it, and the history says no more than it did then."""
+    if entry.action != APPLY:
+        return None
+    done = summary(look, entry.context.get("game"), entry.context.get("warband"), entry.at)
+    for fighter in done.get("fighters") or []:
+        if (
+            isinstance(fighter, dict)
+            and fighter.get("id") == entry.obj_id
+            and isinstance(fighter.get("xp"), str)
+        ):
+            return fighter["xp"].strip() or None
+    return None
 
 
 def _glory_spends(done: dict, teller) -> list[Change]:

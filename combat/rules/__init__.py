@@ -25,6 +25,7 @@ from .campaign import (
     LIMITED_POTENTIAL_XP,
     MAX_ELITE,
     MERCENARY,
+    NO_PATRON_LIST,
     PATRON_SKILL,
     PROMOTION_DIE,
     CampaignLimits,
@@ -128,7 +129,14 @@ from .dice import (
     d66_from_faces,
     is_d66,
 )
-from .experience import EXPERIENCE_REASONS, ExperienceAward, post_game_experience
+from .experience import (
+    EXPERIENCE_REASONS,
+    TROOP_DEEDS_WORDS,
+    XP_FOR_DEEDS_WORDS,
+    XP_FOR_TAKING_PART_WORDS,
+    ExperienceAward,
+    post_game_experience,
+)
 from .health_pools import (
     Formation,
     HealthPool,
@@ -228,6 +236,9 @@ __all__ = [
     "CONFUSION_TEST_DICE",
     "ConfusionResult",
     "EXPERIENCE_REASONS",
+    "TROOP_DEEDS_WORDS",
+    "XP_FOR_DEEDS_WORDS",
+    "XP_FOR_TAKING_PART_WORDS",
     "ExperienceAward",
     "ConfusionSequence",
     "FriendlyModel",
@@ -312,6 +323,7 @@ __all__ = [
     "check_starting_xp",
     "late_joiner_xp",
     "offers_patron_skill",
+    "NO_PATRON_LIST",
     "PATRON_SKILL",
     "location_odds",
     "loot",

@@ -26,6 +26,7 @@ from types import MappingProxyType
 from .campaign_advancement import (
     ADVANCEMENT_XP,
     LIMITED_POTENTIAL_XP,
+    NO_PATRON_LIST,
     PATRON_SKILL,
     SkillChart,
     SkillEntry,
@@ -123,6 +124,7 @@ __all__ = [
     "check_starting_xp",
     "late_joiner_xp",
     "offers_patron_skill",
+    "NO_PATRON_LIST",
     "PATRON_SKILL",
     "location_odds",
     "loot",

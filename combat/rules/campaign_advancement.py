@@ -21,6 +21,7 @@ from .stat_tests import check_count
 __all__ = [
     "ADVANCEMENT_XP",
     "LIMITED_POTENTIAL_XP",
+    "NO_PATRON_LIST",
     "PATRON_SKILL",
     "SKILL_ROLLS",
     "SkillChart",
@@ -194,18 +195,32 @@ def skill_for(chart: SkillChart, roll: int, *, known: frozenset[str] = frozenset
     return _stepped(chart, _check_roll(roll), _check_known(known))
 
 
-def _what(entry: SkillEntry | None, roll: int, known: frozenset[str]) -> str:
+NO_PATRON_LIST = "the warband's Patron has no skill list"
+
+
+def _what(entry: SkillEntry | None, roll: int, known: frozenset[str], patron: frozenset[str] | None) -> str:
     if entry is None:
         return f"{roll} holds no skill on this chart"
+    if entry.code in known and patron is not None and offers_patron_skill(entry):
+        # CAMPAIGN_PHASE.md: a Patron Skill result picks from the Patron's list; stepped past (`skill_roll_known`)
+        # because there is no list, or none of it left, not because the model "knows" the result.
+        why = NO_PATRON_LIST if not patron else "it already knows every skill of its Patron"
+        return f"{roll} is {entry.name}, but {why}"
     return f"{roll} is {entry.name}" + (", already known" if entry.code in known else "")
 
 
-def explain_skill_roll(chart: SkillChart, roll: int, *, known: frozenset[str] = frozenset()) -> str:
+def explain_skill_roll(
+    chart: SkillChart, roll: int, *, known: frozenset[str] = frozenset(), patron: frozenset[str] | None = None
+) -> str:
     """One plain sentence for a Skill Advancement Roll on `chart`, with RULING X-3's step when it applies:
-    "8 is Quick Reflexes, already known → 7, Sure-footed (RULING X-3).\""""
+    "8 is Quick Reflexes, already known → 7, Sure-footed (RULING X-3)." `patron`, when given, is the warband's
+    Patron's skill codes: a Patron Skill result stepped past then says why (no list, or none of it left) instead
+    of "already known"."""
     found = skill_for(chart, roll, known=known)
     known = frozenset(known)
-    head = _what(chart.at(roll), roll, known)
+    if patron is not None:
+        patron = _check_known(patron)
+    head = _what(chart.at(roll), roll, known, patron)
     if found is None:
         return f"{head}, and it knows every skill of this chart: the roll finds nothing here (RULING X-3)."
     if found.roll < roll:

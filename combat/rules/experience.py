@@ -32,7 +32,14 @@ from dataclasses import dataclass
 
 from .stat_tests import check_count
 
-__all__ = ["EXPERIENCE_REASONS", "ExperienceAward", "post_game_experience"]
+__all__ = [
+    "EXPERIENCE_REASONS",
+    "XP_FOR_DEEDS_WORDS",
+    "XP_FOR_TAKING_PART_WORDS",
+    "TROOP_DEEDS_WORDS",
+    "ExperienceAward",
+    "post_game_experience",
+]
 
 # What decided the award, in the order the rule asks (the first that applies wins).
 EXPERIENCE_REASONS = ("removed", "pending", "did_not_take_part", "cannot_gain_xp", "earned")
@@ -41,6 +48,11 @@ ELITE_XP = 1
 GLORIOUS_DEEDS_XP = 1
 # TRAUMA_TABLE.md 65, Bitter Lessons: "gains D3 extra XP".
 BITTER_LESSONS_MAX = 3
+# RULING X-4 in the words every page says it with (the wizard's Experience step, the Review, the history and the
+# printed card): once, here, so no page words the rule its own way.
+XP_FOR_TAKING_PART_WORDS = "+1 for taking part and surviving"
+XP_FOR_DEEDS_WORDS = "+1 for at least one Glorious Deed"
+TROOP_DEEDS_WORDS = "Glorious Deeds feed Promotions (the Promotion Pool, RULING P-1), not XP (RULING X-4)"
 
 
 @dataclass(frozen=True, slots=True)

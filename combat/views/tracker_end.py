@@ -53,7 +53,12 @@ def tracker_end(request, game_id: int):
     data = form.cleaned_data
     try:
         end_services.tracker_end_game(
-            game=game, results=form.results(), by=request.user, version=data["version"], reason=data["reason"]
+            game=game,
+            results=form.results(),
+            victory_points=form.victory_points(),
+            by=request.user,
+            version=data["version"],
+            reason=data["reason"],
         )
     except (TrackerConflict, TrackerBlocked) as refusal:
         return refused(request, game, can_act, refusal)

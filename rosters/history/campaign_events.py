@@ -25,6 +25,8 @@ GAME_STATUS = {
     "done": "post-game done",
 }
 RESULTS = {"win": "win", "loss": "loss", "draw": "draw", "": "no result"}
+# A correction of a game's score at any time (rosters/services/game_scores.py): told with its reason, always.
+SCORE_ACTION = "game.score"
 ROLES = {"organiser": "organiser", "player": "player", "spectator": "spectator"}
 GAME_STEPS = {
     ("in_progress", "recorded"): "{title} was played to its end",
@@ -57,11 +59,25 @@ def _follow_ups(t: Teller) -> list[Change]:
     return [change for source in registry.sources() for change in source.follow_up(t.entry, t.look, t)]
 
 
-def _player_changes(t: Teller, warband: str, game: str) -> list[Change]:
-    diff, out = t.diff(), []
+def _score_changes(t: Teller, warband: str, game: str, diff: dict) -> list[Change]:
+    """A result or Victory Points changed. A correction of the score (`game.score`, at any time) always says its
+    reason, even one that names the warband: the standings move with it (RULING W-2)."""
+    told = []
     if "result" in diff:
         old, new = (RESULTS.get(v or "", v) for v in diff["result"])
-        out.append(t.finish("games", f"{possessive(warband)} result in {game}: {old} → {new}"))
+        told.append(f"{possessive(warband)} result in {game}: {old} → {new}")
+    if "victory_points" in diff:
+        old, new = diff["victory_points"]
+        told.append(f"{possessive(warband)} Victory Points in {game}: {old or 0} → {new}")
+    reason = (t.entry.reason or "").strip()
+    if t.entry.action == SCORE_ACTION and reason:
+        return [t.finish("games", f"{text} (corrected: {reason})", reason=False) for text in told]
+    return [t.finish("games", text) for text in told]
+
+
+def _player_changes(t: Teller, warband: str, game: str) -> list[Change]:
+    diff = t.diff()
+    out = _score_changes(t, warband, game, diff)
     if "post_game" in diff:
         new = diff["post_game"][1]
         text = {

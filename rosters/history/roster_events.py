@@ -100,7 +100,9 @@ def _fighter_changes(t: Teller, name: str, warband: str, diff: dict) -> list[Cha
     out: list[Change] = []
     if "xp" in diff:
         old, new = diff["xp"]
-        out.append(t.finish("xp", f"{name} {signed(new - old, 'gained', 'lost', 'XP')} (now {new})"))
+        why = _why(t.entry, t.look, "xp")
+        why = f"; {why}" if why else ""
+        out.append(t.finish("xp", f"{name} {signed(new - old, 'gained', 'lost', 'XP')} (now {new}{why})"))
     if "battle_scars" in diff:
         old, new = diff["battle_scars"]
         n = new - old

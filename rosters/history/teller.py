@@ -142,9 +142,19 @@ class Teller:
             tail.append(roll_phrase)
         return tail
 
-    def finish(self, kind: str, text: str, *, who_in_text: bool = False, rolls: list | None = None) -> Change:
+    def finish(
+        self,
+        kind: str,
+        text: str,
+        *,
+        who_in_text: bool = False,
+        rolls: list | None = None,
+        reason: bool = True,
+    ) -> Change:
+        """The sentence with the write's reason (unless `reason` is False: the text already tells it) and its
+        tail: the game, who, the dice."""
         sentence = text
-        reason = (self.entry.reason or "").strip()
+        reason = (self.entry.reason or "").strip() if reason else ""
         if reason and not self._restates(reason):
             # "gained 2 XP (now 7)" + reason reads "gained 2 XP (now 7; killed an ELITE)".
             sentence = f"{sentence[:-1]}; {reason})" if sentence.endswith(")") else f"{sentence} ({reason})"

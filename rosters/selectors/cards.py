@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from campaigns.profiles import ShownStat, profile_of
 from campaigns.terms import Terms
+from combat.rules.experience import TROOP_DEEDS_WORDS, XP_FOR_DEEDS_WORDS, XP_FOR_TAKING_PART_WORDS
 from combat.rules.xp_track import XpBox, xp_track
 from rosters.models import Fighter, Warband
 from rosters.selectors.common import fighters_with_kit, roster_order
@@ -32,6 +33,14 @@ class PrintCard:
     injury_boxes: int  # Health: the Injuries that Incapacitate it (or the unit's Health Pool)
     health_pool: bool
     elite: bool
+
+    @property
+    def xp_rule(self) -> str:
+        """How this fighter gains XP after a game, in RULING X-4's words: only an ELITE fighter does; a Troop's
+        Glorious Deeds feed the Promotion Pool (P-1) instead."""
+        if self.elite:
+            return f"{XP_FOR_TAKING_PART_WORDS}, {XP_FOR_DEEDS_WORDS} (RULING X-4)"
+        return TROOP_DEEDS_WORDS
 
     @property
     def harm_range(self) -> range:

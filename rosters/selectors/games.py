@@ -102,3 +102,8 @@ def game_form_initial(*, game: Game) -> dict:
 def game_player(*, game: Game, warband_id: int) -> GamePlayer | None:
     """The warband's entry in the game, with its warband (for fielding its fighters), or None."""
     return GamePlayer.objects.select_related("warband").filter(game=game, warband_id=warband_id).first()
+
+
+def game_players(*, game: Game) -> list[GamePlayer]:
+    """Every warband's entry in the game with its warband and owner, in the order they joined (one query)."""
+    return list(GamePlayer.objects.filter(game=game).select_related("warband__owner").order_by("id"))

@@ -51,6 +51,7 @@ class ChartRoll:
     found: rules.SkillEntry | None = None
     patron: bool = False  # a Patron Skill result: the Patron's list is offered
     explanation: str = ""
+    no_patron_list: bool = False  # its 2D6 fell on a Patron Skill result, and the Patron has no skill list
     odds: list[tuple[str, str]] = field(default_factory=list)  # (skill, chance in words), before the roll
 
     @property
@@ -153,7 +154,10 @@ def _chart_roll(step: Advancement, card: AdvancementCard, chart: str, sequence: 
     total = result.total
     result.found = rules.skill_for(engine_chart, total, known=known)
     result.patron = rules.offers_patron_skill(result.found)
-    result.explanation = rules.explain_skill_roll(engine_chart, total, known=known)
+    patron = frozenset(step.patron)
+    result.explanation = rules.explain_skill_roll(engine_chart, total, known=known, patron=patron)
+    # Where the missing list goes: the page names the campaign's data page (the template links it).
+    result.no_patron_list = not patron and rules.offers_patron_skill(engine_chart.at(total))
     return result
 
 

@@ -54,6 +54,7 @@ class FighterChange:
     sentences: list[str] = field(default_factory=list)
     explanation: str | None = None
     rulings: list[tuple[str, str]] = field(default_factory=list)
+    xp_words: str = ""  # why its XP changes (RULING X-4, in the Experience step's words), for the history
 
     @property
     def changes_row(self) -> bool:
@@ -143,7 +144,9 @@ def _fighter_change(
             change.sentences.append("Can no longer gain XP.")
         _battlekit(state, change, outcome)
     if change.xp != fighter.xp:
-        change.sentences.append(f"XP {fighter.xp} → {change.xp}.")
+        change.xp_words = line.words.rstrip(".") if line is not None else ""
+        why = f" {line.words}" if line is not None and line.words else ""
+        change.sentences.append(f"XP {fighter.xp} → {change.xp}.{why}")
     return change
 
 

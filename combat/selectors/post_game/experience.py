@@ -72,8 +72,10 @@ class XpLine:
         return self.gain is not None and self.gain.xp < self.fighter.xp + self.total
 
 
-def experience_words(award: rules.ExperienceAward, *, elite_word: str) -> str:
-    """The award of `rules.post_game_experience` in the Experience step's words."""
+def experience_words(
+    award: rules.ExperienceAward, *, elite_word: str, elite: bool = True, troop_word: str = "Troop"
+) -> str:
+    """The award of `rules.post_game_experience` in the Experience step's words (RULING X-4's, from the engine)."""
     if award.reason == "removed":
         return "No XP: removed from the roster."
     if award.reason == "pending":
@@ -81,16 +83,19 @@ def experience_words(award: rules.ExperienceAward, *, elite_word: str) -> str:
     elif award.reason == "did_not_take_part":
         words = "Did not take part: no XP."
     elif award.reason == "cannot_gain_xp":
-        words = "no XP: it can no longer gain XP (Head Wound; RULING T-9)"
+        words = "No XP: it can no longer gain XP (Head Wound; RULING T-9)."
+    elif not elite:
+        # RULING X-4: a Troop gains no XP from the game; its Deeds are the Promotion Pool's (P-1).
+        words = f"No XP for a {troop_word}: its {rules.TROOP_DEEDS_WORDS}."
     else:
         parts = []
         if award.base:
-            parts.append(f"+{award.base} for taking part and surviving as {elite_word}")
+            parts.append(f"{rules.XP_FOR_TAKING_PART_WORDS} as {elite_word}")
         if award.glorious_deeds:
-            parts.append(f"+{award.glorious_deeds} for Glorious Deeds")
+            parts.append(rules.XP_FOR_DEEDS_WORDS)
         if award.bitter_lessons:
             parts.append(f"+{award.bitter_lessons} from Bitter Lessons")
-        words = "; ".join(parts) if parts else "No XP this game."
+        words = "; ".join(parts) + "." if parts else "No XP this game."
     if award.adjustment:
         words += f" The organiser adjusted it by {award.adjustment:+d}."
     return words
@@ -136,7 +141,9 @@ def experience_line(
         survived,
         can_gain,
         award,
-        words=experience_words(award, elite_word=state.terms.elite),
+        words=experience_words(
+            award, elite_word=state.terms.elite, elite=elite, troop_word=state.terms.troop
+        ),
     )
     if answer is not None:
         line.deeds_entered, line.adjustment_entered = answer.glorious_deeds, answer.xp_adjustment

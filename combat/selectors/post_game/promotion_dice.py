@@ -131,8 +131,9 @@ def promotion_sentence(read: PromotionsRead, terms) -> str | None:
     candidate, die = read.promoted, read.success_die
     if candidate is None or die is None:
         return None
-    own = sum(1 for d in read.dice[: die.sequence] if d.fighter_id == candidate.id)
-    which = f"{ordinal(own)} Promotion Die"
+    # The die's place in the pool's rolling order (RULING P-4 counts the dice in that order), as its dice line and
+    # the dice log number it: the fourth die rolled is "the fourth", whoever rolled the three before it.
+    which = f"{ordinal(die.sequence)} Promotion Die"
     if candidate.head_wounded:
         outcome = "its XP gain is restored (RULING P-6)"
     else:

@@ -8,6 +8,7 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import ObjectDoesNotExist
 
 from campaigns.models import OutOfAction
+from campaigns.people import display_name
 from combat import rules
 from combat.models import DiceRoll, PostGameFighter, PostGameRoll
 
@@ -80,7 +81,8 @@ class LoggedRoll:
     @property
     def who(self) -> str:
         user = self.dice.rolled_by
-        name = user.get_username() if user is not None else "someone"
+        # The display name, as every other page and the history say it (campaigns/people.py).
+        name = display_name(user) if user is not None else "someone"
         if self.dice.source == "server":
             return f"rolled by the server for {name}"
         return f"entered from the table by {name}"

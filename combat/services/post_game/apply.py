@@ -146,6 +146,8 @@ def _summary(state: PostGameState, strongboxes: list[dict]) -> dict:
                 "explanation": change.explanation,
                 "rulings": [list(pair) for pair in change.rulings],
                 "sentences": change.sentences,
+                # Why its XP changed, as the history tells it beside the XP (RULING X-4); an older summary has none.
+                **({"xp": change.xp_words} if change.xp_words else {}),
             }
             for change in state.changes
         ],

@@ -9,7 +9,7 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
-from campaigns.models import Game, GamePlayer, OutOfAction
+from campaigns.models import VICTORY_POINTS_MAX, Game, GamePlayer, OutOfAction
 from combat.models import TrackerFighter, TrackerGame
 from combat.rules.words import possessive
 from combat.selectors.tracker_poll import remember_board_version
@@ -32,15 +32,36 @@ def _check_results(players: list[GamePlayer], results: Mapping[int, str]) -> Non
         raise TrackerError("A result was given for a warband that is not in this game.")
 
 
+def _check_victory_points(players: list[GamePlayer], victory_points: Mapping[int, int]) -> None:
+    """Victory Points (RULING W-2 ranks the standings by them) for warbands of this game, each 0 to the model's
+    limit; a warband left out scores 0."""
+    if set(victory_points) - {player.pk for player in players}:
+        raise TrackerError("Victory Points were given for a warband that is not in this game.")
+    for player in players:
+        points = victory_points.get(player.pk, 0)
+        if type(points) is not int or not 0 <= points <= VICTORY_POINTS_MAX:
+            raise TrackerError(
+                f"{possessive(player.warband.name)} Victory Points must be a whole number from 0 to "
+                f"{VICTORY_POINTS_MAX}."
+            )
+
+
 @transaction.atomic
 def tracker_end_game(
-    *, game: Game, results: Mapping[int, str], by, version: int, reason: str = ""
+    *,
+    game: Game,
+    results: Mapping[int, str],
+    by,
+    version: int,
+    reason: str = "",
+    victory_points: Mapping[int, int] | None = None,
 ) -> TrackerGame:
     """End of game: the Incapacitated fighters and those marked Out of Action are taken Out of Action (the Fled
     are not, RULING D-9), each crew's Harsh Lessons XP goes to its crew XP (RULING D-11), the results are
     recorded, and the game waits for each warband's post-game. One transaction; refused while a step is pending or when the board changed unseen.
 
-    `results`: GamePlayer id -> "win", "loss" or "draw", one for every warband in the game.
+    `results`: GamePlayer id -> "win", "loss" or "draw", one for every warband in the game. `victory_points`:
+    GamePlayer id -> the Victory Points it scored (0 to `VICTORY_POINTS_MAX`; a warband left out scores 0).
     """
     tracker = lock(game, version, [], strict=True)
     refuse_while_pending(tracker)
@@ -50,6 +71,8 @@ def tracker_end_game(
         )
     players = list(GamePlayer.objects.filter(game=game).select_related("warband").order_by("id"))
     _check_results(players, results)
+    victory_points = victory_points or {}
+    _check_victory_points(players, victory_points)
     taken = list(
         TrackerFighter.objects.filter(tracker=tracker, status__in=OUT_OF_ACTION_AT_THE_END).select_related(
             "fighter"
@@ -72,7 +95,9 @@ def tracker_end_game(
             Warband.objects.filter(pk__in=tracker.harsh_lessons).update(crew_xp=F("crew_xp") + 1)
         for player in players:
             GamePlayer.objects.filter(pk=player.pk).update(
-                result=results[player.pk], post_game=GamePlayer.PostGame.PENDING
+                result=results[player.pk],
+                victory_points=victory_points.get(player.pk, 0),
+                post_game=GamePlayer.PostGame.PENDING,
             )
         tracker.version += 1
         tracker.ended_at = timezone.now()

@@ -110,3 +110,40 @@ def test_a_ransom_without_its_context_reads_the_reason_the_apply_stored(
         for s in found
     )
     assert any(s.startswith("Brother Marcus: D66 12, Captured, ransom paid") for s in sentences(campaign))
+
+
+def test_ruling_X_4_the_history_says_why_a_post_game_changed_a_fighters_xp(
+    campaign, warband, rival_warband, make_fighter, player
+):
+    from combat.services.post_game.apply import post_game_apply
+    from combat.services.post_game.experience import ExperienceAnswer, post_game_record_experience
+    from combat.tests.post_game_helpers import game_with
+
+    champion = make_fighter(warband, "Champion", elite=True, xp=1)
+    troop = make_fighter(warband, "Yeoman Kell", xp=0)
+    after = game_with([], campaign=campaign, warband=warband, rival_warband=rival_warband)
+    post_game_record_experience(
+        player=after.player,
+        by=player,
+        answers={
+            champion.pk: ExperienceAnswer(glorious_deeds=2),
+            troop.pk: ExperienceAnswer(glorious_deeds=1),
+        },
+    )
+    post_game_apply(player=after.player, by=player)
+
+    found = sentences(campaign, kind="xp")
+    # RULING X-4: +1 for taking part and surviving, +1 for at least one Glorious Deed (not one per Deed).
+    assert found == [
+        "Champion gained 2 XP (now 3; +1 for taking part and surviving as ELITE; +1 for at least one Glorious "
+        "Deed) — post-game of Game 1 by Pat"
+    ]
+
+
+def test_an_xp_change_applied_before_ruling_X_4_reads_as_it_did(campaign, warband, marcus, game3, player):
+    # A summary stored before X-4 has no words for the XP: the sentence says what changed and nothing more.
+    with pghistory.context(action="post_game.apply", game=game3.pk, warband=warband.pk, user=player.pk):
+        type(marcus).objects.filter(pk=marcus.pk).update(xp=marcus.xp + 3)
+    assert sentences(campaign, kind="xp") == [
+        f"Brother Marcus gained 3 XP (now {marcus.xp + 3}) — post-game of Game 3 by Pat"
+    ]

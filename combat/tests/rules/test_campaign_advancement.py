@@ -187,3 +187,20 @@ def test_skill_chart_problems_name_a_repeated_roll_or_code_a_roll_outside_2_to_1
 
 def test_a_sound_chart_has_no_problem():
     assert SkillChart.problems(ROWS) == ()
+
+
+def test_a_patron_skill_result_stepped_past_says_why_not_already_known():
+    # CAMPAIGN_PHASE.md: 'A "Patron Skill" result lets the player pick any one skill of the warband's Patron,
+    # never one the model already has.' With no list (or none of it left), RULING X-3 steps past the result.
+    from combat.rules import skill_roll_known
+
+    no_list = skill_roll_known(CHART, known=frozenset(), patron=frozenset())
+    assert explain_skill_roll(CHART, 11, known=no_list, patron=frozenset()) == (
+        "11 is Patron Skill, but the warband's Patron has no skill list → 10, Dodge (RULING X-3)."
+    )
+    all_known = skill_roll_known(CHART, known=frozenset({"blessed"}), patron=frozenset({"blessed"}))
+    assert explain_skill_roll(CHART, 11, known=all_known, patron=frozenset({"blessed"})) == (
+        "11 is Patron Skill, but it already knows every skill of its Patron → 10, Dodge (RULING X-3)."
+    )
+    # Without the Patron's list given, the sentence is as before.
+    assert explain_skill_roll(CHART, 11, known=no_list).startswith("11 is Patron Skill, already known")

@@ -87,3 +87,31 @@ def test_end_of_game_needs_every_result(table, player):
         )
     table.game.refresh_from_db()
     assert table.game.status == Game.Status.IN_PROGRESS
+
+
+def test_end_of_game_records_each_sides_victory_points(table, player):
+    tracker_end_game(
+        game=table.game,
+        results={table.alex.pk: "win", table.sam.pk: "loss"},
+        victory_points={table.alex.pk: 9},
+        by=player,
+        version=table.version,
+    )
+    table.alex.refresh_from_db()
+    table.sam.refresh_from_db()
+    assert (table.alex.victory_points, table.sam.victory_points) == (9, 0)  # one left out scores 0
+
+
+@pytest.mark.parametrize("points", [-1, 101, "5", 2.5])
+def test_end_of_game_refuses_victory_points_out_of_range_and_changes_nothing(table, player, points):
+    with pytest.raises(TrackerError, match="Victory Points must be a whole number from 0 to 100"):
+        tracker_end_game(
+            game=table.game,
+            results={table.alex.pk: "win", table.sam.pk: "loss"},
+            victory_points={table.alex.pk: points},
+            by=player,
+            version=table.version,
+        )
+    table.game.refresh_from_db()
+    assert table.game.status == Game.Status.IN_PROGRESS
+    assert not GamePlayer.objects.filter(game=table.game).exclude(result="").exists()

@@ -341,7 +341,22 @@ def test_an_organiser_adjusts_xp_a_player_cannot(client, after, player, organise
     )
     assert response.status_code == 302
     review = client.get(url(after, "post_game_review")).content.decode()
-    assert "XP 3 → 6." in review
+    # The Review says why the XP moves (RULING X-4's +1, and the organiser's adjustment).
+    assert "XP 3 → 6. +1 for taking part and surviving as ELITE. The organiser adjusted it by +2." in review
+
+
+def test_ruling_X_4_the_experience_step_says_a_troops_deeds_feed_promotions_an_elites_give_one_xp(
+    client, after, player
+):
+    client.force_login(player)
+    page = client.get(url(after, "post_game_experience")).content.decode()
+    rows = {
+        name: page.split(f'id="xp-{after.fighters[name].pk}"')[1].split("</tr>")[0] for name in after.fighters
+    }
+    assert "Glorious Deeds feed Promotions (the Promotion Pool" in rows["troop"]
+    assert "+1 for at least one Glorious Deed" not in rows["troop"]
+    assert "+1 for at least one Glorious Deed" in rows["marcus"]
+    assert "Only an ELITE fighter gains XP" in page
 
 
 def test_experience_refuses_a_non_number(client, after, player):

@@ -68,3 +68,61 @@ def test_a_spectator_is_refused_the_end_of_the_game_page_and_its_post(client, ta
     # The organiser and the players keep it (the board's own tests cover the players).
     client.force_login(organiser)
     assert client.get(board_url(table, "end/")).status_code == 200
+
+
+def test_the_end_of_the_game_records_both_sides_victory_points_and_the_standings_follow(
+    client, table, player
+):
+    from rosters.selectors.campaigns import campaign_page
+
+    client.force_login(player)
+    page = text(client.get(board_url(table, "end/")))
+    assert "Iron Sepulchre&#x27;s Victory Points" in page
+    assert "Heretic Legion&#x27;s Victory Points" in page
+    response = client.post(
+        board_url(table, "end/"),
+        {
+            "version": table.version,
+            f"result_{table.alex.pk}": "loss",
+            f"vp_{table.alex.pk}": "3",
+            f"result_{table.sam.pk}": "win",
+            f"vp_{table.sam.pk}": "7",
+        },
+    )
+    assert response.status_code == 302
+    table.alex.refresh_from_db()
+    table.sam.refresh_from_db()
+    assert (table.alex.victory_points, table.sam.victory_points) == (3, 7)
+    # RULING W-2: Victory Points first.
+    standings = campaign_page(campaign=table.game.campaign).leaderboard
+    assert [(row.warband.name, row.warband.victory_points) for row in standings] == [
+        ("Heretic Legion", 7),
+        ("Iron Sepulchre", 3),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("typed", "error"),
+    [
+        ("-1", "Victory Points are at least 0."),
+        ("101", "Victory Points are at most 100."),
+        ("x", "whole number"),
+    ],
+)
+def test_the_end_of_the_game_refuses_bad_victory_points_and_changes_nothing(
+    client, table, player, typed, error
+):
+    client.force_login(player)
+    response = client.post(
+        board_url(table, "end/"),
+        {
+            "version": table.version,
+            f"result_{table.alex.pk}": "win",
+            f"vp_{table.alex.pk}": typed,
+            f"result_{table.sam.pk}": "loss",
+        },
+    )
+    assert response.status_code == 422
+    assert error in text(response)
+    table.game.refresh_from_db()
+    assert table.game.status == Game.Status.IN_PROGRESS

@@ -18,6 +18,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 
 from campaigns.access import is_organiser, membership_of
+from combat import rules
 from combat.forms import postgame as forms
 from combat.selectors.post_game.out_of_action import post_game_player
 from combat.selectors.post_game.state import post_game_state
@@ -200,6 +201,12 @@ def experience_page(
         return applied_redirect(request, player)
     mark_card_errors(state, card_errors)
     context["form"] = form or forms.ExperienceForm(lines=state.xp, adjust=context["is_organiser"])
+    # RULING X-4 in the engine's words: the step's rule line says what a Troop's Deeds do instead.
+    context["xp_words"] = {
+        "taking_part": rules.XP_FOR_TAKING_PART_WORDS,
+        "deeds": rules.XP_FOR_DEEDS_WORDS,
+        "troop": rules.TROOP_DEEDS_WORDS,
+    }
     context["d3"] = [casualty for casualty in state.casualties if casualty.waiting_for == "d3"]
     context["bitter"] = [
         casualty

@@ -105,8 +105,9 @@ def post_game_elites(request, game_id: int, warband_id: int):
 @require_http_methods(["GET", "POST"])
 @login_required
 def post_game_experience(request, game_id: int, warband_id: int):
-    """Step 4: +1 XP for each ELITE fighter that took part and survived, Glorious Deeds, Bitter Lessons' D3, no XP
-    for a fighter that cannot gain XP; the organiser may adjust."""
+    """Step 4 (RULING X-4): +1 XP for each ELITE fighter that took part and survived, +1 for at least one Glorious
+    Deed, Bitter Lessons' D3, no XP for a Troop (its Deeds feed the Promotion Pool) nor for a fighter that cannot
+    gain XP; the organiser may adjust."""
     posted = request.method == "POST"
     player, membership, can_write = player_for_user(request.user, game_id, warband_id, write=posted)
     if not posted:

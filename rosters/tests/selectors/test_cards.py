@@ -86,3 +86,17 @@ def test_the_sheet_costs_the_same_queries_for_1_or_12_fighters(
     with django_assert_num_queries(4):
         sheet = card_selectors.warband_cards(warband=warband)
         assert sum(len(c.injuries) + len(c.battlekit) for c in sheet.cards) == 2 * fighters
+
+
+def test_ruling_X_4_the_card_says_how_each_fighter_gains_xp(warband, make_fighter):
+    # RULING X-4: only an ELITE model gains XP (+1 for taking part and surviving, +1 for at least one Glorious
+    # Deed); a Troop's Glorious Deeds count only in the Promotion Pool (P-1).
+    make_fighter(warband, "Brother Marcus", elite=True)
+    make_fighter(warband, "Pilgrim Odo")
+    marcus, odo = card_selectors.warband_cards(warband=warband).cards
+    assert marcus.xp_rule == (
+        "+1 for taking part and surviving, +1 for at least one Glorious Deed (RULING X-4)"
+    )
+    assert (
+        odo.xp_rule == "Glorious Deeds feed Promotions (the Promotion Pool, RULING P-1), not XP (RULING X-4)"
+    )

@@ -188,6 +188,31 @@ def test_a_patron_skill_result_offers_the_patrons_skills_it_lacks(after, agnes, 
     ]
 
 
+def test_a_patron_skill_result_with_no_patron_list_says_so_and_where_to_add_one(
+    client, after, agnes, player, organiser, warband
+):
+    from combat.services.campaign_data import campaign_data_save
+
+    # The warband's Patron has no skill list (an empty version of it); Agnes knows no skill at all.
+    campaign_data_save(
+        campaign=after.game.campaign, kind=f"patron_skills:{warband.pk}", rows=[], by=organiser
+    )
+    settle(after, agnes, by=player, charts=("wildcard", "ranged"), first=(1, 1), second=(1, 1))
+
+    wildcard = card(after, agnes).charts[0]
+    # CAMPAIGN_PHASE.md: a Patron Skill result picks from the Patron's list; with none, RULING X-3 steps past it,
+    # and the sentence says why rather than "already known" of a fighter that knows nothing.
+    assert "already known" not in wildcard.explanation
+    assert wildcard.explanation.startswith(
+        "2 is Patron Skill, but the warband's Patron has no skill list → 6, "
+    )
+    assert wildcard.no_patron_list
+    client.force_login(player)
+    page = client.get(f"/games/{after.game.pk}/post-game/{warband.pk}/advancement/").content.decode()
+    assert "the warband&#x27;s Patron has no skill list" in page
+    assert f"/campaigns/{after.game.campaign.pk}/data/" in page.split("no skill list")[1].split("</p>")[0]
+
+
 def test_the_second_card_counts_the_first_cards_pick_as_known(
     campaign, warband, rival_warband, organiser, player, make_fighter
 ):

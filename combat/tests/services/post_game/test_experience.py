@@ -77,15 +77,51 @@ def test_the_experience_step_shows_the_engines_award_in_words(
     assert (lines["Champion"].award.base, lines["Champion"].award.glorious_deeds) == (1, 1)
     assert lines["Champion"].xp_after == 1 + 1 + 1 - 1
     assert lines["Champion"].words == (
-        "+1 for taking part and surviving as ELITE; +1 for Glorious Deeds The organiser adjusted it by -1."
+        "+1 for taking part and surviving as ELITE; +1 for at least one Glorious Deed. "
+        "The organiser adjusted it by -1."
     )
     assert (lines["Benched"].award.reason, lines["Benched"].total) == ("did_not_take_part", 0)
     assert lines["Benched"].deeds_entered == 1  # typed in, not counted
     assert lines["Benched"].words == "Did not take part: no XP."
     assert (lines["Wounded"].award.reason, lines["Wounded"].total) == ("cannot_gain_xp", 1)
     assert lines["Wounded"].words == (
-        "no XP: it can no longer gain XP (Head Wound; RULING T-9) The organiser adjusted it by +1."
+        "No XP: it can no longer gain XP (Head Wound; RULING T-9). The organiser adjusted it by +1."
     )
+
+
+def test_ruling_X_4_a_troops_deeds_are_told_as_feeding_promotions_and_the_review_says_why_xp_moved(
+    warband, make_fighter, campaign, rival_warband, player
+):
+    champion = make_fighter(warband, "Champion", elite=True, xp=1)
+    troop = make_fighter(warband, "Troop", xp=0)
+    after = game_with([], campaign=campaign, warband=warband, rival_warband=rival_warband)
+    post_game_record_experience(
+        player=after.player,
+        by=player,
+        answers={
+            champion.pk: ExperienceAnswer(glorious_deeds=3),
+            troop.pk: ExperienceAnswer(glorious_deeds=2),
+        },
+    )
+    state = after.state()
+    lines = {line.fighter.name: line for line in state.xp}
+
+    # RULING X-4: "A Troop gains no XP; its Glorious Deeds count only in the Promotion Pool (P-1)."
+    assert lines["Troop"].words == (
+        "No XP for a Troop: its Glorious Deeds feed Promotions (the Promotion Pool, RULING P-1), not XP "
+        "(RULING X-4)."
+    )
+    # RULING X-4: "1 more if it performed at least one Glorious Deed, however many it performed".
+    assert (
+        lines["Champion"].words
+        == "+1 for taking part and surviving as ELITE; +1 for at least one Glorious Deed."
+    )
+    # The Review's sentence says why the XP moves; the Troop's row does not change.
+    (change,) = state.changes
+    assert change.fighter.name == "Champion"
+    assert change.sentences == [
+        "XP 1 → 3. +1 for taking part and surviving as ELITE; +1 for at least one Glorious Deed."
+    ]
 
 
 def test_a_bitter_lessons_d66_says_what_it_is_while_its_d3_waits(after, fighters, player):

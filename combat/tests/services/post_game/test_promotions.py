@@ -309,3 +309,27 @@ def test_p_4_the_tally_carries_across_games_and_the_sixth_die_promotes_without_a
     kell = Fighter.objects.get(pk=troops["kell"].pk)
     assert warband.promotion_tally == 0
     assert kell.keywords == ["ELITE"]
+
+
+def test_the_promotion_names_the_dies_place_in_the_pool_not_among_its_own_dice(played, troops, player):
+    won(played)
+    deeds(played, player, {troops["sister"]: 2})  # RULING P-1: 1 + 1 for the win + 2 = 4 dice
+    assign(played, player, {troops["kell"]: 2, troops["tom"]: 2})
+    for fighter, face in (("kell", 1), ("kell", 2), ("tom", 3), ("tom", 6)):
+        promotion_die(played, troops[fighter], face, by=player)
+    sentences = next(c for c in played.state().changes if c.fighter.pk == troops["tom"].pk).sentences
+    # The fourth die rolled (Tom's second): "the fourth", as its dice line numbers it.
+    assert sentences == [
+        "Brother Tom rolled a 6 on the fourth Promotion Die: promoted to ELITE, 0 XP (RULING P-7)."
+    ]
+
+
+def test_a_dice_line_names_who_rolled_by_the_display_name(played, troops, player):
+    from combat.selectors.post_game.rolls import logged_rolls
+
+    player.first_name = "Pat"
+    player.save()
+    assign(played, player, {troops["tom"]: 1})
+    promotion_die(played, troops["tom"], None, by=player)  # the server's die
+    (line,) = logged_rolls(list(PostGameRoll.objects.select_related("dice_roll__rolled_by")))
+    assert line.who == "rolled by the server for Pat"  # not the username, pat_player
