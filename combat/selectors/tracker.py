@@ -182,6 +182,11 @@ BOARD_COLUMNS = (
     ),
     "models_left",
     "lost_hp",
+    # A Trench Crusade model's markers, Down and Tough (TC_IN_GAME.md).
+    "blood",
+    "blessings",
+    "down",
+    "tough_used",
     *(
         f"fighter__{name}"
         for name in (
