@@ -155,7 +155,8 @@ class TrackerTeller:
                 return injury_board.injury_words(record, name=self._name(self.fighter_id))
             except (KeyError, TypeError, ValueError):
                 pass  # a record from another shape: the sentence stored with it
-        return str(context.get("told") or self.entry.reason or "").strip() or "An action on the board"
+        told = str(context.get("told") or self.entry.reason or "").strip().rstrip(".")
+        return told or "An action on the board"
 
     def _name(self, fighter_id) -> str:
         return self.look.fighter(fighter_id)
