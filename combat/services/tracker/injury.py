@@ -20,17 +20,13 @@ from combat import rules
 from combat.models import TrackerAction, TrackerFighter
 from combat.rules import injury_board
 from combat.rules.kept_dice import D6
+from combat.selectors.tracker_injury import FROM_KIT, InjuryInputRefused, InjuryInputs, injury_inputs
 from combat.selectors.tracker_state import is_unit, rules_for, tracker_tc_model
 from combat.services import roll_store
 from combat.services.tracker import keys
 from combat.services.tracker.board import board_fighter, commit, fighter_image, lock, refuse_while_pending
 from combat.services.tracker.errors import TrackerError
-from rosters.models import Item
 
-# `armour="kit"`: the armour and shield the roster knows for the model; "none": no armour for this roll.
-FROM_KIT = "kit"
-NO_ARMOUR = "none"
-ARMOUR_CHOICES = (FROM_KIT, NO_ARMOUR, *rules.ARMOUR)
 ROLL_PURPOSE = "injury"
 
 
@@ -54,39 +50,12 @@ def _single_model(tracker, target_id: int, *, to: str) -> TrackerFighter:
     return target
 
 
-def model_kit(fighter) -> injury_board.InjuryKit:
-    """TOUGH, armour and shield as the roster knows them: keywords, Battlekit held, the profile's Armour."""
-    battlekit = list(Item.objects.filter(fighter_id=fighter.pk).values_list("name", "keywords"))
-    return injury_board.kit_from(
-        keywords=fighter.keywords, profile_armour=fighter.armour, battlekit=battlekit
-    )
-
-
 def _apply_model(target: TrackerFighter, after: rules.TcModel) -> None:
     target.blood, target.blessings = after.blood, after.blessings
     target.down, target.tough_used = after.down, after.tough_used
     if after.out_of_action:
         # RULING I-7: out of play for the rest of the game; the end of the game sends it to the Trauma Step.
         target.status = TrackerFighter.Status.OUT_OF_ACTION
-
-
-# The engine's refusals, by the value each names first, beside the form's field they belong to.
-_FIELDS = (
-    ("blood_spent", "blood_spent"),
-    ("blessings_spent", "blessings_spent"),
-    ("a Bloodbath", "bloodbath"),
-    ("armour", "armour"),
-    ("injury_dice", "injury_dice"),
-    ("an INJURY MODIFIER", "modifiers"),
-    ("at most", "modifiers"),
-    ("modifiers", "modifiers"),
-)
-
-
-def _refused(error: ValueError, name: str) -> TrackerError:
-    text = str(error)
-    field = next((field for prefix, field in _FIELDS if text.startswith(prefix)), None)
-    return TrackerError(f"No Injury Roll on {name}: {text}.", field=field)
 
 
 def _faces_refused(count: int):
@@ -101,25 +70,20 @@ def _faces_refused(count: int):
     return refused
 
 
-def build_roll(
-    target: TrackerFighter, *, armour: str, shield: bool | None, **given
-) -> tuple[rules.TcModel, rules.InjuryRoll, rules.InjuryPool]:
-    """The model, the roll and its pool; armour and shield from the roster unless the players changed them."""
-    name = target.fighter.name
-    if armour not in ARMOUR_CHOICES:
-        raise TrackerError(
-            "Armour is the roster's, none, Standard, Reinforced or Machine Armour: "
-            f"{armour!r} is not one of them.",
-            field="armour",
-        )
-    kit = model_kit(target.fighter) if armour == FROM_KIT or shield is None else None
-    worn = kit.armour if armour == FROM_KIT else (None if armour == NO_ARMOUR else armour)
+def build_roll(target: TrackerFighter, **given) -> InjuryInputs:
+    """The model, the roll and its pool, read under the board's lock; a refusal names its field."""
     try:
-        model = tracker_tc_model(target)
-        roll = rules.InjuryRoll(armour=worn, shield=kit.shield if shield is None else shield, **given)
-        return model, roll, rules.injury_pool(model, roll)
-    except ValueError as error:
-        raise _refused(error, name) from error
+        return injury_inputs(target, **given)
+    except InjuryInputRefused as refusal:
+        raise TrackerError(str(refusal), field=refusal.field) from refusal
+
+
+def _summary(told: str, outcome: rules.InjuryOutcome) -> str:
+    """The roll, the dice kept when not all were, and the rule that decided it, for the board's last action."""
+    kept = ""
+    if len(outcome.kept) < len(outcome.faces):
+        kept = f" Dice kept: {', '.join(str(face) for face in outcome.kept)}."
+    return f"{told}.{kept} {injury_board.injury_rule(outcome)}"
 
 
 @transaction.atomic
@@ -150,7 +114,7 @@ def injury_roll(
     refuse_while_pending(tracker)
     target = _single_model(tracker, target_id, to="take an Injury Roll")
     name = target.fighter.name
-    model, roll, pool = build_roll(
+    inputs = build_roll(
         target,
         armour=armour,
         shield=shield,
@@ -162,8 +126,9 @@ def injury_roll(
         melee=melee,
         bloodbath=bloodbath,
     )
-    dice = roll_store.dice_for(faces=faces, sides=D6, count=pool.dice, refused=_faces_refused(pool.dice))
-    outcome = rules.resolve_injury(model, roll, dice)
+    count = inputs.pool.dice
+    dice = roll_store.dice_for(faces=faces, sides=D6, count=count, refused=_faces_refused(count))
+    outcome = rules.resolve_injury(inputs.model, inputs.roll, dice)
     record = injury_board.injury_record(outcome)
     told = injury_board.injury_words(record, name=name)
     # RULING I-8: the dice stored, with the roll in words, before the result is shown; its inputs go with the
@@ -185,7 +150,7 @@ def injury_roll(
         action="tracker.injury_roll",
         kind=TrackerAction.Kind.INJURY_ROLL,
         by=by,
-        summary=f"{told}. {injury_board.injury_rule(outcome)}",
+        summary=_summary(told, outcome),
         before=before,
         changed=[target],
         touched=[target_id],

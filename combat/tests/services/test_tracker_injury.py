@@ -83,7 +83,7 @@ def test_the_boards_example_down_already_tough_armour_from_the_roster(tc_table, 
     action = roll(tc_table, "Brother Cole", player2, faces=[5, 4, 1], blood_spent=1)
     assert action.summary.startswith(
         "Brother Cole: Injury Roll 3D6 keep 2 highest (5, 4, 1) -1 armour -1 shield = 7: Down, 2 Blood Markers "
-        "(1 Blood Marker spent). 7-8 on the Injury Table: a model already Down gets 2 Blood Markers instead of 1 "
+        "(1 Blood Marker spent). Dice kept: 5, 4. 7-8 on the Injury Table: a model already Down gets 2 Blood Markers instead of 1 "
         "(RULING I-4)."
     )
     assert state(tc_table, "Brother Cole") == (2, 0, True, False, "active")
@@ -216,6 +216,6 @@ def test_a_bloodbath_spends_its_markers_first(tc_table, player):
     action = roll(tc_table, "Fidus", player, faces=[2, 1, 1], bloodbath=True)
     # RULING I-3/I-6: the 6 spent come off, then a Minor Hit places 1.
     assert action.summary.startswith(
-        "Fidus: Bloodbath Roll 3D6 (2, 1, 1) = 4: Minor Hit, 1 Blood Marker (6 Blood Markers spent)."
+        "Fidus: Bloodbath Roll 3D6 (2, 1, 1) = 4: Minor Hit, 1 Blood Marker (6 Blood Markers spent). 2-6"
     )
     assert state(tc_table, "Fidus")[0] == 1
