@@ -10,7 +10,7 @@ import re
 
 from django import forms
 
-from combat.forms.tracker import VersionForm, _number
+from combat.forms.tracker import VersionForm, number_field
 from combat.rules.injury import MAX_MARKERS, MOST_INJURY_DICE, MOST_MODIFIERS
 
 ARMOUR_CHOICES = [
@@ -29,7 +29,7 @@ class InjuryRollForm(VersionForm):
     """What the players bring to one Injury Roll (TC_IN_GAME.md, "Where the dice and modifiers come from");
     `roll`: "Roll for me" (the server's dice) or "I rolled" with the faces typed in."""
 
-    injury_dice = _number(
+    injury_dice = number_field(
         "+/- INJURY DICE", low=-MOST_INJURY_DICE, high=MOST_INJURY_DICE, initial=0, required=False
     )
     modifiers = forms.CharField(
@@ -38,8 +38,10 @@ class InjuryRollForm(VersionForm):
         max_length=100,
         help_text="The weapon's and abilities', e.g. +1 -1.",
     )
-    blood_spent = _number("Blood Markers spent", low=0, high=MAX_MARKERS, initial=0, required=False)
-    blessings_spent = _number("Blessing Markers spent", low=0, high=MAX_MARKERS, initial=0, required=False)
+    blood_spent = number_field("Blood Markers spent", low=0, high=MAX_MARKERS, initial=0, required=False)
+    blessings_spent = number_field(
+        "Blessing Markers spent", low=0, high=MAX_MARKERS, initial=0, required=False
+    )
     critical = forms.BooleanField(label="Critical Success", required=False)
     melee = forms.BooleanField(label="Melee attack", required=False)
     bloodbath = forms.BooleanField(label="Bloodbath Roll", required=False)

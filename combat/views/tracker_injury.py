@@ -20,7 +20,7 @@ from combat.selectors.tracker_injury import InjuryInputRefused, injury_inputs, i
 from combat.selectors.tracker_state import is_tough, rules_for
 from combat.services.tracker import injury as injury_services
 from combat.services.tracker.errors import TrackerError
-from combat.views.tracker import _act
+from combat.views.tracker import act_on_board
 from combat.views.tracker_common import (
     UNPROCESSABLE,
     done,
@@ -161,4 +161,4 @@ def tracker_markers(request, game_id: int, fighter_id: int):
             sent=sent_with(data),
         )
 
-    return _act(request, game_id, MarkerForm, tap)
+    return act_on_board(request, game_id, MarkerForm, tap)

@@ -86,6 +86,27 @@ def _summary(told: str, outcome: rules.InjuryOutcome) -> str:
     return f"{told}.{kept} {injury_board.injury_rule(outcome)}"
 
 
+def _roll_and_store(game: Game, target: TrackerFighter, inputs: InjuryInputs, *, faces, by):
+    """The dice rolled (or the typed faces checked by the engine), resolved, and stored with the roll in words
+    before anything is shown (RULING I-8; its inputs go with the action's history context, `injury`)."""
+    count = inputs.pool.dice
+    dice = roll_store.dice_for(faces=faces, sides=D6, count=count, refused=_faces_refused(count))
+    outcome = rules.resolve_injury(inputs.model, inputs.roll, dice)
+    record = injury_board.injury_record(outcome)
+    told = injury_board.injury_words(record, name=target.fighter.name)
+    stored = roll_store.store_dice(
+        dice=dice,
+        campaign_id=game.campaign_id,
+        game_id=game.pk,
+        warband_id=target.fighter.warband_id,
+        fighter_id=target.fighter_id,
+        purpose=ROLL_PURPOSE,
+        by=by,
+        label=told,
+    )
+    return outcome, stored, record, told
+
+
 @transaction.atomic
 def injury_roll(
     *,
@@ -113,7 +134,6 @@ def injury_roll(
     tracker = lock(game, version, [target_id], by=by, sent=sent)
     refuse_while_pending(tracker)
     target = _single_model(tracker, target_id, to="take an Injury Roll")
-    name = target.fighter.name
     inputs = build_roll(
         target,
         armour=armour,
@@ -126,23 +146,7 @@ def injury_roll(
         melee=melee,
         bloodbath=bloodbath,
     )
-    count = inputs.pool.dice
-    dice = roll_store.dice_for(faces=faces, sides=D6, count=count, refused=_faces_refused(count))
-    outcome = rules.resolve_injury(inputs.model, inputs.roll, dice)
-    record = injury_board.injury_record(outcome)
-    told = injury_board.injury_words(record, name=name)
-    # RULING I-8: the dice stored, with the roll in words, before the result is shown; its inputs go with the
-    # action's history context (`injury`).
-    stored = roll_store.store_dice(
-        dice=dice,
-        campaign_id=game.campaign_id,
-        game_id=game.pk,
-        warband_id=target.fighter.warband_id,
-        fighter_id=target.fighter_id,
-        purpose=ROLL_PURPOSE,
-        by=by,
-        label=told,
-    )
+    outcome, stored, record, told = _roll_and_store(game, target, inputs, faces=faces, by=by)
     before = [fighter_image(target)]
     _apply_model(target, outcome.after)
     action = commit(
