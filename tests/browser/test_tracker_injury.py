@@ -5,6 +5,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from combat.tests.tracker_helpers import setup_game
+from tests.browser.axe import assert_accessible
 from tests.browser.test_tracker_card import watch
 from tests.browser.test_tracker_journey import fighter, open_board, phone_of
 
@@ -39,13 +40,15 @@ def test_one_injury_roll_in_one_tap_and_the_odds_as_options_change(
     assert [request.method for request in requests] == ["POST"]
     assert loads == []
     assert pat.evaluate("window.notReloaded") is True
+    assert_accessible(pat, "the board after an Injury Roll")
 
     # The short form: the odds of exactly this roll, updated by htmx as an option changes (no page load).
     kit = fighter(pat, table, "Kit")
-    kit.get_by_role("link", name="Injury Roll on Kit with options and odds").click()
+    kit.get_by_role("link", name="Options… of an Injury Roll on Kit, with the odds").click()
     expect(pat.locator("#injury-odds h2")).to_have_text("Before the roll: Injury Roll 2D6")
     pat.evaluate("window.notReloaded = true")
     pat.get_by_label("Armour").select_option("machine")
     expect(pat.locator("#injury-odds h2")).to_have_text("Before the roll: Injury Roll 2D6, -3")
     expect(pat.locator("#injury-odds")).to_contain_text("No Effect: 1 in 6")
     assert pat.evaluate("window.notReloaded") is True
+    assert_accessible(pat, "the Injury Roll's short form")
