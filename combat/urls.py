@@ -90,7 +90,7 @@ urlpatterns += [
 
 # The in-game tracker. The game page links to `tracker` by its literal path, /games/<id>/tracker/.
 from combat.views import tracker as tracker_views  # noqa: E402
-from combat.views import tracker_end, tracker_target  # noqa: E402
+from combat.views import tracker_end, tracker_injury, tracker_target  # noqa: E402
 
 TRACKER = "games/<int:game_id>/tracker/"
 TRACKER_FIGHTER = f"{TRACKER}fighters/<int:fighter_id>/"
@@ -118,6 +118,12 @@ urlpatterns += [
         f"{TRACKER_FIGHTER}out-of-action/", tracker_views.tracker_out_of_action, name="tracker_out_of_action"
     ),
     path(f"{TRACKER_FIGHTER}back-in-play/", tracker_views.tracker_back_in_play, name="tracker_back_in_play"),
+    # Trench Crusade (TC_IN_GAME.md): the Injury Roll's short form with its odds, the roll, the one-tap markers.
+    path(f"{TRACKER_FIGHTER}injury-roll/", tracker_injury.tracker_injury, name="tracker_injury"),
+    path(
+        f"{TRACKER_FIGHTER}injury-roll/roll/", tracker_injury.tracker_injury_roll, name="tracker_injury_roll"
+    ),
+    path(f"{TRACKER_FIGHTER}markers/", tracker_injury.tracker_markers, name="tracker_markers"),
 ]
 
 # The house Trauma Table editor, linked from the campaign's settings page (it moved here from campaigns).

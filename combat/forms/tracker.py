@@ -29,7 +29,9 @@ class VersionForm(forms.Form):
     batch = forms.CharField(max_length=ACTION_KEY_LENGTH, required=False, widget=forms.HiddenInput)
 
 
-def _number(label: str, *, low: int, high: int, initial: int | None = None, required: bool = True, **extra):
+def number_field(
+    label: str, *, low: int, high: int, initial: int | None = None, required: bool = True, **extra
+):
     return WholeNumberField(
         label=label,
         min_value=low,
@@ -67,7 +69,7 @@ class UnitMixin:
                 },
                 widget=forms.NumberInput(attrs={"inputmode": "decimal", "step": "0.1", "min": 0}),
             )
-        self.fields["target_limit"] = _number(
+        self.fields["target_limit"] = number_field(
             "Target Limit", low=1, high=100, required=False, help_text="Ranged attacks only; empty for none."
         )
         self.fields["shooting"] = forms.BooleanField(
@@ -98,7 +100,7 @@ class UnitMixin:
 class DamageForm(UnitMixin, VersionForm):
     """Damage counted at the table: the Hits of an Attack Test rolled by hand, or any other danger."""
 
-    damage = _number("Damage", low=0, high=MAX_DAMAGE)
+    damage = number_field("Damage", low=0, high=MAX_DAMAGE)
 
     def __init__(self, *args, models: int = 1, **kwargs):
         super().__init__(*args, **kwargs)
@@ -110,21 +112,21 @@ class AttackForm(UnitMixin, forms.Form):
     Weapon's Strength). The faces of physical dice come as repeated `face` values, checked one by one."""
 
     attacker = forms.TypedChoiceField(label="Attacker", coerce=int, required=False, empty_value=None)
-    dice = _number("Dice", low=1, high=20, initial=2, help_text="The weapon's Test: the 3 of 3A.")
-    stat = _number(
+    dice = number_field("Dice", low=1, high=20, initial=2, help_text="The weapon's Test: the 3 of 3A.")
+    stat = number_field(
         "Stat", low=1, high=10, initial=5, help_text="The attacker's value of the stat the Test names."
     )
     makeshift = forms.BooleanField(label="Makeshift Weapon (2S)", required=False)
     brawl = forms.BooleanField(label="Brawl (melee)", required=False)
     charged = forms.BooleanField(label="Charged this turn", required=False)
-    supporting = _number(
+    supporting = number_field(
         "Supporting friends",
         low=0,
         high=10,
         initial=0,
         help_text="Other friends Engaged with the Target and no other Enemy.",
     )
-    bonus = _number("Other Bonus Dice", low=0, high=10, initial=0)
+    bonus = number_field("Other Bonus Dice", low=0, high=10, initial=0)
 
     def __init__(self, *args, attackers=(), models: int = 1, **kwargs):
         super().__init__(*args, **kwargs)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from django.apps import apps
 
 from combat.history.tracker_steps import FighterMove, TrackerStep, load_tracker_steps, step_ids
+from combat.rules import injury_board
 from combat.rules.words import possessive
 from rosters.history.entries import Change, HistoryFilter
 from rosters.history.lookups import Lookups, as_int, as_ints
@@ -138,9 +139,24 @@ class TrackerTeller:
             return self._recover()
         if kind == "out_of_action":  # a board with no Endurance (combat/rules/board_rules.py, seed 003)
             return f"{self._name(self.fighter_id)} was taken Out of Action"
+        if kind in ("injury_roll", "blood", "blessing", "down"):
+            return self._trench_crusade(kind)
         if kind == "back_in_play":
             return f"{self._name(self.fighter_id)} was back in play: the Out of Action mark taken back"
         return (self.entry.reason or "").strip() or "An action on the board"
+
+    def _trench_crusade(self, kind: str) -> str:
+        """An Injury Roll told from its stored record (RULING I-8), in the fighter's name as the history knows it;
+        a marker tap from the sentence stored with it (TC_IN_GAME.md)."""
+        context = self.step.context
+        record = context.get("injury")
+        if kind == "injury_roll" and isinstance(record, dict):
+            try:
+                return injury_board.injury_words(record, name=self._name(self.fighter_id))
+            except (KeyError, TypeError, ValueError):
+                pass  # a record from another shape: the sentence stored with it
+        told = str(context.get("told") or self.entry.reason or "").strip().rstrip(".")
+        return told or "An action on the board"
 
     def _name(self, fighter_id) -> str:
         return self.look.fighter(fighter_id)

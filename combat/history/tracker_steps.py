@@ -26,7 +26,18 @@ from django.db import connection
 
 from rosters.history.lookups import as_int, as_ints, json_value
 
-STATE = ("harm", "injuries", "fatigue", "status", "models_left", "lost_hp")
+STATE = (
+    "harm",
+    "injuries",
+    "fatigue",
+    "status",
+    "models_left",
+    "lost_hp",
+    "blood",
+    "blessings",
+    "down",
+    "tough_used",
+)
 
 
 @dataclass(frozen=True)
@@ -87,7 +98,8 @@ def _steps_sql() -> str:
             (SELECT coalesce(jsonb_agg(jsonb_build_object(
                         'id', f.pgh_obj_id, 'fighter_id', f.fighter_id, 'harm', f.harm, 'injuries', f.injuries,
                         'fatigue', f.fatigue, 'status', f.status, 'models_left', f.models_left,
-                        'lost_hp', f.lost_hp) ORDER BY f.pgh_id), '[]'::jsonb)
+                        'lost_hp', f.lost_hp, 'blood', f.blood, 'blessings', f.blessings, 'down', f.down,
+                        'tough_used', f.tough_used) ORDER BY f.pgh_id), '[]'::jsonb)
              FROM {fighter_events} f
              WHERE f.pgh_context_id = og.pgh_context_id AND f.pgh_created_at = og.pgh_created_at
                AND f.pgh_label = 'update'),

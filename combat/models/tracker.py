@@ -14,7 +14,10 @@ Harsh Lessons, the results.
   damage stay on the table until the players end the engagement (RULING A-5).
 - `TrackerFighter`: a fighter's state in the game. A unit (`Fighter.unit_size` > 1) keeps a Health Pool:
   `models_left` and the lost Health Points carried (`lost_hp`, RULING H-1), which is also its Sustained Damage
-  pool when damage is allocated by distance (RULING A-4).
+  pool when damage is allocated by distance (RULING A-4). A single model of a Trench Crusade board carries its
+  Blood and Blessing Markers (0 to 6 each), whether it is Down and whether its Tough is used up this game
+  (TC_IN_GAME.md, RULINGS I-3, I-4); taken Out of Action it leaves play with `status` "out_of_action" (I-7), as a
+  mark does, for the Trauma Step.
 - `TrackerAction`: every change, in order, with the before-image of each row it changed, so "Undo the last action"
   puts back exactly the previous state.
 """
@@ -25,6 +28,7 @@ from django.db import models
 from django.db.models import Q
 
 from campaigns.tracking import track_history
+from combat.rules.injury import MAX_MARKERS  # TC_IN_GAME.md, "Markers": at most 6 of each
 
 # RULINGS.md, facts: "at 2 Fatigue it is Exhausted"; the engine refuses more (combat/rules/damage.py).
 MAX_FATIGUE = 2
@@ -82,6 +86,14 @@ class TrackerFighter(models.Model):
     lost_hp = models.PositiveSmallIntegerField(
         default=0, help_text="Lost Health Points carried by a unit's Health Pool (RULING H-1)."
     )
+    blood = models.PositiveSmallIntegerField(default=0, help_text="Blood Markers (Trench Crusade, 0 to 6).")
+    blessings = models.PositiveSmallIntegerField(
+        default=0, help_text="Blessing Markers (Trench Crusade, 0 to 6)."
+    )
+    down = models.BooleanField(default=False, help_text="Down (Trench Crusade, RULING I-4).")
+    tough_used = models.BooleanField(
+        default=False, help_text="A TOUGH model's save from Out of Action used up this game (RULING I-4)."
+    )
 
     class Meta:
         ordering = ["player_id", "fighter_id"]
@@ -93,6 +105,10 @@ class TrackerFighter(models.Model):
                 condition=Q(fatigue__lte=MAX_FATIGUE), name="tracker_fighter_fatigue_range"
             ),
             models.CheckConstraint(condition=Q(models_left__lte=100), name="tracker_fighter_models_range"),
+            models.CheckConstraint(condition=Q(blood__lte=MAX_MARKERS), name="tracker_fighter_blood_range"),
+            models.CheckConstraint(
+                condition=Q(blessings__lte=MAX_MARKERS), name="tracker_fighter_blessings_range"
+            ),
             models.CheckConstraint(
                 condition=Q(status__in=["active", "incapacitated", "fled", "out_of_action"]),
                 name="tracker_fighter_status_valid",
@@ -127,6 +143,11 @@ class TrackerAction(models.Model):
         SHOOTING_END = "shooting_end", "End of the shooting"
         OUT_OF_ACTION = "out_of_action", "Out of Action marked"
         BACK_IN_PLAY = "back_in_play", "Out of Action taken back"
+        # Trench Crusade (TC_IN_GAME.md): an Injury or Bloodbath Roll, and the one-tap markers and Down.
+        INJURY_ROLL = "injury_roll", "Injury Roll"
+        BLOOD = "blood", "Blood Marker"
+        BLESSING = "blessing", "Blessing Marker"
+        DOWN = "down", "Down or stood up"
 
     tracker = models.ForeignKey(TrackerGame, on_delete=models.CASCADE, related_name="actions")
     version = models.PositiveIntegerField(help_text="The board's version this action produced.")

@@ -16,7 +16,13 @@ from combat import rules
 from combat.models import TrackerAction, TrackerFighter, TrackerGame
 from combat.rules import board_rules
 from combat.selectors.tracker_card import damage_choices, viewer_first
-from combat.selectors.tracker_state import confusion_from_json, engagement_from_json, is_unit, rules_for
+from combat.selectors.tracker_state import (
+    confusion_from_json,
+    engagement_from_json,
+    is_tough,
+    is_unit,
+    rules_for,
+)
 
 # Status words on the board; a unit with no model left is "wiped out" rather than Incapacitated in words.
 STATUS_WORDS = {
@@ -60,6 +66,11 @@ class BoardFighter:
     def out_of_action(self) -> bool:
         """Marked Out of Action on a board whose fighters have no Endurance (combat/rules/board_rules.py)."""
         return self.tracked.status == TrackerFighter.Status.OUT_OF_ACTION
+
+    @property
+    def tough(self) -> bool:
+        """TOUGH, from the roster's keywords (TC_IN_GAME.md, "Tough")."""
+        return is_tough(self.fighter) or self.tracked.tough_used
 
     @property
     def exhausted(self) -> bool:
@@ -182,6 +193,11 @@ BOARD_COLUMNS = (
     ),
     "models_left",
     "lost_hp",
+    # A Trench Crusade model's markers, Down and Tough (TC_IN_GAME.md).
+    "blood",
+    "blessings",
+    "down",
+    "tough_used",
     *(
         f"fighter__{name}"
         for name in (

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from combat import rules
 from combat.models import TrackerFighter
-from combat.rules import board_rules
+from combat.rules import board_rules, injury_board
 
 
 def rules_for(game) -> board_rules.BoardRules:
@@ -32,6 +32,24 @@ def tracker_combatant(tracked: TrackerFighter) -> rules.Combatant:
         champion=fighter.counts_as_elite,  # RULING T-1: a Champion or ELITE
         incapacitated=tracked.status == TrackerFighter.Status.INCAPACITATED,
         name=fighter.name,
+    )
+
+
+def is_tough(fighter) -> bool:
+    """TOUGH from the roster's keywords (TC_IN_GAME.md, "Tough")."""
+    return injury_board.kit_from(keywords=fighter.keywords, profile_armour=0, battlekit=()).tough
+
+
+def tracker_tc_model(tracked: TrackerFighter) -> rules.TcModel:
+    """The engine's view of a tracked Trench Crusade model: its markers, Down, Tough and Out of Action
+    (RULINGS I-4, I-7). A model whose Tough was used keeps it counted as TOUGH, even if its keywords changed since."""
+    return rules.TcModel(
+        blood=tracked.blood,
+        blessings=tracked.blessings,
+        down=tracked.down,
+        tough=is_tough(tracked.fighter) or tracked.tough_used,
+        tough_used=tracked.tough_used,
+        out_of_action=tracked.status == TrackerFighter.Status.OUT_OF_ACTION,
     )
 
 

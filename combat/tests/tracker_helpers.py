@@ -98,7 +98,18 @@ def crews_of(size: int, *, campaign, player, player2, number: int = 1) -> tuple[
     return game, fighters[1]
 
 
-STATE = ("harm", "injuries", "fatigue", "status", "models_left", "lost_hp")
+STATE = (
+    "harm",
+    "injuries",
+    "fatigue",
+    "status",
+    "models_left",
+    "lost_hp",
+    "blood",
+    "blessings",
+    "down",
+    "tough_used",
+)
 
 
 def snapshot(game: Game) -> dict:

@@ -117,7 +117,7 @@ def _tracker_board_checked(request, game_id: int, version: str | None):
 # --- Quick actions on the board -------------------------------------------------------------------------------
 
 
-def _act(request, game_id: int, form_class, call, **form_kwargs):
+def act_on_board(request, game_id: int, form_class, call, **form_kwargs):
     """Parse `form_class`, call the service through `call(game, cleaned_data)`, answer with the board."""
     game, can_act = game_for(request, game_id, act=True)
     form = form_class(request.POST, **form_kwargs)
@@ -133,7 +133,7 @@ def _act(request, game_id: int, form_class, call, **form_kwargs):
 @login_required
 @require_POST
 def tracker_fatigue(request, game_id: int, fighter_id: int):
-    return _act(
+    return act_on_board(
         request,
         game_id,
         FatigueForm,
@@ -151,7 +151,7 @@ def tracker_fatigue(request, game_id: int, fighter_id: int):
 @login_required
 @require_POST
 def tracker_recover_harm(request, game_id: int, fighter_id: int):
-    return _act(
+    return act_on_board(
         request,
         game_id,
         VersionForm,
@@ -176,7 +176,7 @@ def tracker_add_injury(request, game_id: int, fighter_id: int):
 
 
 def _mark(request, game_id: int, fighter_id: int, mark: str):
-    return _act(
+    return act_on_board(
         request,
         game_id,
         VersionForm,
@@ -206,7 +206,7 @@ def tracker_back_in_play(request, game_id: int, fighter_id: int):
 
 
 def _out_of_action(request, game_id: int, fighter_id: int, *, taken: bool):
-    return _act(
+    return act_on_board(
         request,
         game_id,
         VersionForm,
@@ -224,7 +224,7 @@ def _out_of_action(request, game_id: int, fighter_id: int, *, taken: bool):
 @login_required
 @require_POST
 def tracker_undo(request, game_id: int):
-    return _act(
+    return act_on_board(
         request,
         game_id,
         VersionForm,
@@ -235,7 +235,7 @@ def tracker_undo(request, game_id: int):
 @login_required
 @require_POST
 def tracker_friends(request, game_id: int):
-    return _act(
+    return act_on_board(
         request,
         game_id,
         FriendsForm,
@@ -248,7 +248,7 @@ def tracker_friends(request, game_id: int):
 @login_required
 @require_POST
 def tracker_confusion_test(request, game_id: int):
-    return _act(
+    return act_on_board(
         request,
         game_id,
         ConfusionTestForm,
@@ -262,7 +262,7 @@ def tracker_confusion_test(request, game_id: int):
 @login_required
 @require_POST
 def tracker_confusion_choice(request, game_id: int):
-    return _act(
+    return act_on_board(
         request,
         game_id,
         ConfusionChoiceForm,
@@ -275,7 +275,7 @@ def tracker_confusion_choice(request, game_id: int):
 @login_required
 @require_POST
 def tracker_ties(request, game_id: int):
-    return _act(
+    return act_on_board(
         request,
         game_id,
         TieForm,
@@ -289,7 +289,7 @@ def tracker_ties(request, game_id: int):
 @require_POST
 def tracker_end_shooting(request, game_id: int):
     """ "End the shooting": the models assigned shooting damage are removed now (RULING A-5)."""
-    return _act(
+    return act_on_board(
         request,
         game_id,
         VersionForm,

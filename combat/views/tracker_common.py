@@ -37,6 +37,9 @@ FIGHTER_LINKS = {
     "injury": "tracker_add_injury",
     "out_of_action": "tracker_out_of_action",
     "back_in_play": "tracker_back_in_play",
+    "injury_form": "tracker_injury",
+    "injury_roll": "tracker_injury_roll",
+    "markers": "tracker_markers",
 }
 
 

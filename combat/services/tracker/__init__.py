@@ -8,6 +8,9 @@
 - `confusion`: `tracker_mark_friends`, `tracker_confusion_test`, `tracker_confusion_choose`;
 - `fatigue`: `tracker_adjust_fatigue`, `tracker_recover_harm`;
 - `marks`: `tracker_mark` (the board's "+1 Harm" and "+1 Injury", a rule other than Damage);
+- `out_of_action`: a single model of a Trench Crusade board marked Out of Action, or the mark taken back;
+- `injury`: `injury_roll` (Trench Crusade's Injury and Bloodbath Rolls) and `tracker_marker` (Blood and Blessing
+  Markers, Down);
 - `end`: `tracker_end_game`.
 
 Each function is keyword-only, one transaction, under django-pghistory context; permission checks are the

@@ -36,7 +36,21 @@ from rosters.models import Fighter
 # The id an action lists in `touched` when it changes the game's own state (its pending step, Harsh Lessons, the
 # open shooting engagement).
 TRACKER_GAME_STATE = 0
-TRACKER_FIGHTER_STATE = ("harm", "injuries", "fatigue", "status", "models_left", "lost_hp")
+# A fighter's state an action may change: Fallout: Factions' Harm, Injuries, Fatigue; a unit's Health Pool; Trench
+# Crusade's markers, Down and Tough (TC_IN_GAME.md). An image from before the markers were kept has none of them:
+# Undo then leaves them as they are (they were never changed by that action).
+TRACKER_FIGHTER_STATE = (
+    "harm",
+    "injuries",
+    "fatigue",
+    "status",
+    "models_left",
+    "lost_hp",
+    "blood",
+    "blessings",
+    "down",
+    "tough_used",
+)
 # The game's own state an action may change, saved with it and put back by an undo.
 TRACKER_GAME_FIELDS = ("pending", "harsh_lessons", "shooting")
 

@@ -5,9 +5,11 @@ views map them (`TrackerConflict` and `TrackerBlocked` to 409, any other `Tracke
 class TrackerError(Exception):
     """An action refused, with the reason the page shows; nothing was changed."""
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, *, field: str | None = None) -> None:
         super().__init__(message)
         self.message = message
+        # The form field the reason belongs beside, when one does (a face typed, the markers spent).
+        self.field = field
 
 
 class TrackerConflict(TrackerError):

@@ -328,3 +328,32 @@ def test_an_out_of_action_mark_and_its_taking_back_on_a_trench_crusade_board(
     results = {entry.pk: "draw" for entry in board.game.players.all()}
     tracker_end_game(game=board.game, results=results, by=organiser, version=board.version)
     assert in_game(campaign)[0] == "End of Game 1: Fidus taken Out of Action (Olga, on the tracker)"
+
+
+def test_a_trench_crusade_injury_roll_markers_and_their_undo_are_told(campaign, board, organiser, player):
+    """TC_IN_GAME.md: the roll told from its stored record (RULING I-8), with its dice; the taps in their words."""
+    from combat.services.tracker.board import tracker_undo
+    from combat.services.tracker.injury import injury_roll, tracker_marker
+
+    campaign.preset = "trench_crusade"
+    campaign.save(update_fields=["preset"])
+    kit = board["Kit"].pk
+    for what in ("down", "blood"):
+        tracker_marker(game=board.game, target_id=kit, what=what, change=1, by=player, version=board.version)
+    injury_roll(
+        game=board.game,
+        target_id=kit,
+        by=player,
+        version=board.version,
+        faces=[5, 4, 1],
+        blood_spent=1,
+        armour="standard",
+    )
+    assert in_game(campaign)[:3] == [
+        "Kit: Injury Roll 3D6 keep 2 highest (5, 4, 1) -1 armour = 8: Down, 2 Blood Markers (1 Blood Marker spent) "
+        "(Pat, on the tracker in Game 1; 5, 4, 1 entered from the table)",
+        "+1 Blood Marker on Kit (1 Blood Marker now) (Pat, on the tracker in Game 1)",
+        "Kit is Down (Pat, on the tracker in Game 1)",
+    ]
+    tracker_undo(game=board.game, by=organiser, version=board.version)
+    assert in_game(campaign)[0].startswith("Olga undid “Kit: Injury Roll 3D6 keep 2 highest (5, 4, 1)")

@@ -51,6 +51,10 @@ def test_a_fighter_is_marked_out_of_action_with_what_the_trauma_step_rolls(tc_ta
                 "status": "active",
                 "models_left": 1,
                 "lost_hp": 0,
+                "blood": 0,
+                "blessings": 0,
+                "down": False,
+                "tough_used": False,
             },
         }
     ]
