@@ -24,20 +24,10 @@ from dataclasses import dataclass, field
 from django.apps import apps
 from django.db import connection
 
+from combat.models.tracker import FIGHTER_STATE_FIELDS
 from rosters.history.lookups import as_int, as_ints, json_value
 
-STATE = (
-    "harm",
-    "injuries",
-    "fatigue",
-    "status",
-    "models_left",
-    "lost_hp",
-    "blood",
-    "blessings",
-    "down",
-    "tough_used",
-)
+STATE = FIGHTER_STATE_FIELDS
 
 
 @dataclass(frozen=True)

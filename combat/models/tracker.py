@@ -32,6 +32,20 @@ from combat.rules.injury import MAX_MARKERS  # TC_IN_GAME.md, "Markers": at most
 
 # RULINGS.md, facts: "at 2 Fatigue it is Exhausted"; the engine refuses more (combat/rules/damage.py).
 MAX_FATIGUE = 2
+# A fighter's state an action may change: Fallout: Factions' Harm, Injuries, Fatigue; a unit's Health Pool; Trench
+# Crusade's markers, Down and Tough (TC_IN_GAME.md). The before-image of every action and its history read these.
+FIGHTER_STATE_FIELDS = (
+    "harm",
+    "injuries",
+    "fatigue",
+    "status",
+    "models_left",
+    "lost_hp",
+    "blood",
+    "blessings",
+    "down",
+    "tough_used",
+)
 
 
 @track_history

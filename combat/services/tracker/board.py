@@ -26,6 +26,7 @@ from campaigns.models import Game
 from campaigns.people import display_name
 from combat import rules
 from combat.models import DiceRoll, TrackerAction, TrackerFighter, TrackerGame
+from combat.models.tracker import FIGHTER_STATE_FIELDS
 from combat.rules.words import possessive
 from combat.selectors.tracker_poll import remember_board_version
 from combat.services import roll_store
@@ -36,21 +37,9 @@ from rosters.models import Fighter
 # The id an action lists in `touched` when it changes the game's own state (its pending step, Harsh Lessons, the
 # open shooting engagement).
 TRACKER_GAME_STATE = 0
-# A fighter's state an action may change: Fallout: Factions' Harm, Injuries, Fatigue; a unit's Health Pool; Trench
-# Crusade's markers, Down and Tough (TC_IN_GAME.md). An image from before the markers were kept has none of them:
-# Undo then leaves them as they are (they were never changed by that action).
-TRACKER_FIGHTER_STATE = (
-    "harm",
-    "injuries",
-    "fatigue",
-    "status",
-    "models_left",
-    "lost_hp",
-    "blood",
-    "blessings",
-    "down",
-    "tough_used",
-)
+# A fighter's state an action may change (combat/models/tracker.py). An image from before the Trench Crusade markers
+# were kept has none of them: Undo then leaves them as they are (that action never changed them).
+TRACKER_FIGHTER_STATE = FIGHTER_STATE_FIELDS
 # The game's own state an action may change, saved with it and put back by an undo.
 TRACKER_GAME_FIELDS = ("pending", "harsh_lessons", "shooting")
 
