@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from campaigns.models import GamePlayer
 from combat import rules
 from combat.models import TrackerAction, TrackerFighter, TrackerGame
+from combat.models.tracker import FIGHTER_STATE_FIELDS
 from combat.rules import board_rules
 from combat.selectors.tracker_card import damage_choices, viewer_first
 from combat.selectors.tracker_state import (
@@ -187,17 +188,11 @@ def _board_fighter(tracked: TrackerFighter) -> BoardFighter:
 
 # What the board reads of each row (a 15-fighter crew's board is polled by every phone at the table).
 BOARD_COLUMNS = (
-    *(
-        f"{name}"
-        for name in ("tracker_id", "player_id", "fighter_id", "harm", "injuries", "fatigue", "status")
-    ),
-    "models_left",
-    "lost_hp",
-    # A Trench Crusade model's markers, Down and Tough (TC_IN_GAME.md).
-    "blood",
-    "blessings",
-    "down",
-    "tough_used",
+    "tracker_id",
+    "player_id",
+    "fighter_id",
+    # Harm, Injuries, Fatigue, status, a unit's Health Pool, a Trench Crusade model's markers, Down and Tough.
+    *FIGHTER_STATE_FIELDS,
     *(
         f"fighter__{name}"
         for name in (
