@@ -116,8 +116,8 @@ def test_example_one_confusion_and_the_end_of_the_game(browser: Browser, live_se
     # Alex ends the game; Fidus is taken Out of Action.
     pat.get_by_role("link", name="End the game…").click()
     expect(pat.locator("#end-summary")).to_contain_text("Fidus")
-    pat.get_by_label("Iron Sepulchre").select_option("win")
-    pat.get_by_label("Heretic Legion").select_option("loss")
+    pat.get_by_role("combobox", name="Iron Sepulchre").select_option("win")
+    pat.get_by_role("combobox", name="Heretic Legion").select_option("loss")
     pat.get_by_role("button", name="End the game and record it").click()
     expect(pat.locator("#game-over")).to_be_visible()
     assert TrackerFighter.objects.get(fighter=table["Fidus"]).status == "incapacitated"
