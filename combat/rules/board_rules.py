@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .injury import INJURY_DICE_BASE
+
 __all__ = [
     "NO_ENDURANCE_BOARD",
     "BoardRules",
@@ -56,6 +58,12 @@ class BoardRules:
     def why_absent(self) -> str:
         """The sentence the board shows when single-model Damage is absent ("" when it is offered)."""
         return "" if self.single_model_damage else NO_ENDURANCE_BOARD
+
+    @property
+    def injury_dice(self) -> tuple[int, ...]:
+        """The dice of an Injury Roll with nothing special, numbered from 1 (TC_IN_GAME.md: "roll 2D6"), for the
+        faces typed on a Trench Crusade model's card; none on a board whose fighters have Endurance."""
+        return tuple(range(1, INJURY_DICE_BASE + 1)) if self.out_of_action_marks else ()
 
 
 def board_rules(*, has_endurance: bool) -> BoardRules:

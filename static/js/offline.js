@@ -2,8 +2,10 @@
    roll steps. Without this file, or without JavaScript, both work as before: each is a POST that needs the
    connection.
 
-   form[data-offline-queue]   a board card's forms (Quick Damage, +1 Harm, +1 Injury, Fatigue, Recover Harm, Out of Action) and the
-                              wizard's roll forms (the dice typed in; "Roll for me" needs the server). One made
+   form[data-offline-queue]   a board card's forms (Quick Damage, +1 Harm, +1 Injury, Fatigue, Recover Harm, Out of Action,
+                              a Trench Crusade model's markers, Down and its Injury Roll with the faces typed in) and
+                              the wizard's roll forms (the dice typed in). "Roll for me" needs the server: it is never
+                              kept, its button is disabled offline and the page asks for the physical dice. One made
                               offline (or whose request found no network) is kept in IndexedDB with the board
                               version it was made on, what was typed, and an idempotency key.
                               `data-queue-words` names it when its button has no label of its own.
@@ -156,8 +158,13 @@
 
   document.addEventListener("htmx:sendError", function (event) {
     var config = event.detail.requestConfig;
-    if (config && config.verb === "post" && queueable(config.elt, config.formData)) {
+    if (!config || config.verb !== "post") return;
+    if (queueable(config.elt, config.formData)) {
       keep(config.elt, config.path, config.formData, config.target);
+    } else if (config.elt && config.elt.closest && config.elt.closest("form[data-offline-queue]")) {
+      // The server's dice found no network: nothing was rolled; say so and ask for the physical dice.
+      panel.hidden = false;
+      panel.querySelector("[data-offline-note]").hidden = false;
     }
   });
 

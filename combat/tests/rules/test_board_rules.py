@@ -43,3 +43,9 @@ def test_the_mark_says_what_the_trauma_step_rolls():
     )
     assert board_rules.explain_back_in_play("Hale").startswith("Hale is back in play")
     assert board_rules.single_model_damage_refused("Hale").startswith("Hale has no Endurance")
+
+
+def test_a_trench_crusade_card_types_the_2d6_of_an_injury_roll_with_nothing_special():
+    """TC_IN_GAME.md: an Injury Roll rolls 2D6; a Fallout: Factions board has no Injury Roll to type."""
+    assert board_rules.board_rules(has_endurance=False).injury_dice == (1, 2)
+    assert board_rules.board_rules(has_endurance=True).injury_dice == ()

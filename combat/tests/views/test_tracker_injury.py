@@ -52,6 +52,46 @@ def test_one_tap_rolls_with_the_servers_dice_and_swaps_the_card_and_the_log(clie
     assert "Vera: Injury Roll 2D6 (" in body
 
 
+def test_the_card_takes_the_faces_typed_in_and_queues_them_offline_but_not_the_servers_dice(
+    client, tc_table, player
+):
+    client.force_login(player)
+    card = card_of(text(client.get(board_url(tc_table))), tc_table["Vera"].pk)
+    # Both forms of the card go in the offline queue; its "Roll for me" is the one static/js/offline.js never keeps.
+    assert 'class="inline tf-injury" data-offline-queue data-queue-words="Injury Roll on Vera"' in card
+    assert 'name="roll" value="server"' in card
+    assert card.count('name="face" min="1" max="6"') == 2  # an Injury Roll with nothing special is 2D6
+    assert 'name="roll" value="entered"' in card
+    before = stored(tc_table)
+    response = card_post(
+        client, tc_table, "Vera", "injury-roll/roll/", {"version": 0, "from": "board", "roll": "entered"}
+    )
+    assert response.status_code == 422  # "I rolled" with no faces typed: nothing stored
+    assert stored(tc_table) == before
+
+
+def test_a_roll_typed_offline_is_replayed_once_by_its_key(client, tc_table, player):
+    """The offline queue sends the card's form again with its key and batch when the signal comes back; a send
+    whose answer was lost and is sent again rolls nothing twice (combat/services/tracker/keys.py)."""
+    client.force_login(player)
+    queued = {
+        "version": 0,
+        "from": "board",
+        "roll": "entered",
+        "face": ["4", "3"],
+        "key": "typed-offline-1",
+        "batch": "batch-1",
+    }
+    for _ in range(2):
+        response = card_post(client, tc_table, "Vera", "injury-roll/roll/", queued)
+        assert response.status_code == 200
+    (action,) = TrackerAction.objects.filter(tracker=tc_table.tracker)
+    roll = DiceRoll.objects.get(pk__in=action.rolls)
+    assert (roll.faces, roll.source) == ([4, 3], "entered")
+    assert DiceRoll.objects.count() == 1
+    assert (tc_table.tracked("Vera").blood, tc_table.tracked("Vera").down) == (1, True)  # 7: Down
+
+
 def test_without_javascript_the_roll_goes_back_to_the_board(client, tc_table, player):
     client.force_login(player)
     response = client.post(
