@@ -24,6 +24,7 @@ from combat.services.post_game.out_of_action import post_game_set_out_of_action
 from combat.services.post_game.ransom import post_game_answer_ransom
 from combat.services.post_game.rolls import post_game_roll
 from combat.services.tracker import board as tracker_board
+from combat.services.tracker import injury as tracker_injury
 from combat.services.tracker import out_of_action as tracker_marks
 from rosters.services import battlekit as battlekit_services
 from rosters.services import fighters as fighter_services
@@ -206,10 +207,39 @@ class DemoGames:
                 game=game, target_id=fighter.pk, taken=True, by=by, version=version()
             )
 
-        # A Trench Crusade board: its fighters have no Endurance, so each Injury is rolled at the table and the
-        # board marks who is taken Out of Action, for the Trauma Step after the game (combat/rules/board_rules.py).
+        self._injury_rolls(game, version)
+        # A Trench Crusade board also marks by a tap who was taken Out of Action at the table, for the Trauma Step
+        # after the game (combat/rules/board_rules.py).
         out_of_action(p["Pilgrim Odo"], organiser)
         # Marked on the wrong fighter, undone, then on the right one.
         out_of_action(h["Heretic Priest Malachai"], player)
         tracker_board.tracker_undo(game=game, by=player, version=version())
         out_of_action(h["Trooper Oszkar"], player)
+
+    def _injury_rolls(self, game, version) -> None:
+        """Game 4's Injury Rolls through the board's own services and the roll store, the dice typed in
+        (TC_IN_GAME.md, RULINGS I-1 to I-8), each rolled by the attacker's player: a Minor Hit, a Down, a TOUGH
+        model saved from Out of Action (I-4) and a Bloodbath Roll on a Down model (I-6)."""
+        organiser, player, p, h = self.organiser, self.player, self.p, self.h
+
+        def roll(fighter, by, faces, **given) -> None:
+            tracker_injury.injury_roll(
+                game=game, target_id=fighter.pk, by=by, version=version(), faces=faces, **given
+            )
+
+        roll(h["Trooper Lisk"], player, [2, 3])  # 5: a Minor Hit, 1 Blood Marker
+        roll(p["Sister Agnethe"], organiser, [4, 4])  # 8: Down, 1 Blood Marker
+        # 11 would take the Anchorite Out of Action; TOUGH turns it into Down, once (RULING I-4).
+        roll(p["The Anchorite of Saint Ludwin"], organiser, [6, 5])
+        for _ in range(2):
+            tracker_injury.tracker_marker(
+                game=game,
+                target_id=p["Sister Agnethe"].pk,
+                what="blood",
+                change=1,
+                by=organiser,
+                version=version(),
+            )
+        # Down with 3 Blood Markers: a Bloodbath Roll spending the 3 (RULING I-6), 3D6 and one more for a melee
+        # attack on a Down model, the 3 highest kept (RULING I-1).
+        roll(p["Sister Agnethe"], organiser, [5, 3, 2, 1], bloodbath=True, melee=True)

@@ -2,7 +2,7 @@
 
 Games 1 and 2 with their post-games applied through the wizard's own service functions (dice entered, so every
 outcome is known), Game 3 with both post-games waiting, Game 4 in progress on the tracker (a Trench Crusade board:
-Out of Action marks, one undone).
+Injury Rolls with a Minor Hit, a Down, a TOUGH model saved and a Bloodbath, then Out of Action marks, one undone).
 """
 
 import re
@@ -85,7 +85,7 @@ def test_the_post_games_of_games_1_and_2_were_applied_with_the_dice_entered():
         Item.objects.filter(warband=pilgrims, fighter__isnull=True).values_list("name", flat=True)
     ) == ["Incendiary Grenades"]
     assert PostGame.objects.filter(status=PostGame.Status.APPLIED).count() == 4
-    post_game_rolls = DiceRoll.objects.exclude(purpose__in=["attack", "confusion", "advancement"])
+    post_game_rolls = DiceRoll.objects.exclude(purpose__in=["attack", "confusion", "advancement", "injury"])
     assert post_game_rolls.count() == 7  # Hale, Anselm, Rhee; Voss, Mattias (D66 and D3), Vex
     # Each Skill Advancement Roll the XP reached, two 2D6 typed in, one skill learnt.
     learnt = Skill.objects.filter(fighter__warband__in=[pilgrims, heretics])
@@ -100,14 +100,69 @@ def test_game_4_is_on_the_tracker_with_an_action_undone():
     assert tracker.ended_at is None
     assert tracker.pending is None  # nothing waits: a new user can carry on at once
     actions = list(TrackerAction.objects.filter(tracker=tracker).order_by("version"))
-    # A Trench Crusade board: no Endurance, so no Damage table; it marks who is taken Out of Action (one mark put
-    # on the wrong fighter and undone).
-    assert [a.kind for a in actions] == ["out_of_action", "out_of_action", "out_of_action"]
-    assert [a.undone for a in actions] == [False, True, False]
+    # A Trench Crusade board: no Endurance, so no Damage table; Injury Rolls and markers, then who was taken Out
+    # of Action at the table marked by a tap (one mark put on the wrong fighter and undone).
+    assert [a.kind for a in actions] == [
+        "injury_roll",
+        "injury_roll",
+        "injury_roll",
+        "blood",
+        "blood",
+        "injury_roll",
+        "out_of_action",
+        "out_of_action",
+        "out_of_action",
+    ]
+    assert [a.undone for a in actions] == [False] * 7 + [True, False]
     status = dict(TrackerFighter.objects.filter(tracker=tracker).values_list("fighter__name", "status"))
     assert status["Pilgrim Odo"] == status["Trooper Oszkar"] == "out_of_action"
     assert status["Heretic Priest Malachai"] == "active"
     assert set(status.values()) == {"active", "out_of_action"}
+
+
+def test_game_4_plays_a_minor_hit_a_down_a_tough_save_and_a_bloodbath_with_the_dice_stored():
+    """TC_IN_GAME.md through the board's services and the roll store (RULINGS I-4, I-6, I-8), dice typed in."""
+    load()
+    tracker = TrackerGame.objects.get(game__number=4)
+    rolls = [
+        a
+        for a in TrackerAction.objects.filter(tracker=tracker).order_by("version")
+        if a.kind == "injury_roll"
+    ]
+    assert [a.summary.split(". ")[0] for a in rolls] == [
+        "Trooper Lisk: Injury Roll 2D6 (2, 3) = 5: Minor Hit, 1 Blood Marker",
+        "Sister Agnethe: Injury Roll 2D6 (4, 4) = 8: Down, 1 Blood Marker",
+        "The Anchorite of Saint Ludwin: Injury Roll 2D6 (6, 5) = 11: Out of Action, saved by Tough: Down, "
+        "1 Blood Marker",
+        "Sister Agnethe: Bloodbath Roll 4D6 keep 3 highest (5, 3, 2, 1) = 10: Out of Action (3 Blood Markers spent)",
+    ]
+    assert "(RULING I-4)" in rolls[2].summary
+    tracked = {
+        row.fighter.name: (row.blood, row.down, row.tough_used, row.status)
+        for row in TrackerFighter.objects.filter(tracker=tracker).select_related("fighter")
+    }
+    assert tracked["Trooper Lisk"] == (1, False, False, "active")
+    assert tracked["The Anchorite of Saint Ludwin"] == (1, True, True, "active")
+    assert tracked["Sister Agnethe"][-1] == "out_of_action"  # to the Trauma Step when the game ends (I-7)
+    stored = DiceRoll.objects.filter(purpose="injury").order_by("pk")
+    assert [roll.faces for roll in stored] == [[2, 3], [4, 4], [6, 5], [5, 3, 2, 1]]
+    assert [roll.pk for roll in stored] == [pk for action in rolls for pk in action.rolls]
+    assert set(stored.values_list("source", flat=True)) == {DiceRoll.Source.ENTERED}
+
+
+def test_a_new_user_sees_the_rolls_on_the_board_and_the_game_page(client):
+    load()
+    client.force_login(Fighter.objects.get(name="Trooper Lisk").warband.owner)
+    game = Game.objects.get(number=4)
+    board = client.get(f"/games/{game.pk}/tracker/").content.decode()
+    assert "Tough (used)" in board
+    assert "Sister Agnethe: Bloodbath Roll 4D6 keep 3 highest (5, 3, 2, 1) = 10: Out of Action" in board
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    story = page[page.index('id="tracker-story"') :]
+    assert "Trooper Lisk: Injury Roll 2D6 (2, 3) = 5: Minor Hit, 1 Blood Marker" in story
+    assert (
+        "The Anchorite of Saint Ludwin: Injury Roll 2D6 (6, 5) = 11: Out of Action, saved by Tough" in story
+    )
 
 
 @pytest.mark.django_db(transaction=True)

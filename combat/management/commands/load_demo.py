@@ -15,8 +15,10 @@ Trench Crusade campaign, *The Long Trench*, played the way a group plays it, so 
    Brother Mattias draws Bitter Lessons (D66 65, D3 2 extra XP); the Heretics' Chorister Vex takes a Chest Wound
    (D66 16).
 4. Game 3, Hold the Line: recorded, both post-games waiting, so the post-game wizard can be tried at once.
-5. Game 4, Night Raid: in progress on the tracker of a Trench Crusade board, two fighters marked Out of Action, a
-   mark put on the wrong fighter and undone.
+5. Game 4, Night Raid: in progress on the tracker of a Trench Crusade board, played with Injury Rolls (the dice
+   typed in): Trooper Lisk takes a Minor Hit, Sister Agnethe is Down, the TOUGH Anchorite of Saint Ludwin is saved
+   from Out of Action by Tough, and a Bloodbath Roll on the Down Sister spends her Blood Markers; then two
+   fighters marked Out of Action, a mark put on the wrong fighter and undone.
 
 Every write goes through the services (`rosters.services`, `campaigns.services`, and combat's own post-game and
 tracker functions, the reason this command lives in `combat`: docs/architecture.md, "Nothing imports combat.services
@@ -83,7 +85,7 @@ PILGRIMS = [
         "The Anchorite of Saint Ludwin",
         "Anchorite Shrine",
         False,
-        {"movement": 5, "health": 3, "harm_limit": None},
+        {"movement": 5, "health": 3, "harm_limit": None, "keywords": ["TOUGH"]},
         [("Shrine Flamer", ["HEAVY"])],
     ),
     ("Sister Agnethe", "Stigmatic Nun", False, {"movement": 7}, [("Blessed Blade", [])]),
