@@ -106,6 +106,15 @@ class PostGameSource(Source):
             None,
         )
 
+    def undone(self, entry, look) -> str:
+        """An Apply's sentences after a Revert took it back: "undone by Pat" (the Revert stored who on the
+        attempt's earlier Applies). An Apply taken back by a correction is told by the correction instead."""
+        if entry.action != APPLY:
+            return ""
+        done = summary(look, entry.context.get("game"), entry.context.get("warband"), entry.at)
+        who = done.get("undone_by")
+        return f"undone by {who}" if isinstance(who, str) and who else ""
+
     def follow_up(self, entry, look, teller) -> list[Change]:
         """Each fighter's result as the Apply stored it in its summary ("Castigator Voss: D66 12, Captured, ransom
         paid — counts as Full Recovery ..."), with the dice behind it: the Trauma Step told, not worked out again."""

@@ -122,6 +122,11 @@ class Source:
         """Sentences that follow another source's event (e.g. each fighter's result after a finished post-game)."""
         return []
 
+    def undone(self, entry: HistoryEntry, look: Lookups) -> str:
+        """When this source knows that an event (any source's) was taken back since, in words ("undone by Pat"):
+        the feed strikes its sentences. Empty when it stands."""
+        return ""
+
 
 @dataclass
 class _Registry:

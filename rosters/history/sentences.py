@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from campaigns.terms import terms_for
 from rosters.history import registry
-from rosters.history.entries import HistoryEntry
+from rosters.history.entries import Change, HistoryEntry
 from rosters.history.lookups import Lookups, as_int, load_lookups
 from rosters.history.net import net_rows
 from rosters.history.registry import EventRow
@@ -46,6 +48,15 @@ def _link(entry: HistoryEntry, look: Lookups) -> None:
         )
 
 
+def _struck(changes: list[Change], entry: HistoryEntry, look: Lookups) -> list[Change]:
+    """The changes, each marked undone when a source knows the event was taken back since (a reverted
+    post-game's Apply): the history keeps what was done then, struck, instead of telling it beside what stands."""
+    undone = next((words for source in registry.sources() if (words := source.undone(entry, look))), "")
+    if not undone:
+        return changes
+    return [change if change.undone else replace(change, undone=undone) for change in changes]
+
+
 def describe_events(rows: list[tuple], *, campaign, kind: str | None = None) -> list[HistoryEntry]:
     """Turn event rows (as `feed._fetch_events` returns them) into entries with their sentences."""
     rows = net_rows([EventRow(*row) for row in rows])  # a `net` context told as what it changed in the end
@@ -55,6 +66,6 @@ def describe_events(rows: list[tuple], *, campaign, kind: str | None = None) -> 
         entry = _entry(row, look)
         _link(entry, look)
         changes = registry.by_name(entry.source).tell(entry, look)
-        entry.changes = [c for c in changes if kind is None or c.kind == kind] or changes
+        entry.changes = _struck([c for c in changes if kind is None or c.kind == kind] or changes, entry, look)
         entries.append(entry)
     return entries

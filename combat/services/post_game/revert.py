@@ -12,6 +12,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from campaigns.people import display_name
 from campaigns.models import GamePlayer
 from combat.models import PostGame, PostGameFighter, PostGameRoll
 from combat.rules.words import possessive
@@ -98,14 +99,22 @@ def _taken_back(image_entry: Mapping[str, Any]) -> list[tuple[str, int, str]]:
     return [(e["cause"], -e["ducats"], f"Reverted: {e['reason']}") for e in reversed(recorded)]
 
 
-def earlier_applies(live: PostGame) -> list[dict]:
+def earlier_applies(live: PostGame, *, undone_by=None) -> list[dict]:
     """The attempt's Applies before this one, each with when and what it changed (its summary): the same attempt is
-    applied again after a revert or a correction, and the history still tells each Apply as it was."""
+    applied again after a revert or a correction, and the history still tells each Apply as it was. An Apply
+    taken back by a Revert (`undone_by`, the user) keeps who undid it and when, so the history strikes its
+    sentences instead of telling them beside the next Apply's as if both stood; a correction's revert and apply
+    again is told as the correction instead."""
     summary = live.summary if isinstance(live.summary, dict) else {}
     earlier = list(summary.get("earlier") or [])
     if live.applied_at is not None and (summary.get("fighters") or summary.get("strongboxes")):
         done = {key: value for key, value in summary.items() if key != "earlier"}
-        earlier.append({"applied_at": live.applied_at.isoformat(), **done})
+        undone = (
+            {"undone_at": timezone.now().isoformat(), "undone_by": display_name(undone_by)}
+            if undone_by is not None
+            else {}
+        )
+        earlier.append({"applied_at": live.applied_at.isoformat(), **done, **undone})
     return earlier
 
 
@@ -119,16 +128,17 @@ def revert_parts(campaign) -> list:
     return [*reversed(step_hooks(campaign, "revert")), *TRAUMA_PARTS]
 
 
-def take_back(live: PostGame, *, by, campaign) -> None:
+def take_back(live: PostGame, *, by, campaign, undone: bool = False) -> None:
     """The Apply's roster changes taken back (the four parts) and the attempt open again, its rolls and answers
-    kept; the caller holds the locks and the history context."""
+    kept; the caller holds the locks and the history context. `undone`: a Revert, which the history tells as the
+    Apply undone (a correction or a reopened fighter applies again at once, and tells itself)."""
     for part in revert_parts(campaign):
         part(live.snapshot)
     live.status = PostGame.Status.OPEN
     live.reverted_by = by
     live.reverted_at = timezone.now()
     live.snapshot = None
-    live.summary = {"earlier": earlier_applies(live)}
+    live.summary = {"earlier": earlier_applies(live, undone_by=by if undone else None)}
     live.save(update_fields=["status", "reverted_by", "reverted_at", "snapshot", "summary"])
 
 
@@ -154,7 +164,7 @@ def post_game_revert(*, player: GamePlayer, by) -> PostGame:
     with step_context(
         action="post_game.revert", player=player, by=by, step="revert", reason=reason, roll=roll_ids
     ):
-        take_back(live, by=by, campaign=player.game.campaign)
+        take_back(live, by=by, campaign=player.game.campaign, undone=True)
         # The whole post-game is open again: a fighter reopened alone is back with the others.
         PostGameFighter.objects.filter(post_game=live, reopened=True).update(reopened=False)
         mark(

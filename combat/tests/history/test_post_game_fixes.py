@@ -10,6 +10,7 @@ from combat.services.post_game.fixes import post_game_correct_roll
 from combat.services.post_game.revert import post_game_revert
 from combat.tests.post_game_helpers import game_with
 from combat.tests.services.post_game.fix_helpers import dice_of, type_script
+from rosters.history.feed import history_page
 from rosters.history.game_changes import game_changes
 from rosters.history.snapshot import roster_as_of, roster_state
 from rosters.models import Item
@@ -53,6 +54,8 @@ def test_a_correction_after_apply_is_told_once_with_the_die_who_and_why(campaign
     assert any(sentence.startswith("Brother Marcus: D66 14, Hand Wound") for sentence in found)
 
 
+# Each write in its own transaction, as on the site: the history tells an event by its transaction's moment.
+@pytest.mark.django_db(transaction=True)
 def test_a_revert_then_apply_again_keeps_the_first_applys_result_in_the_history(campaign, applied, player):
     post_game_revert(player=applied.player, by=player)
     post_game_apply(player=applied.player, by=player)
@@ -60,6 +63,44 @@ def test_a_revert_then_apply_again_keeps_the_first_applys_result_in_the_history(
     found = sentences(campaign)
 
     assert sum(sentence.startswith("Brother Marcus: D66 14, Hand Wound") for sentence in found) == 2
+    # The first Apply is told as it was, struck: the Revert took it back; the second one stands.
+    told = [
+        change
+        for entry in history_page(campaign=campaign).entries
+        for change in entry.changes
+        if change.sentence.startswith("Brother Marcus: D66 14, Hand Wound")
+    ]
+    assert [change.undone for change in told] == ["", "undone by Pat"]  # newest first
+
+
+@pytest.mark.django_db(transaction=True)
+def test_every_sentence_of_a_reverted_apply_is_struck_and_the_next_applys_stand(campaign, applied, player):
+    post_game_revert(player=applied.player, by=player)
+    post_game_apply(player=applied.player, by=player)
+
+    entries = history_page(campaign=campaign).entries
+    applies = [entry for entry in entries if entry.action == "post_game.apply"]
+    first_at = min(entry.at for entry in applies)
+    first = [change for entry in applies if entry.at == first_at for change in entry.changes]
+    second = [change for entry in applies if entry.at != first_at for change in entry.changes]
+
+    assert first and second
+    assert {change.undone for change in first} == {"undone by Pat"}
+    assert {change.undone for change in second} == {""}
+    # The Revert's own lines are not struck: they are the undo.
+    reverts = [change for entry in entries if entry.action == "post_game.revert" for change in entry.changes]
+    assert reverts and {change.undone for change in reverts} == {""}
+
+
+def test_a_correction_does_not_strike_the_first_apply(campaign, applied, player):
+    marcus = applied.fighters["marcus"]
+    post_game_correct_roll(
+        player=applied.player, roll_id=dice_of(marcus, "trauma").pk, faces=[1, 1], reason="typo", by=player
+    )
+
+    entries = history_page(campaign=campaign).entries
+
+    assert not [change for entry in entries for change in entry.changes if change.undone]
 
 
 def test_the_roster_as_of_the_game_shows_the_corrected_result(applied, player, warband):
