@@ -66,6 +66,8 @@ def describe_events(rows: list[tuple], *, campaign, kind: str | None = None) -> 
         entry = _entry(row, look)
         _link(entry, look)
         changes = registry.by_name(entry.source).tell(entry, look)
-        entry.changes = _struck([c for c in changes if kind is None or c.kind == kind] or changes, entry, look)
+        entry.changes = _struck(
+            [c for c in changes if kind is None or c.kind == kind] or changes, entry, look
+        )
         entries.append(entry)
     return entries

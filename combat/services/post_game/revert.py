@@ -12,8 +12,8 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from campaigns.people import display_name
 from campaigns.models import GamePlayer
+from campaigns.people import display_name
 from combat.models import PostGame, PostGameFighter, PostGameRoll
 from combat.rules.words import possessive
 from combat.selectors.post_game.state import post_game_revert_refusal

@@ -84,12 +84,14 @@ def test_every_sentence_of_a_reverted_apply_is_struck_and_the_next_applys_stand(
     first = [change for entry in applies if entry.at == first_at for change in entry.changes]
     second = [change for entry in applies if entry.at != first_at for change in entry.changes]
 
-    assert first and second
+    assert first
+    assert second
     assert {change.undone for change in first} == {"undone by Pat"}
     assert {change.undone for change in second} == {""}
     # The Revert's own lines are not struck: they are the undo.
     reverts = [change for entry in entries if entry.action == "post_game.revert" for change in entry.changes]
-    assert reverts and {change.undone for change in reverts} == {""}
+    assert reverts
+    assert {change.undone for change in reverts} == {""}
 
 
 def test_a_correction_does_not_strike_the_first_apply(campaign, applied, player):
