@@ -34,7 +34,8 @@ class ValueChange:
 class ItemMove:
     item: str
     source: str  # a fighter's name, "the Arsenal", or "" when the item is new
-    destination: str  # a fighter's name, "the Arsenal", or "" when the item was lost
+    destination: str  # a fighter's name, "the Arsenal", or "" when the item left the roster
+    sold: bool = False  # it left the roster because it was sold (the Hire & Trade step), not lost
 
 
 @dataclass
@@ -93,7 +94,8 @@ def _game_events(*, warband_id: int, game_id: int, until: dt.datetime) -> list[t
             SELECT '{name}', e.pgh_obj_id, e.pgh_created_at, e.pgh_id, e.pgh_label, to_jsonb(e),
                 (SELECT to_jsonb(p) FROM {table} p
                  WHERE p.pgh_obj_id = e.pgh_obj_id AND (p.pgh_created_at, p.pgh_id) < (e.pgh_created_at, e.pgh_id)
-                 ORDER BY p.pgh_created_at DESC, p.pgh_id DESC LIMIT 1)
+                 ORDER BY p.pgh_created_at DESC, p.pgh_id DESC LIMIT 1),
+                (SELECT c.metadata->'sold' FROM pghistory_context c WHERE c.id = e.pgh_context_id)
             FROM {table} e
             WHERE {scope} AND e.pgh_created_at <= %(t)s AND (e.pgh_context_id IN (SELECT id FROM gctx){own})"""
 
@@ -119,17 +121,23 @@ def _game_events(*, warband_id: int, game_id: int, until: dt.datetime) -> list[t
 Key = tuple[str, int]
 
 
-def _first_and_last(rows: list[tuple]) -> tuple[dict[Key, dict | None], dict[Key, dict | None]]:
-    """Each row's state before the game's first write to it (None: it did not exist) and after its last."""
+def _first_and_last(rows: list[tuple]) -> tuple[dict[Key, dict | None], dict[Key, dict | None], set[int]]:
+    """Each row's state before the game's first write to it (None: it did not exist) and after its last, and the
+    items whose last write deleted them in a write that sold them (its context's `sold`)."""
     first: dict[Key, dict | None] = {}
     last: dict[Key, dict | None] = {}
-    for name, obj_id, _at, _pgh_id, label, data, prev in rows:
-        data, prev = json_value(data), json_value(prev)
+    sold: set[int] = set()
+    for name, obj_id, _at, _pgh_id, label, data, prev, sold_ids in rows:
+        data, prev, sold_ids = json_value(data), json_value(prev), json_value(sold_ids)
         key = (name, obj_id)
         if key not in first:
             first[key] = None if label == "insert" else (prev if label == "update" else data)
         last[key] = None if label == "delete" else data
-    return first, last
+        if name == "item":
+            sold.discard(obj_id)
+            if label == "delete" and isinstance(sold_ids, list) and obj_id in sold_ids:
+                sold.add(obj_id)
+    return first, last, sold
 
 
 def _fighter_names(first: dict, last: dict) -> dict[int, str]:
@@ -178,7 +186,9 @@ def _skill(changes: GameChanges, before: dict | None, after: dict | None, names:
         changes.skills_removed.append(ValueChange(fighter, row.get("name"), None))
 
 
-def _item(changes: GameChanges, before: dict | None, after: dict | None, names: dict, terms: Terms) -> None:
+def _item(
+    changes: GameChanges, before: dict | None, after: dict | None, names: dict, terms: Terms, *, sold: bool
+) -> None:
     def holder(row) -> str:
         if row is None:
             return ""
@@ -187,7 +197,7 @@ def _item(changes: GameChanges, before: dict | None, after: dict | None, names: 
 
     if holder(before) != holder(after) or (before is None) != (after is None):
         item = (after or before or {}).get("name", "an item")
-        changes.battlekit.append(ItemMove(item, holder(before), holder(after)))
+        changes.battlekit.append(ItemMove(item, holder(before), holder(after), sold=sold and after is None))
 
 
 def _warband(changes: GameChanges, before: dict | None, after: dict | None) -> None:
@@ -221,7 +231,7 @@ def game_changes(*, warband, game, moment: AsOfMoment | None = None, campaign=No
     changes = GameChanges()
     if moment.at is None:
         return changes
-    first, last = _first_and_last(_game_events(warband_id=warband.pk, game_id=game.pk, until=moment.at))
+    first, last, sold = _first_and_last(_game_events(warband_id=warband.pk, game_id=game.pk, until=moment.at))
     terms = terms_for(game.campaign.preset if campaign is None else campaign.preset)
     names = _fighter_names(first, last)
     statuses = dict(apps.get_model("rosters.Fighter").Status.choices)
@@ -234,7 +244,7 @@ def game_changes(*, warband, game, moment: AsOfMoment | None = None, campaign=No
         elif name == "skill":
             _skill(changes, before, after, names)
         elif name == "item":
-            _item(changes, before, after, names, terms)
+            _item(changes, before, after, names, terms, sold=obj_id in sold)
         elif name == "warband":
             _warband(changes, before, after)
         elif name == "location":

@@ -2,10 +2,14 @@
 
 from dataclasses import dataclass, field
 
-from django.db.models import Prefetch
+from django.db.models import OuterRef, Prefetch, Subquery
+from django.db.models.fields.json import KT
+from pghistory.models import Context
 
 from campaigns.models import BattleReport, Campaign, Game, GamePlayer, OutOfAction
 from campaigns.terms import Terms
+from combat.rules import counts_as_elite
+from rosters.history import registry
 from rosters.history.entries import HistoryEntry, HistoryFilter
 from rosters.history.feed import history_page
 from rosters.models import Fighter, Warband
@@ -37,6 +41,32 @@ def _tracker_story(game: Game) -> tuple[list[HistoryEntry], bool]:
     return story.entries[::-1], story.older is not None
 
 
+def _marks_as_then(game: Game):
+    """The game's Out of Action marks, each with its fighter's keywords and Champion flag as they stood in the
+    game: from the fighter's last history event before the game's first post-game write (a Promotion in that
+    post-game or later makes a Troop ELITE after the game, not in it), read in the marks' own query."""
+    first_post_game = (
+        Context.objects.annotate(game_id=KT("metadata__game"), action=KT("metadata__action"))
+        .filter(game_id=str(game.pk), action__startswith="post_game.")
+        .order_by("created_at")
+        .values("created_at")[:1]
+    )
+    then = (
+        registry.by_name("fighter")
+        .model.objects.filter(pgh_obj_id=OuterRef("fighter_id"))
+        .exclude(pgh_created_at__gte=Subquery(first_post_game))
+        .order_by("-pgh_created_at", "-pgh_id")
+    )
+    return (
+        OutOfAction.objects.select_related("fighter")
+        .annotate(
+            keywords_then=Subquery(then.values("keywords")[:1]),
+            champion_then=Subquery(then.values("champion")[:1]),
+        )
+        .order_by("id")
+    )
+
+
 def game_page(*, game: Game) -> GamePage:
     """A game: its warbands with result, Out of Action fighters and post-game state, its battle report, and the
     tracker's story if it was played on the tracker. A fixed number of queries whatever the game's size."""
@@ -44,7 +74,7 @@ def game_page(*, game: Game) -> GamePage:
         GamePlayer.objects.filter(game=game)
         .select_related("warband__owner")
         .prefetch_related(
-            Prefetch("out_of_action", queryset=OutOfAction.objects.select_related("fighter").order_by("id")),
+            Prefetch("out_of_action", queryset=_marks_as_then(game)),
             # The fighters fielded, and the warband's active roster to pick them from.
             Prefetch("fielded", queryset=Fighter.objects.order_by("id")),
             Prefetch(
@@ -55,6 +85,12 @@ def game_page(*, game: Game) -> GamePage:
         )
         .order_by("id")
     )
+    for player in players:
+        for mark in player.out_of_action.all():
+            # Null when the fighter has no event before the post-game (a row older than its history): as it is.
+            keywords = mark.fighter.keywords if mark.keywords_then is None else mark.keywords_then
+            champion = mark.fighter.champion if mark.champion_then is None else mark.champion_then
+            mark.elite_then = counts_as_elite(keywords=keywords, champion=champion)
     report = BattleReport.objects.select_related("author").filter(game=game).first()
     story, more = _tracker_story(game)
     return GamePage(

@@ -9,6 +9,7 @@ NOW()), so each write must be its own transaction for "right after the post-game
 """
 
 import datetime as dt
+import re
 
 import pytest
 from django.db import connection
@@ -24,7 +25,7 @@ from rosters.history.moment import as_of_moment
 from rosters.history.snapshot import roster_as_of, roster_snapshot, roster_state
 from rosters.models import Fighter, Item
 from rosters.services.battlekit import item_create, item_move
-from rosters.services.fighters import fighter_adjust_xp, fighter_create
+from rosters.services.fighters import fighter_adjust_xp, fighter_create, fighter_update
 from rosters.services.games import GameEntry, game_record
 from rosters.services.injuries import injury_add
 from rosters.services.warbands import warband_adjust, warband_create
@@ -297,3 +298,33 @@ def test_a_fighter_deleted_outright_is_in_the_earlier_rosters(
     snapshot = roster_as_of(warband=warband, game=after.game).snapshot
     assert snapshot.state() == then
     assert "Yeoman Kell" in {f.name for f in snapshot.fighters}
+
+
+def test_a_fighter_promoted_later_reads_as_a_troop_in_the_earlier_game(
+    client, campaign, warband, rival_warband, organiser, player, band
+):
+    """The as-of roster and the game page tell a fighter's standing then: Yeoman Kell was a Troop in Game 1 and
+    was made ELITE after it (RULING P-7's keyword), so Game 1 still calls him a Troop."""
+    kell = band["kell"]
+    after = play(
+        campaign=campaign,
+        warband=warband,
+        rival_warband=rival_warband,
+        organiser=organiser,
+        out=[kell],
+        number=1,
+    )
+    enter(after, kell, 4, by=player)  # a Troop's Survival Roll: he lives
+    post_game_apply(player=after.player, by=player)
+    fighter_update(fighter=kell, by=player, changes={}, elite=True)
+    client.force_login(player)
+
+    as_of = client.get(reverse("warband_as_of", args=[warband.pk, after.game.pk])).content.decode()
+    game = client.get(reverse("game_detail", args=[after.game.pk])).content.decode()
+
+    row = re.search(rf'<tr id="as-of-fighter-{kell.pk}">.*?</tr>', as_of, re.S).group(0)
+    assert "badge elite" not in row
+    assert "Troop" in row
+    mark = re.search(r"Yeoman Kell</a>.*?</li>", game, re.S).group(0)
+    assert "badge elite" not in mark
+    assert "Troop" in mark

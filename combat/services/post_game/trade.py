@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
 
+from campaigns.history_context import add_context
 from campaigns.models import GamePlayer
 from combat import rules
 from combat.models import PostGame, PostGameTrade
@@ -127,7 +128,10 @@ def apply_part(state: PostGameState) -> dict[str, Any]:
     sales = [line for line in step.lines if line.trade.kind == PostGameTrade.Kind.SELL]
     purchases = [line for line in step.lines if line.trade.kind != PostGameTrade.Kind.SELL]
     part: dict[str, Any] = {"warband_id": state.warband.pk}
-    part["items_deleted"] = money.delete_items([line.trade.sold_item_id for line in sales])
+    sold = [line.trade.sold_item_id for line in sales]
+    part["items_deleted"] = money.delete_items(sold)
+    if sold:  # the history tells these as sold, not lost (one context holds the whole Apply)
+        add_context(sold=sold)
     part.update(money.write_purchases(state, purchases))
     moves = [(line.cause, line.ducats, line.words) for line in (*sales, *purchases)]
     part["entries"] = money.post_moves(state, moves)
