@@ -4,6 +4,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 
 from rosters import portability
+from rosters.models.limits import NAME_LENGTH
 
 TOO_LARGE = f"The file is larger than {portability.MAX_BYTES // 1_000_000} MB; a warband file is far smaller."
 
@@ -14,6 +15,15 @@ class ImportForm(forms.Form):
         help_text=f"A .json file exported from Warband Ledger (at most {portability.MAX_BYTES // 1_000_000} MB).",
         widget=forms.ClearableFileInput(attrs={"accept": ".json,application/json"}),
     )
+    name = forms.CharField(
+        label="Name in this campaign",
+        required=False,
+        max_length=NAME_LENGTH,
+        help_text="Leave it empty to keep the file's name. Each warband in a campaign has a name of its own.",
+    )
+
+    def clean_name(self) -> str:
+        return self.cleaned_data["name"].strip()
 
     def clean_file(self):
         upload = self.cleaned_data["file"]

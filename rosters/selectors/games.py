@@ -2,7 +2,7 @@
 
 from dataclasses import dataclass, field
 
-from django.db.models import OuterRef, Prefetch, Subquery
+from django.db.models import OuterRef, Prefetch, Q, Subquery
 from django.db.models.fields.json import KT
 from pghistory.models import Context
 
@@ -98,11 +98,14 @@ def game_page(*, game: Game) -> GamePage:
     )
 
 
-def warbands_for_game_form(*, campaign: Campaign) -> list[Warband]:
-    """The campaign's warbands with their active fighters, for the Out of Action checkboxes."""
+def warbands_for_game_form(*, campaign: Campaign, game: Game | None = None) -> list[Warband]:
+    """The campaign's warbands with their active fighters, for the Out of Action checkboxes: the disbanded ones
+    play no more games, but one in `game` (being corrected or finished by hand) keeps its place in it."""
     active = Fighter.objects.filter(status=Fighter.Status.ACTIVE).order_by("id")
+    playing = Q(game_entries__game=game) if game is not None else Q(pk__in=[])
     warbands = list(
-        Warband.objects.filter(campaign=campaign)
+        Warband.objects.filter(Q(disbanded_at__isnull=True) | playing, campaign=campaign)
+        .distinct()
         .select_related("owner")
         .prefetch_related(Prefetch("fighters", queryset=active, to_attr="active_fighters"))
         .order_by("name", "id")

@@ -43,8 +43,15 @@ def game_is_editable(*, game: Game) -> bool:
 
 
 def _check_entries(
-    campaign: Campaign, entries: Sequence[GameEntry], *, finished: bool, keep: set[int]
+    campaign: Campaign,
+    entries: Sequence[GameEntry],
+    *,
+    finished: bool,
+    keep: set[int],
+    playing: frozenset[int] = frozenset(),
 ) -> None:
+    """`keep`: fighters marked Out of Action already (a correction keeps them though they are off the roster);
+    `playing`: the warbands in the game already (one disbanded since still finishes the game it played)."""
     warband_ids = [entry.warband.pk for entry in entries]
     if len(warband_ids) < 2:
         raise RosterRefused("A game needs at least two warbands.")
@@ -53,6 +60,12 @@ def _check_entries(
     for entry in entries:
         if entry.warband.campaign_id != campaign.pk:
             raise RosterRefused(f"{entry.warband.name} is not in {campaign.name}.")
+        # "A warband may be disbanded at the end of any game; a new one starts in its place." (CAMPAIGN_PHASE.md)
+        if entry.warband.disbanded_at is not None and entry.warband.pk not in playing:
+            on = entry.warband.disbanded_at
+            raise RosterRefused(
+                f"{entry.warband.name} was disbanded on {on.day} {on:%b %Y}: it plays no more games."
+            )
         if entry.result not in ("", *GamePlayer.Result.values):
             raise RosterRefused(f"{entry.result!r} is not a result (win, loss or draw).")
         if finished and not entry.result:
@@ -216,6 +229,10 @@ def game_start(
     )
 
 
+def _playing(game: Game) -> frozenset[int]:
+    return frozenset(GamePlayer.objects.filter(game=game).values_list("warband_id", flat=True))
+
+
 def _locked_game(game: Game) -> Game:
     return Game.objects.select_for_update(of=("self",)).select_related("campaign").get(pk=game.pk)
 
@@ -252,7 +269,7 @@ def game_update(
             f"Game {game.number}'s post-game has started: its results and Out of Action marks cannot change now."
         )
     already_out = set(OutOfAction.objects.filter(player__game=game).values_list("fighter_id", flat=True))
-    _check_entries(game.campaign, entries, finished=True, keep=already_out)
+    _check_entries(game.campaign, entries, finished=True, keep=already_out, playing=_playing(game))
     was_in_progress = game.status == Game.Status.IN_PROGRESS
     _check_rolled_scenario(game, scenario)
     for name, value in (("played_on", played_on), ("scenario", scenario), ("notes", notes)):
@@ -279,7 +296,7 @@ def game_finish(*, game: Game, by, entries: Sequence[GameEntry], reason: str = "
     game = _locked_game(game)
     if game.status != Game.Status.IN_PROGRESS:
         raise GameLocked(f"Game {game.number} is not in progress.")
-    _check_entries(game.campaign, entries, finished=True, keep=set())
+    _check_entries(game.campaign, entries, finished=True, keep=set(), playing=_playing(game))
     game.status = Game.Status.RECORDED
     game.full_clean()
     with change_context(

@@ -10,15 +10,28 @@ from campaigns.models import Campaign
 from rosters.models import Fighter, Injury, Item, LedgerCause, StrongboxEntry, Warband
 from rosters.portability import FIGHTER_KEYS, INJURY_KEYS, ITEM_KEYS, WARBAND_KEYS
 from rosters.services.common import change_context
+from rosters.services.errors import RosterRefused
 
 
 @transaction.atomic
-def warband_import(*, campaign: Campaign, owner, by, data: Mapping[str, Any]) -> Warband:
+def warband_import(*, campaign: Campaign, owner, by, data: Mapping[str, Any], name: str = "") -> Warband:
     """Recreate a warband from an export file's `warband` object (checked by `rosters.portability`) in
-    `campaign`, kept by `owner`: its fighters with their Injuries and Battlekit, and its Arsenal, exactly. All of
-    it or nothing: a row the database would refuse raises ValidationError and the transaction writes nothing."""
+    `campaign`, kept by `owner`: its fighters with their Injuries and Battlekit, and its Arsenal, exactly, under
+    `name` when one is given. All of it or nothing: a row the database would refuse raises ValidationError, and a
+    name another warband of the campaign has (the file imported back into its own campaign, say) is refused
+    with `code="name_taken"`; the transaction writes nothing."""
 
     warband = Warband(campaign=campaign, owner=owner, **{key: data[key] for key in WARBAND_KEYS})
+    if name:
+        warband.name = name
+    # Locked, so two imports of one file at once cannot both take the name.
+    Campaign.objects.select_for_update().filter(pk=campaign.pk).exists()
+    taken = Warband.objects.filter(campaign=campaign, name__iexact=warband.name.strip()).first()
+    if taken is not None:
+        raise RosterRefused(
+            f"{taken.name} is in {campaign.name} already: give the imported {campaign.terms.warband} another name.",
+            code="name_taken",
+        )
     warband.full_clean()
     with change_context(
         action="warband.import", reason=f"{owner} imported {warband.name} from a file", by=by

@@ -123,7 +123,7 @@ def game_edit(request, game_id: int):
             f"Game {game.number}'s post-game has started: its results and Out of Action cannot change now.",
         )
         return redirect(game_url(game))
-    warbands = game_selectors.warbands_for_game_form(campaign=game.campaign)
+    warbands = game_selectors.warbands_for_game_form(campaign=game.campaign, game=game)
     form = GameForm(
         request.POST or None,
         warbands=warbands,

@@ -17,6 +17,7 @@ from rosters import portability
 from rosters.access import get_warband_for_user
 from rosters.forms.portability import ImportForm
 from rosters.services import portability as import_services
+from rosters.services.errors import RosterRefused
 
 
 @require_GET
@@ -43,13 +44,22 @@ def warband_import(request, campaign_id: int):
         raise PermissionDenied("Spectators read the campaign; only players and organisers keep warbands.")
     form = ImportForm(request.POST or None, request.FILES or None)
     form.fields["file"].label = f"{campaign.terms.warband_title} file"  # "Crew file" in Fallout: Factions
+    form.fields[
+        "name"
+    ].help_text = f"Leave it empty to keep the file's name. Each {campaign.terms.warband} in a campaign has a name of its own."
     context = {"campaign": campaign, "membership": membership, "terms": campaign.terms, "form": form}
     if request.method == "POST":
         if form.is_valid():
             try:
                 warband = import_services.warband_import(
-                    campaign=campaign, owner=request.user, by=request.user, data=form.warband_data
+                    campaign=campaign,
+                    owner=request.user,
+                    by=request.user,
+                    data=form.warband_data,
+                    name=form.cleaned_data["name"],
                 )
+            except RosterRefused as refused:
+                form.add_error("name" if refused.code == "name_taken" else None, refused.messages[0])
             except ValidationError as error:
                 for message in error.messages:
                     form.add_error(None, f"The file's warband cannot be saved: {message}")

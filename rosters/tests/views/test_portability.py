@@ -219,6 +219,56 @@ def test_players_and_organisers_import_and_keep_it(request, client, who, campaig
     user = request.getfixturevalue(who)
     client.force_login(user)
     upload = SimpleUploadedFile("iron.json", portability.export_json(full_warband).encode())
-    response = client.post(reverse("warband_import", args=[campaign.pk]), {"file": upload})
+    # Into the warband's own campaign, so under a name of its own (the file's is taken there).
+    data = {"file": upload, "name": "Iron Sepulchre, again"}
+    response = client.post(reverse("warband_import", args=[campaign.pk]), data)
     assert response.status_code == 302
     assert Warband.objects.filter(campaign=campaign, owner=user).exclude(pk=full_warband.pk).count() == 1
+
+
+def _export(client, player, warband) -> bytes:
+    client.force_login(player)
+    return client.get(reverse("warband_export", args=[warband.pk])).content
+
+
+def test_a_warband_imported_into_its_own_campaign_is_refused_under_the_same_name(
+    client, full_warband, player
+):
+    body = _export(client, player, full_warband)
+    before = counts()
+    upload = SimpleUploadedFile("iron.json", body, content_type="application/json")
+
+    response = client.post(reverse("warband_import", args=[full_warband.campaign_id]), {"file": upload})
+
+    assert response.status_code == 400
+    html = response.content.decode()
+    name_field = html[html.index('id="id_name"') :]
+    assert "Iron Sepulchre is in" in name_field[: name_field.index("</p>")]  # beside the name field
+    assert "give the imported warband another name" in html
+    assert counts() == before
+
+
+def test_a_name_taken_in_another_case_is_refused_too(client, full_warband, player):
+    body = _export(client, player, full_warband)
+    upload = SimpleUploadedFile("iron.json", body, content_type="application/json")
+    response = client.post(
+        reverse("warband_import", args=[full_warband.campaign_id]),
+        {"file": upload, "name": " IRON sepulchre "},
+    )
+    assert response.status_code == 400
+    assert Warband.objects.filter(campaign=full_warband.campaign_id).count() == 1
+
+
+def test_a_warband_imported_into_its_own_campaign_under_a_new_name(client, full_warband, player):
+    body = _export(client, player, full_warband)
+    upload = SimpleUploadedFile("iron.json", body, content_type="application/json")
+
+    response = client.post(
+        reverse("warband_import", args=[full_warband.campaign_id]),
+        {"file": upload, "name": "Iron Sepulchre II"},
+    )
+
+    assert response.status_code == 302
+    copy_ = Warband.objects.get(campaign=full_warband.campaign_id, name="Iron Sepulchre II")
+    exported = portability.export_warband(copy_)["warband"]
+    assert {**exported, "name": "Iron Sepulchre"} == json.loads(body)["warband"]
