@@ -237,7 +237,13 @@ class PostGameFighter(models.Model):
     post_game = models.ForeignKey(PostGame, on_delete=models.CASCADE, related_name="answers")
     fighter = models.ForeignKey("rosters.Fighter", on_delete=models.CASCADE, related_name="post_game_answers")
     took_part = models.BooleanField(default=True, help_text="Took part in the game (for the XP it earns).")
-    glorious_deeds = models.PositiveSmallIntegerField(default=0, help_text="XP from Glorious Deeds.")
+    glorious_deeds = models.PositiveSmallIntegerField(
+        default=0,
+        help_text=(
+            "Glorious Deeds done in the game: at least one gives an ELITE model 1 XP (RULING X-4); "
+            "a Troop's count toward the Promotion Pool."
+        ),
+    )
     xp_adjustment = models.SmallIntegerField(
         default=0, help_text="The organiser's adjustment to the XP gained."
     )

@@ -9,14 +9,24 @@ from __future__ import annotations
 from django.db.models import Q
 from django.urls import reverse
 
+from campaigns.models import Membership
 from combat.models import PostGame, PostGameFighter
 from combat.rules.words import possessive
 from rosters.history.lookups import display_name
 from rosters.selectors.waiting import WaitingAction, WaitingItem
 
 
+def _writes_in(user):
+    """The campaigns where the user may answer for the warbands they own: a player's or the organiser's (a
+    spectator only reads, even one who still owns a warband: docs/architecture.md, "Who may do what")."""
+    return Membership.objects.filter(
+        user=user, role__in=(Membership.Role.PLAYER, Membership.Role.ORGANISER)
+    ).values("campaign_id")
+
+
 def waiting_offers(*, user) -> list[PostGameFighter]:
-    """The offers not yet answered that the user makes (owner of the captive's warband) or answers (the captor's)."""
+    """The offers not yet answered that the user makes (owner of the captive's warband) or answers (the captor's
+    player, while a player or the organiser of the campaign)."""
     return list(
         PostGameFighter.objects.filter(
             ransom_paid__isnull=True,
@@ -24,7 +34,10 @@ def waiting_offers(*, user) -> list[PostGameFighter]:
             captor__isnull=False,
             post_game__status=PostGame.Status.OPEN,
         )
-        .filter(Q(captor__owner=user) | Q(post_game__player__warband__owner=user))
+        .filter(
+            Q(captor__owner=user, captor__campaign__in=_writes_in(user))
+            | Q(post_game__player__warband__owner=user)
+        )
         .select_related(
             "fighter", "captor__owner", "post_game__player__game__campaign", "post_game__player__warband"
         )

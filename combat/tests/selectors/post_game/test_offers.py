@@ -3,6 +3,8 @@ read in one query whatever their number."""
 
 import pytest
 
+from campaigns.models import Membership
+from campaigns.services.members import membership_set_role
 from combat.selectors.post_game.offers import ransom_items
 from combat.services.post_game.out_of_action import post_game_set_out_of_action
 from combat.services.post_game.ransom import post_game_offer_ransom
@@ -41,6 +43,17 @@ def test_the_owner_sees_on_the_dashboard_whose_answer_the_offer_waits_for(after,
     assert item.actions == ()
     (to_answer,) = ransom_items(user=player2)
     assert [action.label for action in to_answer.actions] == ["Accept", "Refuse"]
+
+
+def test_a_captor_made_spectator_is_not_asked_to_answer(after, campaign, organiser, player, player2):
+    offered(after, player)
+    membership = Membership.objects.get(campaign=campaign, user=player2)
+    membership_set_role(membership=membership, role=Membership.Role.SPECTATOR, by=organiser)
+
+    assert ransom_items(user=player2) == []
+    assert dashboard_for(user=player2).items == []
+    # The captive's owner still sees the offer waiting.
+    assert len(ransom_items(user=player)) == 1
 
 
 def test_the_dashboard_reads_offers_in_a_constant_number_of_queries(
