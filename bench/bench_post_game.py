@@ -27,6 +27,7 @@ it cannot run. `BENCH_RUNS` sets the number of runs (default 30).
 from __future__ import annotations
 
 import os
+import re
 import sys
 import time
 from collections import defaultdict
@@ -40,6 +41,8 @@ from support import bench_database_url, median_p95_ms, setup_django  # noqa: E40
 
 BENCH_DATABASE = "warband_bench_post_game"
 RUNS = int(os.environ.get("BENCH_RUNS", "30"))
+# `BENCH_SHOW_QUERIES="write: Apply, ten fighters"` prints that request's SQL, to find what a budget spends.
+SHOW_QUERIES = os.environ.get("BENCH_SHOW_QUERIES")
 WARM_UP = 3
 AIM_MS = 50.0
 CAMPAIGN = "Bench: post-game"
@@ -208,6 +211,12 @@ def walk(client, watcher, player, troops, elites, samples, queries) -> None:
         samples[label].append(elapsed)
         samples[CPU + label].append(cpu)
         queries[label].append(len(captured))
+        if label == SHOW_QUERIES:
+            # pghistory puts its context before each statement in a history context: show the statement.
+            shown = [
+                re.sub(r"^SELECT set_config\(.*?\);\s*", "", query["sql"], flags=re.S) for query in captured
+            ]
+            print(f"{label}:", *(sql[:160] for sql in shown), sep="\n  ")
 
     # The bare view, once per walk: measured under the same load as the steps, it is what their ratios divide by.
     start = time.perf_counter()

@@ -39,8 +39,11 @@ def _create_if_missing(url: str, name: str) -> str:
 
 
 def bench_database_url(name: str) -> str:
-    """The URL of the bench's own database `name`, created on the first server that answers."""
+    """The URL of the bench's own database `name`, created on the first server that answers.
+    `BENCH_DATABASE_SUFFIX` is added to the name, so two checkouts on one server each seed their own."""
     import psycopg
+
+    name += os.environ.get("BENCH_DATABASE_SUFFIX", "")
 
     servers = [os.environ.get("BENCH_DATABASE_URL"), os.environ.get("DATABASE_URL"), LOCAL_SERVER]
     problems = []

@@ -11,6 +11,7 @@ from django.core.validators import MaxLengthValidator, MaxValueValidator, MinVal
 from django.db import models
 from django.db.models import Q
 
+from campaigns.checks import ChecksInPython
 from campaigns.terms import Terms, terms_for
 from campaigns.tracking import track_history
 
@@ -26,7 +27,7 @@ def new_invitation_code() -> str:
 
 
 @track_history(ignore=("last_game_number",))
-class Campaign(models.Model):
+class Campaign(ChecksInPython, models.Model):
     class Preset(models.TextChoices):
         TRENCH_CRUSADE = "trench_crusade", "Trench Crusade"
         FALLOUT_FACTIONS = "fallout_factions", "Fallout: Factions"
@@ -93,7 +94,7 @@ class Campaign(models.Model):
 
 
 @track_history
-class Membership(models.Model):
+class Membership(ChecksInPython, models.Model):
     class Role(models.TextChoices):
         ORGANISER = "organiser", "Organiser"
         PLAYER = "player", "Player"
@@ -115,7 +116,7 @@ class Membership(models.Model):
 
 
 @track_history
-class Game(models.Model):
+class Game(ChecksInPython, models.Model):
     class Status(models.TextChoices):
         IN_PROGRESS = "in_progress", "In progress"
         RECORDED = "recorded", "Recorded"
@@ -148,7 +149,7 @@ VICTORY_POINTS_MAX = 100
 
 
 @track_history
-class GamePlayer(models.Model):
+class GamePlayer(ChecksInPython, models.Model):
     """A warband that took part in a game, with its result, its Victory Points and where its post-game stands."""
 
     class Result(models.TextChoices):
@@ -190,7 +191,7 @@ class GamePlayer(models.Model):
 
 
 @track_history
-class OutOfAction(models.Model):
+class OutOfAction(ChecksInPython, models.Model):
     """A fighter taken Out of Action in a game: the input of its warband's Trauma Step."""
 
     player = models.ForeignKey(GamePlayer, on_delete=models.CASCADE, related_name="out_of_action")
@@ -212,7 +213,7 @@ REPORT_TEXT_LENGTH = 10_000
 
 
 @track_history
-class BattleReport(models.Model):
+class BattleReport(ChecksInPython, models.Model):
     """A game's battle report: a title and plain text (shown escaped, with its line breaks), written by a player
     whose warband took part or by the organiser, and edited by its author or the organiser."""
 

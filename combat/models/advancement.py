@@ -10,8 +10,10 @@ and its constraints.
 
 from django.db import models
 
+from campaigns.checks import ChecksInPython
 
-class SkillAdvancementChoice(models.Model):
+
+class SkillAdvancementChoice(ChecksInPython, models.Model):
     """The two skill charts picked for one Skill Advancement Roll, and the skill taken."""
 
     first_chart = models.CharField(max_length=20, help_text="A key of SKILL_CHARTS.")

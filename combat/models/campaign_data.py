@@ -25,6 +25,7 @@ from django.core.validators import MaxLengthValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 
+from campaigns.checks import ChecksInPython
 from campaigns.tracking import track_history
 from combat.rules.campaign_scenarios import SCENARIO_DIE, STAGE_NAMES
 
@@ -75,7 +76,7 @@ def campaign_kinds() -> list[str]:
 
 
 @track_history
-class CampaignDataSet(models.Model):
+class CampaignDataSet(ChecksInPython, models.Model):
     """One version of one kind of a campaign's data: the whole list of rows as saved, who saved it and when."""
 
     campaign = models.ForeignKey("campaigns.Campaign", on_delete=models.CASCADE, related_name="data_sets")

@@ -14,8 +14,10 @@ from django.contrib.postgres.fields import ArrayField
 from django.db import models
 from django.db.models import Q
 
+from campaigns.checks import ChecksInPython
 
-class DiceRoll(models.Model):
+
+class DiceRoll(ChecksInPython, models.Model):
     class Source(models.TextChoices):
         SERVER = "server", "Rolled by the server"
         ENTERED = "entered", "Entered from the table"

@@ -17,6 +17,7 @@ from django.core.validators import MaxLengthValidator
 from django.db import models
 from django.db.models import Q
 
+from campaigns.checks import ChecksInPython
 from combat.models.postgame import PostGame
 from rosters.models.limits import NAME_LENGTH, keywords_field, range_checks, within
 
@@ -27,7 +28,7 @@ GLORY_LIMITS = {"glory": GLORY_COST_RANGE}
 BENEFIT_LENGTH = 200
 
 
-class PostGameGlory(models.Model):
+class PostGameGlory(ChecksInPython, models.Model):
     """One spend of Glory planned in the post-game: a Glory Item (Battlekit, for a fighter or the Arsenal), a
     mercenary (a fighter hired for Glory) or another benefit (typed with what it is)."""
 

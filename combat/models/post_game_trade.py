@@ -12,11 +12,12 @@ from django.core.validators import MaxLengthValidator
 from django.db import models
 from django.db.models import Q
 
+from campaigns.checks import ChecksInPython
 from combat.models.postgame import PostGame
 from rosters.models.limits import COST_RANGE, ITEM_LIMITS, NAME_LENGTH, keywords_field, range_checks, within
 
 
-class PostGameTrade(models.Model):
+class PostGameTrade(ChecksInPython, models.Model):
     """One purchase or sale planned in the post-game: a fighter recruited, Battlekit bought (for a fighter or the
     Arsenal) or Battlekit sold; `reinforcements` when it is paid from the Reinforcements' budget (RULING C-4)
     rather than from the Strongbox."""

@@ -20,6 +20,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 
+from campaigns.checks import ChecksInPython
 from campaigns.tracking import track_history
 from combat.models.advancement import SkillAdvancementChoice
 
@@ -33,7 +34,7 @@ MAX_EXPLORATION_MODIFIER = 12
 MAX_PROMOTION_DICE = 6
 
 
-class PostGame(models.Model):
+class PostGame(ChecksInPython, models.Model):
     """One attempt at a warband's post-game. Not tracked by pghistory: the roster rows it changes are, and the
     attempt is itself a log (who applied or reverted it, and when)."""
 
@@ -160,7 +161,7 @@ class PostGame(models.Model):
         return self.is_open and self.reverted_at is not None
 
 
-class PostGameRoll(models.Model):
+class PostGameRoll(ChecksInPython, models.Model):
     """A roll made for a fighter in a post-game attempt: the link between the attempt and the dice log."""
 
     class Purpose(models.TextChoices):
@@ -231,7 +232,7 @@ class PostGameRoll(models.Model):
 
 
 @track_history
-class PostGameFighter(models.Model):
+class PostGameFighter(ChecksInPython, models.Model):
     """The players' answers about one fighter in a post-game attempt (defaults when there is no row)."""
 
     post_game = models.ForeignKey(PostGame, on_delete=models.CASCADE, related_name="answers")

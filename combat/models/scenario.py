@@ -15,12 +15,13 @@ from django.contrib.postgres.fields import ArrayField
 from django.db import models
 from django.db.models import Q
 
+from campaigns.checks import ChecksInPython
 from campaigns.tracking import track_history
 from combat.models.campaign_data import NAME_LENGTH, SCENARIO_TABLES, CampaignDataSet
 
 
 @track_history
-class GameScenario(models.Model):
+class GameScenario(ChecksInPython, models.Model):
     class Stage(models.TextChoices):
         EARLY = "early", SCENARIO_TABLES["early"]
         MID = "mid", SCENARIO_TABLES["mid"]

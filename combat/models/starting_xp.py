@@ -17,6 +17,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 
+from campaigns.checks import ChecksInPython
 from campaigns.tracking import track_history
 from combat.models.advancement import SkillAdvancementChoice
 
@@ -25,7 +26,7 @@ MAX_STARTING_XP = 11
 SENTENCE_LENGTH = 500
 
 
-class StartingXp(models.Model):
+class StartingXp(ChecksInPython, models.Model):
     """A late joiner's starting XP, ticked once. Not tracked: the fighters' XP and skills it writes are, and its
     fighters' shares tell the history."""
 
@@ -71,7 +72,7 @@ class StartingXp(models.Model):
 
 
 @track_history
-class StartingXpFighter(models.Model):
+class StartingXpFighter(ChecksInPython, models.Model):
     """One ELITE fighter's share of the starting XP."""
 
     start = models.ForeignKey(StartingXp, on_delete=models.CASCADE, related_name="shares")
@@ -124,7 +125,7 @@ class StartingXpAdvancement(SkillAdvancementChoice):
         return f"Skill Advancement {self.number} of fighter {self.fighter_id} (starting XP)"
 
 
-class StartingXpRoll(models.Model):
+class StartingXpRoll(ChecksInPython, models.Model):
     """A Skill Advancement 2D6 of the starting XP, tied to the campaign's dice log; never deleted on its own."""
 
     start = models.ForeignKey(StartingXp, on_delete=models.CASCADE, related_name="rolls")

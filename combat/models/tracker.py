@@ -27,6 +27,7 @@ from django.contrib.postgres.fields import ArrayField
 from django.db import models
 from django.db.models import Q
 
+from campaigns.checks import ChecksInPython
 from campaigns.tracking import track_history
 from combat.rules.injury import MAX_MARKERS  # TC_IN_GAME.md, "Markers": at most 6 of each
 
@@ -49,7 +50,7 @@ FIGHTER_STATE_FIELDS = (
 
 
 @track_history
-class TrackerGame(models.Model):
+class TrackerGame(ChecksInPython, models.Model):
     game = models.OneToOneField("campaigns.Game", on_delete=models.CASCADE, related_name="tracker")
     version = models.PositiveIntegerField(default=0)
     pending = models.JSONField(
@@ -79,7 +80,7 @@ class TrackerGame(models.Model):
 
 
 @track_history
-class TrackerFighter(models.Model):
+class TrackerFighter(ChecksInPython, models.Model):
     class Status(models.TextChoices):
         ACTIVE = "active", "Active"
         INCAPACITATED = "incapacitated", "Incapacitated"
@@ -137,7 +138,7 @@ class TrackerFighter(models.Model):
         return self.status == self.Status.ACTIVE
 
 
-class TrackerAction(models.Model):
+class TrackerAction(ChecksInPython, models.Model):
     """One action on the board, in order; `before` holds the rows as they were, for Undo.
 
     Not tracked by pghistory: it is itself the log, and the rows it changes are tracked.
@@ -203,7 +204,7 @@ class TrackerAction(models.Model):
 ACTION_KEY_LENGTH = 64
 
 
-class TrackerActionKey(models.Model):
+class TrackerActionKey(ChecksInPython, models.Model):
     """The idempotency key a phone gave an action on the board: a tap queued offline is sent again
     until the phone hears the answer, and a repeat is answered with the action it made, never applied twice.
 

@@ -6,13 +6,14 @@ from django.core.validators import MaxLengthValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 
+from campaigns.checks import ChecksInPython
 from campaigns.tracking import track_history
 
 PRICE_LIST_NOTE_LENGTH = 200
 
 
 @track_history
-class PriceList(models.Model):
+class PriceList(ChecksInPython, models.Model):
     """One version of a campaign's price list of fighter types or of Battlekit, saved whole, never edited (a
     trigger refuses an UPDATE), as the campaign data is (combat/models/campaign_data.py). Kept in `rosters`
     because its rows are fighters' and Battlekit's fields, whose limits live here (one limit, one place);

@@ -5,6 +5,7 @@ from django.core.validators import MaxLengthValidator
 from django.db import models
 from django.db.models import Q
 
+from campaigns.checks import ChecksInPython
 from campaigns.tracking import track_history
 from combat.rules import sale_value
 from rosters.models.limits import (
@@ -21,7 +22,7 @@ from rosters.models.warband import Fighter, Warband
 
 
 @track_history
-class Injury(models.Model):
+class Injury(ChecksInPython, models.Model):
     """A Trauma Table result a fighter keeps (Hand Wound, Lost an Eye, ...)."""
 
     fighter = models.ForeignKey(Fighter, on_delete=models.CASCADE, related_name="injuries")
@@ -50,7 +51,7 @@ class Injury(models.Model):
 
 
 @track_history
-class Item(models.Model):
+class Item(ChecksInPython, models.Model):
     """Battlekit: held by a fighter, or in the warband's Arsenal when no fighter holds it."""
 
     warband = models.ForeignKey(Warband, on_delete=models.CASCADE, related_name="items")
@@ -92,7 +93,7 @@ LOCATION_CODE_LENGTH = 40
 
 
 @track_history
-class Skill(models.Model):
+class Skill(ChecksInPython, models.Model):
     """A skill a fighter has learnt: a Skill Advancement Roll's pick (CAMPAIGN_PHASE.md, RULING X-3), a Patron's
     skill, or one entered by hand. The codes are the campaign data's (combat/models/campaign_data.py)."""
 
@@ -119,7 +120,7 @@ class Skill(models.Model):
 
 
 @track_history
-class FoundLocation(models.Model):
+class FoundLocation(ChecksInPython, models.Model):
     """A Location the warband found by Exploration (CAMPAIGN_PHASE.md, RULING E-4), kept on its record."""
 
     class Table(models.TextChoices):

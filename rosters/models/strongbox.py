@@ -5,6 +5,7 @@ from django.core.validators import MaxLengthValidator
 from django.db import models
 from django.db.models import Q
 
+from campaigns.checks import ChecksInPython
 from rosters.models.limits import WARBAND_LIMITS, range_checks, within
 from rosters.models.warband import Warband
 
@@ -34,7 +35,7 @@ class LedgerCause(models.TextChoices):
     ADJUSTMENT = "adjustment", "Adjustment"
 
 
-class StrongboxEntry(models.Model):
+class StrongboxEntry(ChecksInPython, models.Model):
     """One change of a warband's Strongbox (ducats, caps) or Glory, with its cause and the balance after it.
 
     Written in the same transaction as the change of `Warband.strongbox`/`glory`, the warband's row locked

@@ -4,6 +4,7 @@ from django.conf import settings
 from django.core.validators import MaxLengthValidator
 from django.db import models
 
+from campaigns.checks import ChecksInPython
 from campaigns.tracking import track_history
 from combat.rules import counts_as_elite, has_elite_keyword
 from rosters.models.limits import (
@@ -18,7 +19,7 @@ from rosters.models.limits import (
 
 
 @track_history
-class Warband(models.Model):
+class Warband(ChecksInPython, models.Model):
     campaign = models.ForeignKey("campaigns.Campaign", on_delete=models.CASCADE, related_name="warbands")
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="warbands")
     name = models.CharField(max_length=NAME_LENGTH)
@@ -70,7 +71,7 @@ class Warband(models.Model):
 
 
 @track_history
-class Fighter(models.Model):
+class Fighter(ChecksInPython, models.Model):
     class Status(models.TextChoices):
         ACTIVE = "active", "Active"
         DEAD = "dead", "Dead"

@@ -112,6 +112,20 @@ def test_xp_below_zero_is_refused_in_the_row(as_player, world, make_fighter):
     assert odo.xp == 0
 
 
+# XP +1 reads the session, the user, the fighter and the membership, locks the row, writes it with its history
+# context and renders the row: 9 today. Every CheckConstraint of the fighter once cost a savepoint and a query of
+# its own (64 statements in all); campaigns/checks.py decides them in Python.
+XP_BUDGET = 12
+
+
+def test_xp_plus_one_stays_within_its_query_budget(as_player, world, django_assert_max_num_queries):
+    with django_assert_max_num_queries(XP_BUDGET):
+        response = as_player.post(f"/fighters/{world.anselm.pk}/xp/", {"delta": 1}, **HTMX)
+    assert response.status_code == 200
+    world.anselm.refresh_from_db()
+    assert world.anselm.xp == 4
+
+
 @pytest.mark.parametrize("delta", ["0", "21", "many", ""])
 def test_xp_steps_out_of_range_are_refused(as_player, world, delta):
     response = as_player.post(f"/fighters/{world.anselm.pk}/xp/", {"delta": delta}, **HTMX)
