@@ -1,10 +1,11 @@
 from django.urls import path
 
-from combat.views import dice_log, rules
+from combat.views import campaign_stats, dice_log, rules
 
 urlpatterns = [
     path("rules/", rules.rules, name="rules"),
     path("campaigns/<int:campaign_id>/dice/", dice_log.campaign_dice_log, name="campaign_dice_log"),
+    path("campaigns/<int:campaign_id>/stats/", campaign_stats.campaign_stats_page, name="campaign_stats"),
     # A warband's roll history: the dice log of its rolls, linked from its roster and history.
     path("warbands/<int:warband_id>/dice/", dice_log.warband_dice_log, name="warband_dice_log"),
 ]

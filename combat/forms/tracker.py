@@ -49,6 +49,41 @@ def number_field(
     )
 
 
+class AttackerMixin:
+    """The optional "By": the fighter of the other side who did it (its Damage, its Out of Action, its Injury Roll),
+    for the history and the campaign's statistics. The form reads a fighter's id; whether that fighter is on the
+    other side of this game is the service's to check (`attacker_on_board`), refused beside the field. The choices
+    are only for drawing the form (`offer_attackers`): a POST parses without reading them."""
+
+    def add_attacker_field(self, attackers=()) -> None:
+        refused = "“By” names a fighter of the other side."
+        self.fields["attacker"] = WholeNumberField(
+            label="By",
+            min_value=1,
+            required=False,
+            help_text="Who did it, if you like: a fighter of the other side.",
+            error_messages={"invalid": refused, "min_value": refused},
+            widget=forms.Select(),
+        )
+        self.offer_attackers(attackers)
+
+    def offer_attackers(self, attackers) -> None:
+        self.fields["attacker"].widget.choices = [("", "—")] + [
+            (row.fighter_id, f"{row.fighter.name} ({row.player.warband.name})") for row in attackers
+        ]
+
+    def attacker_id(self) -> int | None:
+        return getattr(self, "cleaned_data", {}).get("attacker")
+
+
+class OutOfActionForm(AttackerMixin, VersionForm):
+    """A single model marked Out of Action (or the mark taken back), and, if the players say, by whom."""
+
+    def __init__(self, *args, attackers=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.add_attacker_field(attackers)
+
+
 class UnitMixin:
     """For a unit of several models: one distance per model left (Damage Allocation, seed 001) and the attack's
     Target Limit. With no distance at all, the damage goes through the unit's Health Pool (seed 004)."""
@@ -97,14 +132,16 @@ class UnitMixin:
         return bool(self.cleaned_data.get("shooting")) if self.models > 1 else False
 
 
-class DamageForm(UnitMixin, VersionForm):
-    """Damage counted at the table: the Hits of an Attack Test rolled by hand, or any other danger."""
+class DamageForm(UnitMixin, AttackerMixin, VersionForm):
+    """Damage counted at the table: the Hits of an Attack Test rolled by hand, or any other danger; and, if the
+    players say, who dealt it."""
 
     damage = number_field("Damage", low=0, high=MAX_DAMAGE)
 
-    def __init__(self, *args, models: int = 1, **kwargs):
+    def __init__(self, *args, models: int = 1, attackers=(), **kwargs):
         super().__init__(*args, **kwargs)
         self.add_unit_fields(models)
+        self.add_attacker_field(attackers)
 
 
 class AttackForm(UnitMixin, forms.Form):

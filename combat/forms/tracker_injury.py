@@ -10,7 +10,7 @@ import re
 
 from django import forms
 
-from combat.forms.tracker import VersionForm, number_field
+from combat.forms.tracker import AttackerMixin, VersionForm, number_field
 from combat.rules.injury import MAX_MARKERS, MOST_INJURY_DICE, MOST_MODIFIERS
 
 ARMOUR_CHOICES = [
@@ -25,7 +25,7 @@ SHIELD = {"kit": None, "yes": True, "no": False}
 _MODIFIER = re.compile(r"[+-]?\d+")
 
 
-class InjuryRollForm(VersionForm):
+class InjuryRollForm(AttackerMixin, VersionForm):
     """What the players bring to one Injury Roll (TC_IN_GAME.md, "Where the dice and modifiers come from");
     `roll`: "Roll for me" (the server's dice) or "I rolled" with the faces typed in."""
 
@@ -49,9 +49,10 @@ class InjuryRollForm(VersionForm):
     shield = forms.ChoiceField(label="Shield", choices=SHIELD_CHOICES, required=False, initial="kit")
     roll = forms.ChoiceField(choices=[("server", "Roll for me"), ("entered", "I rolled")], required=False)
 
-    def __init__(self, *args, faces=(), **kwargs):
+    def __init__(self, *args, faces=(), attackers=(), **kwargs):
         super().__init__(*args, **kwargs)
         self.raw_faces = [str(face).strip() for face in faces]
+        self.add_attacker_field(attackers)
 
     def clean_modifiers(self) -> list[int]:
         text = self.cleaned_data.get("modifiers") or ""

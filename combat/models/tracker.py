@@ -168,6 +168,12 @@ class TrackerAction(ChecksInPython, models.Model):
     version = models.PositiveIntegerField(help_text="The board's version this action produced.")
     kind = models.CharField(max_length=20, choices=Kind.choices)
     by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
+    # Who did it, when the players say: a fighter of the other side (the Attack Test's attacker, the "by" of a
+    # Damage, an Out of Action mark or an Injury Roll). The campaign's statistics count who took whom Out of Action
+    # from it.
+    attacker = models.ForeignKey(
+        "rosters.Fighter", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
     summary = models.TextField(help_text="What happened, in one plain sentence that names the rule.")
     touched = ArrayField(
         models.BigIntegerField(),

@@ -28,6 +28,7 @@ from combat.forms.tracker import (
     ConfusionTestForm,
     FatigueForm,
     FriendsForm,
+    OutOfActionForm,
     TieForm,
     VersionForm,
 )
@@ -209,7 +210,7 @@ def _out_of_action(request, game_id: int, fighter_id: int, *, taken: bool):
     return act_on_board(
         request,
         game_id,
-        VersionForm,
+        OutOfActionForm,
         lambda game, data: out_of_action_services.tracker_out_of_action(
             game=game,
             target_id=fighter_id,
@@ -217,6 +218,7 @@ def _out_of_action(request, game_id: int, fighter_id: int, *, taken: bool):
             by=request.user,
             version=data["version"],
             sent=sent_with(data),
+            attacker_id=data.get("attacker"),
         ),
     )
 

@@ -15,6 +15,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from campaigns.models import Game
 from combat.forms.tracker_injury import MARKER_TAPS, InjuryRollForm, MarkerForm
+from combat.selectors.tracker_attack import tracker_attackers
 from combat.selectors.tracker_attack import tracker_target as target_on_board
 from combat.selectors.tracker_injury import InjuryInputRefused, injury_inputs, injury_preview
 from combat.selectors.tracker_state import is_tough, rules_for
@@ -44,6 +45,7 @@ SHOWN_BESIDE = {
     "bloodbath",
     "faces",
     "roll",
+    "attacker",
 }
 FROM_BOARD = "board"
 
@@ -63,6 +65,7 @@ def _context(request, game, can_act, target, form, *, error=None, error_field=No
         preview, odds_error, odds_field = _preview(target, form)
     else:
         preview, odds_error, odds_field = None, None, None
+    form.offer_attackers(tracker_attackers(target=target))  # the page draws its "By"
     faces = [None] * (preview.dice if preview else 0)
     for index, face in enumerate(form.raw_faces[: len(faces)]):
         faces[index] = face
@@ -130,6 +133,7 @@ def tracker_injury_roll(request, game_id: int, fighter_id: int):
                 version=data["version"],
                 faces=data["faces"],
                 sent=sent_with(data),
+                attacker_id=form.attacker_id(),
                 **form.roll_kwargs(),
             )
         except TrackerError as refusal:

@@ -104,6 +104,13 @@ def _odds(target, attack: AttackTest):
         return None, None, f"No odds for this Attack Test: {problem}."
 
 
+def _offered(form, attackers):
+    """A Damage form sent back with its reason, its "By" offering the fighters of the other side again."""
+    if form is not None:
+        form.offer_attackers(attackers)
+    return form
+
+
 def _target_context(
     request, game, can_act, target, *, attack_form=None, damage_form=None, error=None
 ) -> dict:
@@ -133,7 +140,8 @@ def _target_context(
         "version": version,
         "attack_form": attack_form,
         "attack_params": _attack_params(attack_form, attack),
-        "damage_form": damage_form or DamageForm(initial=initial, models=models),
+        "damage_form": _offered(damage_form, attack_form.attackers)
+        or DamageForm(initial=initial, models=models, attackers=attack_form.attackers),
         "pool": pool,
         "pool_error": pool_error,
         "odds": odds,
@@ -210,6 +218,7 @@ def tracker_damage(request, game_id: int, fighter_id: int):
             target_limit=form.target_limit(),
             shooting=form.shooting(),
             sent=sent_with(data),
+            attacker_id=form.attacker_id(),
         )
 
     def parse(target):

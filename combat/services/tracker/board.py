@@ -239,13 +239,16 @@ def commit(
     changed: Sequence[TrackerFighter],
     touched: Iterable[int],
     rolls: Sequence[int] = (),
+    attacker: TrackerFighter | None = None,
     **context: Any,
 ) -> TrackerAction:
     """Save the rows an action changed, move the board's version on and log the action with its before-images,
     all under the history context `action` (the summary is its reason, the roll its dice; `context` adds the
-    fighter, the damage...)."""
+    fighter, the damage...). `attacker`: the fighter of the other side who did it, when the players say."""
     if rolls:
         context.setdefault("roll", rolls[0] if len(rolls) == 1 else list(rolls))
+    if attacker is not None:
+        context["attacker"] = attacker.fighter_id
     with action_context(action=action, game=tracker.game, by=by, reason=summary, **context):
         for tracked in changed:
             tracked.save(update_fields=list(TRACKER_FIGHTER_STATE))
@@ -257,6 +260,7 @@ def commit(
             version=tracker.version,
             kind=kind,
             by=by,
+            attacker_id=attacker.fighter_id if attacker is not None else None,
             summary=summary,
             touched=sorted(set(touched)),
             before=before,
@@ -345,3 +349,32 @@ def mark_rolls_undone(action: TrackerAction) -> None:
         status_at=action.undone_at,
         status_reason=f"Undo of: {action.summary}"[:200],
     )
+
+
+def attacker_on_board(
+    tracker: TrackerGame, target: TrackerFighter, attacker_id: int | None
+) -> TrackerFighter | None:
+    """The fighter the players name as the one who did it (the "By" of Damage, an Out of Action mark, an Injury
+    Roll): a fighter on this game's board on the other side from `target`, else refused beside the field. None
+    when no one is named: who did it is optional."""
+    if attacker_id is None:
+        return None
+    attacker = (
+        TrackerFighter.objects.filter(tracker=tracker, fighter_id=attacker_id)
+        .select_related("fighter", "player__warband")
+        .first()
+    )
+    if attacker is None:
+        raise TrackerError("The one named as “By” is not a fighter in this game.", field="attacker")
+    if attacker.player_id == target.player_id:
+        raise TrackerError(
+            f"{attacker.fighter.name} is on {possessive(target.fighter.name)} own side: “By” names a fighter of "
+            "the other side.",
+            field="attacker",
+        )
+    return attacker
+
+
+def by_words(attacker: TrackerFighter | None) -> str:
+    """The end of an action's sentence that names who did it."""
+    return f" By {attacker.fighter.name} ({attacker.player.warband.name})." if attacker is not None else ""

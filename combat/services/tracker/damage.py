@@ -19,7 +19,9 @@ from combat.selectors.tracker_attack import AttackTest, attack_dice_pool
 from combat.selectors.tracker_state import is_unit, tracker_combatant
 from combat.services.tracker import keys
 from combat.services.tracker.board import (
+    attacker_on_board,
     board_fighter,
+    by_words,
     commit,
     dice_from,
     faces_text,
@@ -132,6 +134,7 @@ def tracker_apply_damage(
     target_limit: int | None = None,
     shooting: bool = False,
     sent: keys.Sent | None = None,
+    attacker_id: int | None = None,
 ) -> TrackerAction:
     """Damage counted at the table (the Hits of an Attack Test, or any other danger) applied to one fighter.
 
@@ -139,6 +142,7 @@ def tracker_apply_damage(
     players give each model's distance, through Damage Allocation (seed 001); `shooting`: the Damage is one shot
     of the shooting engagement on that unit, its models removed when the engagement ends (RULING A-5).
     `sent`: the idempotency key of a Quick Damage queued offline; a repeat answers the action it made (keys.py).
+    `attacker_id`: the fighter of the other side who dealt it, when the players say.
     """
     _tracker_check_damage(damage)
     if (replay := keys.replayed(game=game, by=by, sent=sent)) is not None:
@@ -148,10 +152,12 @@ def tracker_apply_damage(
     target = board_fighter(tracker, target_id, to="take Damage")
     if not is_unit(target.fighter):
         refuse_single_model_damage(game, target.fighter.name)
+    attacker = attacker_on_board(tracker, target, attacker_id)
     before = [fighter_image(target), game_image(tracker)]
     sentence, changed = _tracker_damage(
         tracker, target, damage, distances=distances, target_limit=target_limit, shooting=shooting
     )
+    sentence += by_words(attacker)
     # `damage`: the amount, for the history's battle report (rosters.history.tracker).
     action = commit(
         tracker,
@@ -164,6 +170,7 @@ def tracker_apply_damage(
         touched=touched_by(tracker, before, target.fighter_id),
         fighter=target.fighter_id,
         damage=damage,
+        attacker=attacker,
     )
     return keys.remember(action, by=by, sent=sent)
 
@@ -243,5 +250,5 @@ def tracker_roll_attack(
         rolls=[roll.pk],
         fighter=target.fighter_id,
         damage=test.hits,
-        attacker=attacker.fighter_id if attacker is not None else None,
+        attacker=attacker,
     )

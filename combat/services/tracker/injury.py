@@ -24,7 +24,15 @@ from combat.selectors.tracker_injury import FROM_KIT, InjuryInputRefused, Injury
 from combat.selectors.tracker_state import is_unit, rules_for, tracker_tc_model
 from combat.services import roll_store
 from combat.services.tracker import keys
-from combat.services.tracker.board import board_fighter, commit, fighter_image, lock, refuse_while_pending
+from combat.services.tracker.board import (
+    attacker_on_board,
+    board_fighter,
+    by_words,
+    commit,
+    fighter_image,
+    lock,
+    refuse_while_pending,
+)
 from combat.services.tracker.errors import TrackerError
 
 ROLL_PURPOSE = "injury"
@@ -125,15 +133,18 @@ def injury_roll(
     bloodbath: bool = False,
     faces: Sequence[int] | None = None,
     sent: keys.Sent | None = None,
+    attacker_id: int | None = None,
 ) -> TrackerAction:
     """One Injury Roll (a Bloodbath Roll with `bloodbath=True`) on a single model: rolled by the server
-    (`faces=None`) or typed in, stored, applied. `armour` "kit" and `shield` None take the roster's."""
+    (`faces=None`) or typed in, stored, applied. `armour` "kit" and `shield` None take the roster's;
+    `attacker_id`: the fighter of the other side who caused it, when the players say (checked before the roll)."""
     refuse_fallout_board(game)
     if (replay := keys.replayed(game=game, by=by, sent=sent)) is not None:
         return replay
     tracker = lock(game, version, [target_id], by=by, sent=sent)
     refuse_while_pending(tracker)
     target = _single_model(tracker, target_id, to="take an Injury Roll")
+    attacker = attacker_on_board(tracker, target, attacker_id)
     inputs = build_roll(
         target,
         armour=armour,
@@ -154,11 +165,12 @@ def injury_roll(
         action="tracker.injury_roll",
         kind=TrackerAction.Kind.INJURY_ROLL,
         by=by,
-        summary=_summary(told, outcome),
+        summary=_summary(told, outcome) + by_words(attacker),
         before=before,
         changed=[target],
         touched=[target_id],
         rolls=[stored.pk],
+        attacker=attacker,
         fighter=target_id,
         injury=record,
         told=told,

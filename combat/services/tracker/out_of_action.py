@@ -13,7 +13,9 @@ from combat.rules import board_rules
 from combat.selectors.tracker_state import is_unit, rules_for
 from combat.services.tracker import keys
 from combat.services.tracker.board import (
+    attacker_on_board,
     board_fighter,
+    by_words,
     commit,
     fighter_image,
     lock,
@@ -43,12 +45,20 @@ def refuse_attack_test(game: Game) -> None:
 
 @transaction.atomic
 def tracker_out_of_action(
-    *, game: Game, target_id: int, taken: bool, by, version: int, sent: keys.Sent | None = None
+    *,
+    game: Game,
+    target_id: int,
+    taken: bool,
+    by,
+    version: int,
+    sent: keys.Sent | None = None,
+    attacker_id: int | None = None,
 ) -> TrackerAction:
     """One single model marked Out of Action (`taken=True`: removed from play, taken Out of Action at the end of
     the game) or its mark taken back (`taken=False`: back in play). Undo puts back the board as it was.
 
-    `sent`: the tap's idempotency key; a repeat answers the action it made (keys.py)."""
+    `sent`: the tap's idempotency key; a repeat answers the action it made (keys.py). `attacker_id`: the fighter of
+    the other side who took it Out of Action, when the players say (a mark taken back names no one)."""
     if type(taken) is not bool:
         raise TrackerError("A fighter is marked Out of Action, or its mark taken back.")
     if rules_of(game).single_model_damage:
@@ -69,10 +79,13 @@ def tracker_out_of_action(
         )
     if not taken and target.status != TrackerFighter.Status.OUT_OF_ACTION:
         raise TrackerError(f"{name} is not marked Out of Action: there is no mark to take back.")
+    attacker = attacker_on_board(tracker, target, attacker_id) if taken else None
     before = [fighter_image(target)]
     if taken:
         target.status = TrackerFighter.Status.OUT_OF_ACTION
-        sentence = board_rules.explain_out_of_action(name, elite=target.fighter.counts_as_elite)
+        sentence = board_rules.explain_out_of_action(name, elite=target.fighter.counts_as_elite) + by_words(
+            attacker
+        )
     else:
         target.status = TrackerFighter.Status.ACTIVE
         sentence = board_rules.explain_back_in_play(name)
@@ -86,5 +99,6 @@ def tracker_out_of_action(
         changed=[target],
         touched=[target_id],
         fighter=target_id,
+        attacker=attacker,
     )
     return keys.remember(action, by=by, sent=sent)
