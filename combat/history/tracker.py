@@ -138,7 +138,7 @@ class TrackerTeller:
         if kind == "recover_harm":
             return self._recover()
         if kind == "out_of_action":  # a board with no Endurance (combat/rules/board_rules.py, seed 003)
-            return f"{self._name(self.fighter_id)} was taken Out of Action"
+            return f"{self._name(self.fighter_id)} was taken Out of Action{self._by()}"
         if kind in ("injury_roll", "blood", "blessing", "down"):
             return self._trench_crusade(kind)
         if kind == "back_in_play":
@@ -152,7 +152,7 @@ class TrackerTeller:
         record = context.get("injury")
         if kind == "injury_roll" and isinstance(record, dict):
             try:
-                return injury_board.injury_words(record, name=self._name(self.fighter_id))
+                return injury_board.injury_words(record, name=self._name(self.fighter_id)) + self._by()
             except (KeyError, TypeError, ValueError):
                 pass  # a record from another shape: the sentence stored with it
         told = str(context.get("told") or self.entry.reason or "").strip().rstrip(".")
@@ -160,6 +160,11 @@ class TrackerTeller:
 
     def _name(self, fighter_id) -> str:
         return self.look.fighter(fighter_id)
+
+    def _by(self) -> str:
+        """Who did it, when the players said (the "By" of Out of Action, an Injury Roll, typed Damage)."""
+        attacker_id = as_int(self.step.context.get("attacker"))
+        return f" by {self._name(attacker_id)}" if attacker_id is not None else ""
 
     def _effect(self, move: FighterMove | None) -> tuple[str, str]:
         """What Damage did to the target's row, and how it ended: ("an Injury and 1 Harm", "Fidus is
@@ -218,7 +223,7 @@ class TrackerTeller:
         else:
             if damage == 0:
                 return f"{target} took no Damage: nothing happens"
-            head = f"{target} took {amount}"
+            head = f"{target} took {amount}" + (f" from {self._name(attacker_id)}" if attacker_id else "")
         text = head + (f": {effect}" if effect else "")
         if end:
             text += f" — {end}"

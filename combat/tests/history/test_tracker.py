@@ -357,3 +357,37 @@ def test_a_trench_crusade_injury_roll_markers_and_their_undo_are_told(campaign, 
     ]
     tracker_undo(game=board.game, by=organiser, version=board.version)
     assert in_game(campaign)[0].startswith("Olga undid “Kit: Injury Roll 3D6 keep 2 highest (5, 4, 1)")
+
+
+def test_who_did_it_is_told_when_the_board_was_told(campaign, board, player, player2):
+    """The "By" of typed Damage, an Out of Action mark and an Injury Roll reads in the history."""
+    from combat.services.tracker.damage import tracker_apply_damage
+    from combat.services.tracker.injury import injury_roll
+    from combat.services.tracker.out_of_action import tracker_out_of_action
+
+    game, brick = board.game, board["Brick"].pk
+    tracker_apply_damage(
+        game=game, target_id=board["Mags"].pk, damage=2, by=player, version=board.version, attacker_id=brick
+    )
+    assert in_game(campaign)[0].startswith("Mags took 2 Damage from Brick")
+    campaign.preset = "trench_crusade"
+    campaign.save(update_fields=["preset"])
+    injury_roll(
+        game=game,
+        target_id=board["Kit"].pk,
+        by=player,
+        version=board.version,
+        faces=[2, 1],
+        attacker_id=brick,
+    )
+    tracker_out_of_action(
+        game=game,
+        target_id=board["Fidus"].pk,
+        taken=True,
+        by=player2,
+        version=board.version,
+        attacker_id=brick,
+    )
+    told = in_game(campaign)
+    assert told[0] == "Fidus was taken Out of Action by Brick (Bob, on the tracker in Game 1)"
+    assert told[1].startswith("Kit: Injury Roll 2D6 (2, 1) = 3: Minor Hit") and " by Brick (Pat" in told[1]

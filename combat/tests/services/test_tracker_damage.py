@@ -262,3 +262,26 @@ def test_an_incapacitated_fighter_cannot_take_damage(table, player, player2):
     tracker_mark_friends(game=table.game, friend_ids=[], by=player2, version=table.version)
     with pytest.raises(TrackerError, match="Kit is Incapacitated and out of play"):
         damage(table, "Kit", 1, player)
+
+
+def test_typed_damage_may_say_who_dealt_it(table, player2):
+    action = damage(table, "Fidus", 4, player2, attacker_id=table["Brick"].pk)
+    assert action.attacker_id == table["Brick"].pk
+    assert "Fidus is Incapacitated" in action.summary
+    assert "By Brick (Iron Sepulchre)." in action.summary
+
+
+def test_typed_damage_by_a_friend_is_refused_with_nothing_changed(table, player2):
+    before = snapshot(table.game)
+    with pytest.raises(TrackerError, match="Double-Joe is on Fidus' own side") as refused:
+        damage(table, "Fidus", 4, player2, attacker_id=table["Double-Joe"].pk)
+    assert refused.value.field == "attacker"
+    assert snapshot(table.game) == before
+
+
+def test_a_rolled_attack_keeps_its_attacker_on_the_action(table, player):
+    sledge = AttackTest(dice=4, stat=7, attacker=table.tracked("Brick"))
+    action = tracker_roll_attack(
+        game=table.game, target_id=table["Fidus"].pk, attack=sledge, faces=[2, 7, 5, 1], by=player, version=0
+    )
+    assert action.attacker_id == table["Brick"].pk

@@ -219,3 +219,19 @@ def test_a_bloodbath_spends_its_markers_first(tc_table, player):
         "Fidus: Bloodbath Roll 3D6 (2, 1, 1) = 4: Minor Hit, 1 Blood Marker (6 Blood Markers spent). 2-6"
     )
     assert state(tc_table, "Fidus")[0] == 1
+
+
+def test_an_injury_roll_may_say_who_caused_it(tc_table, player2):
+    action = roll(tc_table, "Vera", player2, faces=[6, 5], attacker_id=tc_table["Kit"].pk)
+    assert state(tc_table, "Vera")[-1] == "out_of_action"
+    assert action.attacker_id == tc_table["Kit"].pk
+    assert action.summary.endswith(" By Kit (Heretic Legion).")
+    assert events_of(tc_table.tracked("Vera"))[-1].pgh_context.metadata["attacker"] == tc_table["Kit"].pk
+
+
+def test_by_is_checked_before_the_roll_so_a_refusal_stores_no_roll(tc_table, player):
+    before = nothing_stored(tc_table)
+    with pytest.raises(TrackerError, match="own side") as refused:
+        roll(tc_table, "Vera", player, faces=[6, 5], attacker_id=tc_table["Brick"].pk)
+    assert refused.value.field == "attacker"
+    assert nothing_stored(tc_table) == before

@@ -194,3 +194,53 @@ def test_the_end_of_the_game_takes_the_marked_fighters_out_of_action(tc_table, p
     )
     marked = set(OutOfAction.objects.values_list("player_id", "fighter_id"))
     assert marked == {(tc_table.alex.pk, tc_table["Brick"].pk), (tc_table.sam.pk, tc_table["Fidus"].pk)}
+
+
+def test_the_mark_may_say_who_took_the_fighter_out_of_action(tc_table, player2):
+    action = tracker_out_of_action(
+        game=tc_table.game,
+        target_id=tc_table["Brick"].pk,
+        taken=True,
+        by=player2,
+        version=tc_table.version,
+        attacker_id=tc_table["Mags"].pk,
+    )
+    assert action.attacker_id == tc_table["Mags"].pk
+    assert action.summary.endswith(" By Mags (Heretic Legion).")
+    event = events_of(tc_table.tracked("Brick"))[-1]
+    assert event.pgh_context.metadata["attacker"] == tc_table["Mags"].pk
+
+
+@pytest.mark.parametrize(
+    ("named", "reason"),
+    [("Vera", "Vera is on Brick's own side"), ("outsider", "is not a fighter in this game")],
+)
+def test_by_must_be_a_fighter_of_the_other_side_in_this_game(
+    tc_table, player, make_fighter, warband, named, reason
+):
+    attacker = make_fighter(warband, "Benched") if named == "outsider" else tc_table[named]
+    before = snapshot(tc_table.game)
+    with pytest.raises(TrackerError, match=reason) as refused:
+        tracker_out_of_action(
+            game=tc_table.game,
+            target_id=tc_table["Brick"].pk,
+            taken=True,
+            by=player,
+            version=tc_table.version,
+            attacker_id=attacker.pk,
+        )
+    assert refused.value.field == "attacker"
+    assert snapshot(tc_table.game) == before
+
+
+def test_taking_a_mark_back_names_no_one(tc_table, player):
+    out(tc_table, "Vera", player)
+    back = tracker_out_of_action(
+        game=tc_table.game,
+        target_id=tc_table["Vera"].pk,
+        taken=False,
+        by=player,
+        version=tc_table.version,
+        attacker_id=tc_table["Vera"].pk,  # ignored: no one takes a fighter back into play
+    )
+    assert back.attacker_id is None

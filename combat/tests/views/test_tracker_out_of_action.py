@@ -214,3 +214,34 @@ def test_an_attack_test_posted_there_is_refused_with_the_reason(client, tc_table
     assert "ten-sided dice against a Fallout: Factions stat" in text(response)
     assert tc_table.version == 0
     assert not DiceRoll.objects.exists()
+
+
+def test_the_mark_offers_by_with_the_other_sides_fighters_only(client, tc_table, player):
+    client.force_login(player)
+    brick = card_of(text(client.get(board_url(tc_table))), tc_table["Brick"].pk)
+    by = brick[brick.index(f'id="by-out-{tc_table["Brick"].pk}"') :]
+    by = by[: by.index("</select>")]
+    assert f'<option value="{tc_table["Mags"].pk}">Mags</option>' in by
+    assert f'value="{tc_table["Vera"].pk}"' not in by
+
+
+def test_by_is_stored_with_the_mark(client, tc_table, player):
+    client.force_login(player)
+    data = {"version": tc_table.version, "attacker": tc_table["Mags"].pk}
+    response = card_post(client, tc_table, "Brick", "out-of-action/", data)
+    assert response.status_code == 200
+    action = tc_table.tracker.actions.get()
+    assert action.attacker_id == tc_table["Mags"].pk
+
+
+@pytest.mark.parametrize(("given", "status", "reason"), [("own", 400, "own side"), ("x", 422, "“By” names")])
+def test_a_bad_by_is_refused_with_the_reason_and_nothing_changed(
+    client, tc_table, player, given, status, reason
+):
+    client.force_login(player)
+    attacker = tc_table["Vera"].pk if given == "own" else given
+    response = card_post(client, tc_table, "Brick", "out-of-action/", {"version": 0, "attacker": attacker})
+    assert response.status_code == status
+    assert escape(reason) in text(response)
+    assert tc_table.tracked("Brick").status == TrackerFighter.Status.ACTIVE
+    assert not tc_table.tracker.actions.exists()
