@@ -390,4 +390,5 @@ def test_who_did_it_is_told_when_the_board_was_told(campaign, board, player, pla
     )
     told = in_game(campaign)
     assert told[0] == "Fidus was taken Out of Action by Brick (Bob, on the tracker in Game 1)"
-    assert told[1].startswith("Kit: Injury Roll 2D6 (2, 1) = 3: Minor Hit") and " by Brick (Pat" in told[1]
+    assert told[1].startswith("Kit: Injury Roll 2D6 (2, 1) = 3: Minor Hit")
+    assert " by Brick (Pat" in told[1]
