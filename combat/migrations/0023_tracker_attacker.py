@@ -6,7 +6,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("combat", "0021_tracker_injury"),
+        ("combat", "0022_glorious_deeds_words"),
         ("rosters", "0009_ledger_glory_cause"),
     ]
 
