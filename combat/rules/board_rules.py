@@ -31,11 +31,13 @@ __all__ = [
     "single_model_damage_refused",
 ]
 
-# The board's one sentence on why the rest is absent (docs/architecture.md: "Show the rule").
+# The board's one sentence on why the rest is absent (docs/architecture.md: "Show the rule"). These sentences reach
+# players, so they name the rules as a player knows them (Fallout: Factions' Damage from seed 000, its Attack Test
+# from seed 002, the Trauma Step from seed 003), never the project's file numbers.
 NO_ENDURANCE_BOARD = (
     "Single-model Damage against Endurance (Harm, Injuries, Fatigue, Confusion and the Attack Test) is Fallout: "
-    "Factions' rule (seed 000), and these fighters have no Endurance: roll each Injury at the table and mark who "
-    "is taken Out of Action, for the Trauma Step after the game (seed 003)."
+    "Factions' rule, and these fighters have no Endurance: roll each Injury at the table and mark who is taken "
+    "Out of Action, for the Trauma Step after the game."
 )
 
 
@@ -78,7 +80,7 @@ def board_rules(*, has_endurance: bool) -> BoardRules:
 def attack_test_refused() -> str:
     """Why the Attack Test is refused on a board whose fighters have no Endurance (nor the stats it tests)."""
     return (
-        "The Attack Test rolls ten-sided dice against a Fallout: Factions stat (seed 002), which these fighters "
+        "The Attack Test rolls ten-sided dice against a Fallout: Factions stat, which these fighters "
         "do not have: type the Damage counted at the table instead."
     )
 
@@ -87,7 +89,7 @@ def single_model_damage_refused(name: str) -> str:
     """Why a single-model Damage action (Damage, an Attack Test, Harm, an Injury, Fatigue, Confusion) is refused on
     a board whose fighters have no Endurance."""
     return (
-        f"{name} has no Endurance: single-model Damage against Endurance is Fallout: Factions' rule (seed 000). "
+        f"{name} has no Endurance: single-model Damage against Endurance is Fallout: Factions' rule. "
         "Roll the Injury at the table and mark the fighter Out of Action on the board."
     )
 
@@ -109,6 +111,6 @@ def confusion_refused() -> str:
     """Why a Confusion step is refused there: it follows an Incapacitation, which only Damage against Endurance
     makes (000 "Confusion"); Undo takes back what set it off."""
     return (
-        "Confusion Tests follow an Incapacitation by Damage against Endurance, Fallout: Factions' rule (seed 000), "
+        "Confusion Tests follow an Incapacitation by Damage against Endurance, Fallout: Factions' rule, "
         "and these fighters have no Endurance: undo what set them off."
     )

@@ -43,7 +43,7 @@ def refuse_fallout_board(game: Game) -> None:
     Factions) resolves Damage against it instead (seed 000)."""
     if rules_for(game).single_model_damage:
         raise TrackerError(
-            "This campaign's fighters have Endurance: Damage is resolved against it (Fallout: Factions, seed 000), "
+            "This campaign's fighters have Endurance: Damage is resolved against it (Fallout: Factions' rule), "
             "not by Trench Crusade's Injury Rolls, Blood Markers or Down."
         )
 

@@ -63,7 +63,7 @@ def tracker_out_of_action(
         raise TrackerError("A fighter is marked Out of Action, or its mark taken back.")
     if rules_of(game).single_model_damage:
         raise TrackerError(
-            "This campaign's fighters have Endurance: a model leaves play by Damage, Incapacitated (seed 000), "
+            "This campaign's fighters have Endurance: a model leaves play by Damage, Incapacitated, "
             "not by an Out of Action mark."
         )
     if (replay := keys.replayed(game=game, by=by, sent=sent)) is not None:

@@ -23,9 +23,10 @@ def test_a_profile_without_endurance_gets_out_of_action_marks_and_says_why():
     assert rules.unit_damage  # seed 004 counts Health Points, not Endurance
     assert rules.out_of_action_marks
     assert rules.why_absent == board_rules.NO_ENDURANCE_BOARD
-    assert "Fallout: Factions' rule (seed 000)" in rules.why_absent
+    assert "Fallout: Factions' rule" in rules.why_absent
     assert "Trauma Step" in rules.why_absent
     assert rules.why_absent.count(".") == 1  # one plain sentence
+    assert "seed" not in rules.why_absent.lower()  # the rules' names, not the project's file numbers
 
 
 def test_anything_but_a_bool_is_refused():
@@ -49,3 +50,17 @@ def test_a_trench_crusade_card_types_the_2d6_of_an_injury_roll_with_nothing_spec
     """TC_IN_GAME.md: an Injury Roll rolls 2D6; a Fallout: Factions board has no Injury Roll to type."""
     assert board_rules.board_rules(has_endurance=False).injury_dice == (1, 2)
     assert board_rules.board_rules(has_endurance=True).injury_dice == ()
+
+
+def test_no_sentence_a_player_reads_names_the_projects_file_numbers():
+    # Players know "Fallout: Factions' rule" and "the Trauma Step", not "seed 000".
+    sentences = [
+        board_rules.NO_ENDURANCE_BOARD,
+        board_rules.attack_test_refused(),
+        board_rules.single_model_damage_refused("Hale"),
+        board_rules.confusion_refused(),
+        board_rules.explain_out_of_action("Hale", elite=True),
+        board_rules.explain_back_in_play("Hale"),
+    ]
+    assert all("seed" not in sentence.lower() for sentence in sentences)
+    assert "Fallout: Factions stat" in board_rules.attack_test_refused()
