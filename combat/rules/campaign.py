@@ -55,6 +55,8 @@ from .campaign_exploration import (
 )
 from .campaign_limits import (
     CampaignLimits,
+    Purchase,
+    PurchaseOrder,
     RosterFighter,
     Standing,
     campaign_limits,
@@ -62,6 +64,7 @@ from .campaign_limits import (
     glory_left,
     is_papal_states,
     late_joiner_threshold,
+    purchase_order,
     rank_standings,
     reinforcement_budget,
     reinforcement_glory,
@@ -100,6 +103,8 @@ __all__ = [
     "PROMOTION_DIE",
     "Promotion",
     "PromotionResult",
+    "Purchase",
+    "PurchaseOrder",
     "RosterFighter",
     "SkillChart",
     "SkillEntry",
@@ -133,6 +138,7 @@ __all__ = [
     "promotion_dice_problems",
     "promotion_odds",
     "promotion_pool",
+    "purchase_order",
     "rank_standings",
     "reinforcement_budget",
     "reinforcement_glory",

@@ -9,6 +9,7 @@ own starting value" (`campaign_limits`, RULING C-1).
 fighters and Battlekit up to the Threshold Value" (`reinforcement_budget`, C-4). "A Papal States warband gains 4
 Glory each time it does this." (`reinforcement_glory`)
 "Glory Points are spent on Glory Items, mercenaries and other benefits" (`glory_left`).
+"A purchase is paid from the Strongbox in full; a warband cannot buy what it cannot pay for" (`purchase_order`).
 "Stages: Early (battles 1-3), Mid (4-8), Endgame (9-11), then the Final Battle (12)." (`campaign_stage`, W-1)
 "the warband with the most Victory Points at the end wins, and the others rank by their totals" (`rank_standings`,
 W-2).
@@ -26,6 +27,8 @@ __all__ = [
     "BATTLES",
     "FIELD_STRENGTH",
     "PAPAL_REINFORCEMENT_GLORY",
+    "Purchase",
+    "PurchaseOrder",
     "STAGES",
     "STANDARD_STARTING_VALUE",
     "THRESHOLD_VALUE",
@@ -37,6 +40,7 @@ __all__ = [
     "glory_left",
     "is_papal_states",
     "late_joiner_threshold",
+    "purchase_order",
     "rank_standings",
     "reinforcement_budget",
     "reinforcement_glory",
@@ -148,6 +152,60 @@ def reinforcement_budget(*, threshold: int, warband_value: int) -> int:
     check_count(threshold, name="threshold")
     check_count(warband_value, name="warband_value")
     return max(0, threshold - warband_value)
+
+
+@dataclass(frozen=True, slots=True)
+class Purchase:
+    """One line of an order: `quantity` of one thing from the price list (`name`) at `cost` each."""
+
+    name: str
+    cost: int
+    quantity: int = 1
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.name, str) or not self.name.strip():
+            raise ValueError(f"a purchase names what it buys, got {self.name!r}")
+        check_count(self.cost, name="cost")
+        check_count(self.quantity, name="quantity")
+
+    @property
+    def total(self) -> int:
+        return self.cost * self.quantity
+
+
+@dataclass(frozen=True, slots=True)
+class PurchaseOrder:
+    """Several purchases paid at once: their `total`, the Strongbox before (`strongbox`) and after (`left`), and
+    whether the Strongbox pays the whole order (`can_pay`); `count` is how many things it buys."""
+
+    purchases: tuple[Purchase, ...]
+    total: int
+    strongbox: int
+    left: int
+
+    @property
+    def can_pay(self) -> bool:
+        return self.left >= 0
+
+    @property
+    def count(self) -> int:
+        return sum(purchase.quantity for purchase in self.purchases)
+
+
+def purchase_order(*, strongbox: int, purchases: Iterable[Purchase]) -> PurchaseOrder:
+    """An order of several purchases against the Strongbox: CAMPAIGN_PHASE.md, "A purchase is paid from the
+    Strongbox in full; a warband cannot buy what it cannot pay for". The project reads an order made on one form as
+    one purchase: the Strongbox pays all of it or none of it, never the part it could afford. Lines of quantity 0
+    are left out. A negative Strongbox, cost or quantity raises `ValueError`."""
+    check_count(strongbox, name="strongbox")
+    lines = []
+    for purchase in purchases:
+        if not isinstance(purchase, Purchase):
+            raise ValueError(f"a purchase must be a Purchase, got {purchase!r}")
+        if purchase.quantity:
+            lines.append(purchase)
+    total = sum(purchase.total for purchase in lines)
+    return PurchaseOrder(tuple(lines), total, strongbox, strongbox - total)
 
 
 # CAMPAIGN_PHASE.md, Reinforcements: "A Papal States warband gains 4 Glory each time it does this."

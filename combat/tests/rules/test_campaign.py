@@ -53,6 +53,7 @@ SIGNATURES = {
     ],
     "campaign_limits": [("battle", KEYWORD, NONE), ("starting_value", KEYWORD, 700)],
     "sale_value": [("cost", POSITIONAL, NONE)],
+    "purchase_order": [("strongbox", KEYWORD, NONE), ("purchases", KEYWORD, NONE)],
     "reinforcement_budget": [("threshold", KEYWORD, NONE), ("warband_value", KEYWORD, NONE)],
     "exploration_dice": [("battles_fought", KEYWORD, NONE)],
     "exploration_tables": [("battles_fought", KEYWORD, NONE)],
@@ -73,6 +74,8 @@ DATACLASSES = {
     "SkillEntry": ("roll", "code", "name"),
     "PromotionResult": ("promoted", "rolls", "failed_after"),
     "CampaignLimits": ("threshold", "field_strength"),
+    "Purchase": ("name", "cost", "quantity"),
+    "PurchaseOrder": ("purchases", "total", "strongbox", "left"),
     "Location": ("score", "code", "name", "table"),
     "Standing": ("warband", "victory_points", "wins", "disbanded"),
 }

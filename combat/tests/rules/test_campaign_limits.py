@@ -7,10 +7,12 @@ from hypothesis import strategies as st
 
 from combat.rules import (
     CampaignLimits,
+    Purchase,
     RosterFighter,
     Standing,
     campaign_limits,
     campaign_stage,
+    purchase_order,
     rank_standings,
     reinforcement_budget,
     sale_value,
@@ -153,3 +155,48 @@ def test_rank_standings_is_a_total_order_consistent_with_w_2(rows, random):
         assert (higher.victory_points, higher.wins) >= (lower.victory_points, lower.wins)
         if (higher.victory_points, higher.wins) == (lower.victory_points, lower.wins):
             assert higher.warband.casefold() <= lower.warband.casefold()
+
+
+def test_an_order_is_paid_from_the_strongbox_in_full_or_not_at_all():
+    # CAMPAIGN_PHASE.md: "A purchase is paid from the Strongbox in full; a warband cannot buy what it cannot pay
+    # for." Ten Mire Pilgrims at 40 and a Bell Hammer at 15: 415.
+    lines = [Purchase("Mire Pilgrim", 40, 10), Purchase("Bell Hammer", 15), Purchase("Chain Sling", 5, 0)]
+    paid = purchase_order(strongbox=415, purchases=lines)
+    assert (paid.total, paid.strongbox, paid.left, paid.can_pay, paid.count) == (415, 415, 0, True, 11)
+    assert [line.name for line in paid.purchases] == ["Mire Pilgrim", "Bell Hammer"]  # nothing of quantity 0
+    short = purchase_order(strongbox=414, purchases=lines)
+    assert (short.total, short.left, short.can_pay) == (
+        415,
+        -1,
+        False,
+    )  # refused whole, not the part it affords
+    assert purchase_order(strongbox=0, purchases=[]).can_pay
+
+
+def test_a_purchase_refuses_bad_fields_naming_them():
+    with pytest.raises(ValueError, match="quantity"):
+        Purchase("Mire Pilgrim", 40, -1)
+    with pytest.raises(ValueError, match="cost"):
+        Purchase("Mire Pilgrim", -40)
+    with pytest.raises(ValueError, match="names what it buys"):
+        Purchase(" ", 40)
+    with pytest.raises(ValueError, match="strongbox"):
+        purchase_order(strongbox=-1, purchases=[])
+    with pytest.raises(ValueError, match="must be a Purchase"):
+        purchase_order(strongbox=10, purchases=[("Mire Pilgrim", 40, 1)])
+
+
+purchases = st.builds(
+    Purchase, st.sampled_from(["Mire Pilgrim", "Bell Hammer"]), st.integers(0, 200), st.integers(0, 20)
+)
+
+
+@given(st.integers(0, 5_000), st.lists(purchases, max_size=6), st.randoms(use_true_random=False))
+def test_an_order_pays_exactly_its_lines_whatever_their_order(strongbox, lines, random):
+    order = purchase_order(strongbox=strongbox, purchases=lines)
+    assert order.total == sum(line.cost * line.quantity for line in lines)
+    assert order.left == strongbox - order.total
+    assert order.can_pay == (order.total <= strongbox)
+    shuffled = list(lines)
+    random.shuffle(shuffled)
+    assert purchase_order(strongbox=strongbox, purchases=shuffled).total == order.total
