@@ -11,6 +11,7 @@ from rosters.views import (
     ledger,
     portability,
     price_lists,
+    recruit,
     share,
     warbands,
 )
@@ -27,6 +28,7 @@ urlpatterns = [
     path("warbands/<int:warband_id>/print/", warbands.warband_print, name="warband_print"),
     path("warbands/<int:warband_id>/cards/", cards.warband_cards, name="warband_cards"),
     path("warbands/<int:warband_id>/fighters/new/", fighters.fighter_create, name="fighter_create"),
+    path("warbands/<int:warband_id>/recruit/", recruit.warband_recruit, name="warband_recruit"),
     path("warbands/<int:warband_id>/items/new/", warbands.item_create, name="item_create"),
     path("warbands/<int:warband_id>/items/move/", warbands.item_move, name="item_move"),
     path("fighters/<int:fighter_id>/", fighters.fighter_detail, name="fighter_detail"),

@@ -55,6 +55,9 @@ ITEM_LIMITS = {
 }  # what the Battlekit cost; it sells for half of it, rounded up (RULING C-3)
 INJURY_LIMITS = {"d66": (11, 66)}
 NAME_LENGTH = 100
+# The most of one fighter type or one piece of Battlekit a single recruit order takes: more than the largest Field
+# Strength (22, CAMPAIGN_PHASE.md) is never one warband's need, and it bounds the writes of one order.
+RECRUIT_QUANTITY_MAX = 25
 KEYWORD_LENGTH = 40
 MAX_KEYWORDS = 20
 WARBAND_NOTES_LENGTH = 5_000

@@ -12,6 +12,9 @@
    #board-version[data-version]   the tracker's board version: an htmx request from the board carries it (the
                                   poll's `version=`, a form's `version` field), as only the changed card is swapped;
                                   a tap's answer carrying an older board than the page shows is not swapped in.
+   [data-error-summary], ul.errorlist.nonfield, [aria-invalid=true]
+                                  a refused form's message (the first of them): brought into view and focused on
+                                  a page load and after a form's htmx swap, so the eye and a screen reader find it.
    <meta name="service-worker">   base.html: the service worker (static/sw.js) is registered with the site's paths,
                                   and told the static files this page loaded before it controlled the page. */
 (function () {
@@ -88,6 +91,27 @@
     if (Number(incoming.getAttribute("data-version")) < Number(marker.getAttribute("data-version"))) {
       event.detail.shouldSwap = false;
     }
+  });
+
+  // Errors where the eye is: a refused form answers with its message beside the field (and a summary at the top
+  // of a page that has one); on a phone it may sit below the fold. The first one is scrolled to the middle of the
+  // screen and focused (role="alert" announces it). A poll or a GET swap (totals worked out as you type) never
+  // moves the focus: only a page load and the answer to a form that was sent.
+  var REFUSED = "[data-error-summary], ul.errorlist.nonfield, [aria-invalid='true']";
+  function bringErrorIntoView(root) {
+    var first = root.matches && root.matches(REFUSED) ? root : root.querySelector(REFUSED);
+    if (!first) return;
+    if (!first.matches("input, select, textarea, button, a[href]") && !first.hasAttribute("tabindex")) {
+      first.setAttribute("tabindex", "-1");
+    }
+    first.scrollIntoView({ block: "center" });
+    first.focus({ preventScroll: true });
+  }
+  document.addEventListener("DOMContentLoaded", function () { bringErrorIntoView(document); });
+  document.addEventListener("htmx:afterSettle", function (event) {
+    var config = event.detail.requestConfig;
+    if (!config || config.verb === "get" || !event.detail.target) return;
+    bringErrorIntoView(event.detail.target);
   });
 
   document.addEventListener("focusin", function (event) {
