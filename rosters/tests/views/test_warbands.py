@@ -305,3 +305,26 @@ def test_the_cached_roster_differs_for_who_may_change_it(client, spectator, play
     assert f"/fighters/{world.anselm.pk}/xp/" in client.get(path).content.decode()
     client.force_login(spectator)
     assert f"/fighters/{world.anselm.pk}/xp/" not in client.get(path).content.decode()
+
+
+def test_a_purchase_the_strongbox_cannot_pay_is_summed_up_at_the_top_of_the_roster(as_player, world):
+    """The refusal stood only beside the Add form, far below the fold on a phone: a summary at the top now links
+    to it, announced (role="alert"), and the message still stands beside the form."""
+    response = as_player.post(
+        f"/warbands/{world.warband.pk}/items/new/",
+        {"name": "Siege Jezzail", "cost": "60", "holder": "arsenal", "pay": "on"},
+    )
+    assert response.status_code == 422
+    html = response.content.decode()
+    start = html.index('id="error-summary"')
+    summary = html[start : html.index("</div>", start)]
+    assert "holds 50 ducats: it cannot pay 60" in summary
+    assert 'href="#add-item"' in summary
+    assert start < html.index('id="warband-summary"')
+    beside = html[html.index('id="add-item"') :]
+    assert '<ul class="errorlist nonfield" role="alert"><li>' in beside
+    assert not Item.objects.filter(name="Siege Jezzail").exists()
+
+
+def test_an_unrefused_roster_has_no_error_summary(as_player, world):
+    assert 'id="error-summary"' not in as_player.get(f"/warbands/{world.warband.pk}/").content.decode()
