@@ -84,6 +84,35 @@ def test_assigning_dice_goes_on_to_the_dice(client, played, player):
     assert PostGameFighter.objects.get(fighter=tom).promotion_dice == 2
 
 
+def test_the_step_can_be_passed_without_rolling_by_a_button_that_says_so(client, played, player):
+    """'Go on without any' was said and no button did it: the button assigns no die, which passes the step
+    (RULING P-2: "Dice need not all be assigned"), and the wizard goes on to Dismiss the wounded."""
+    client.force_login(player)
+    page = client.get(url(played)).content.decode()
+    start = page.index('<form method="post" action="' + url(played) + '" id="promotion-pass"')
+    button = page[start : page.index("</form>", start)]
+    assert '<input type="hidden" name="action" value="assign">' in button
+    assert ">Go on without Promotion Dice</button>" in button
+    response = client.post(url(played), {"action": "assign", "extra": "0"})
+    assert response.status_code == 302
+    assert response.url == url(played, "post_game_dismiss")
+    assert not PostGameFighter.objects.filter(promotion_dice__gt=0).exists()
+    assert not DiceRoll.objects.exists()  # nothing rolled
+
+
+def test_once_dice_are_rolled_the_step_is_not_passed_by_that_button(client, played, player):
+    tom = played.fighters["tom"]
+    assign(played, player, {tom: 1})
+    promotion_die(played, tom, 3, by=player)
+    client.force_login(player)
+    assert 'id="promotion-pass"' not in client.get(url(played)).content.decode()
+
+
+def test_a_reader_has_no_button_to_pass_the_step(client, played, spectator):
+    client.force_login(spectator)
+    assert 'id="promotion-pass"' not in client.get(url(played)).content.decode()
+
+
 def test_more_dice_than_the_pool_is_refused_with_422_and_nothing_changes(client, played, player):
     client.force_login(player)
     tom, kell = played.fighters["tom"], played.fighters["kell"]

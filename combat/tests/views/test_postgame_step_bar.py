@@ -62,3 +62,31 @@ def test_the_experience_page_shows_its_number_not_a_tick(client, rolled, player)
     content = page.content.decode()
     assert '<span class="step-number">4</span> Experience' in content
     assert '<span class="step-number">✓</span> Experience' not in content
+
+
+def test_the_compact_bar_says_the_step_its_number_of_all_and_the_steps_around_it(client, rolled, player):
+    """Twelve step buttons filled a phone's first screen on every step: the compact bar (shown under 700 px) is one
+    line with previous and next, the whole list folded one tap away; the full list stays for wide screens."""
+    client.force_login(player)
+    args = [rolled.game.pk, rolled.player.warband_id]
+    content = client.get(reverse("post_game_reinforcements", args=args)).content.decode()
+    compact = content[content.index('id="step-compact"') : content.index('<div class="step-full">')]
+    assert "Step 8 of 12:</span> <strong>Reinforcements</strong>" in compact
+    assert f'href="{reverse("post_game_dismiss", args=args)}" rel="prev"' in compact
+    assert f'href="{reverse("post_game_exploration", args=args)}" rel="next"' in compact
+    assert "<summary>All 12 steps</summary>" in compact
+    assert compact.count('class="step-number"') == 12  # the whole list, folded
+    full = content[content.index('<div class="step-full">') :]
+    assert full.count('class="step-number"') == 12
+
+
+def test_the_first_and_last_steps_have_no_step_beyond_them(rolled):
+    from combat.views.post_game.common import step_position
+
+    state = rolled.state()
+    first = step_position(step_bar(state, "out-of-action"))
+    assert (first["number"], first["count"], first["previous"]) == (1, 12, None)
+    assert first["next"]["key"] == "troops"
+    last = step_position(step_bar(state, "review"))
+    assert (last["number"], last["next"], last["previous"]["key"]) == (12, None, "glory")
+    assert step_position(step_bar(state, "overview")) is None

@@ -105,12 +105,27 @@ def step_bar(state, current: str) -> list[dict]:
     ]
 
 
+def step_position(bar: list[dict]) -> dict | None:
+    """Where the page stands in the step bar, for the compact bar a phone shows: the current step, its number of
+    all, the steps before and after it (None for none); None on a page that is no step (the overview)."""
+    here = next((number for number, item in enumerate(bar) if item["current"]), None)
+    if here is None:
+        return None
+    return {
+        **bar[here],
+        "count": len(bar),
+        "previous": bar[here - 1] if here > 0 else None,
+        "next": bar[here + 1] if here + 1 < len(bar) else None,
+    }
+
+
 def page_context(request, player, membership, can_write: bool, *, step: str, state=None, **extra) -> dict:
     state = state if state is not None else post_game_state(player=player)
     urls = {key: step_url(view, player) for key, view in OTHER_URLS.items()}
     urls.update(
         {entry.key.replace("-", "_"): step_url(entry.url_name, player) for entry in steps_for(state.campaign)}
     )
+    bar = step_bar(state, step)
     return {
         "state": state,
         "player": player,
@@ -124,7 +139,8 @@ def page_context(request, player, membership, can_write: bool, *, step: str, sta
         "can_fix": can_write and state.revert_refusal is None and state.problem is None,
         "is_organiser": is_organiser(membership),
         "step": step,
-        "steps": step_bar(state, step),
+        "steps": bar,
+        "step_position": step_position(bar),
         "urls": urls,
         "poll_seconds": POLL_SECONDS,
         **extra,
