@@ -13,10 +13,12 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Where the embedded PostgreSQL keeps its data (config/database.py uses $(DATA)/postgres).
 DATA ?= .data
 
-.PHONY: help run test bench lint format install install-dev chromium wrk migrate demo stop clean-data mutate
+.PHONY: help run dev test bench lint format install install-dev chromium wrk migrate demo stop clean-data mutate
 
 help:
-	@echo "make run    - install, migrate, load the demo campaign and serve on http://$(HOST):$(PORT)"
+	@echo "make run    - install, migrate, load the demo campaign and serve it as production does on http://$(HOST):$(PORT)"
+	@echo "              (make run HOST=0.0.0.0 lets the phones on the same network join; it prints the address)"
+	@echo "make dev    - the same with Django's runserver and DEBUG on, for development"
 	@echo "make test   - install test tools (Chromium too) and run the whole suite, ruff included"
 	@echo "make bench  - run the benchmarks and print their figures"
 	@echo "make lint   - ruff check and format check"
@@ -56,7 +58,15 @@ migrate: install
 demo: migrate
 	DEBUG=$${DEBUG:-true} $(BIN)/python manage.py load_demo
 
+# gunicorn with DEBUG off, static files collected and served by WhiteNoise, a cache every process shares without
+# Redis (config/serve.py, config/settings_run.py). WORKERS processes of THREADS threads each.
+WORKERS ?= 2
+THREADS ?= 4
 run: demo
+	$(BIN)/python -m config.serve --host $(HOST) --port $(PORT) --workers $(WORKERS) --threads $(THREADS)
+
+# Development: runserver reloads on every change and DEBUG shows each error's traceback.
+dev: demo
 	DEBUG=$${DEBUG:-true} $(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 test: install-dev chromium

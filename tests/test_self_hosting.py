@@ -1,5 +1,6 @@
 """docker-compose.yml describes PostgreSQL 16 with a volume and healthcheck, and a web service waiting for it."""
 
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -72,3 +73,25 @@ def test_the_example_environment_names_every_required_setting():
     env = (ROOT / ".env.example").read_text()
     for name in ("SECRET_KEY", "DEBUG", "ALLOWED_HOSTS", "CSRF_TRUSTED_ORIGINS", "POSTGRES_PASSWORD"):
         assert f"{name}=" in env
+
+
+def make_target(name: str) -> str:
+    """The recipe of one Makefile target (its lines up to the next blank line)."""
+    makefile = (ROOT / "Makefile").read_text()
+    match = re.search(rf"^{name}:.*?\n((?:\t.*\n)+)", makefile, flags=re.MULTILINE)
+    assert match, f"the Makefile has no {name} target"
+    return match.group(1)
+
+
+def test_make_run_serves_as_production_through_config_serve():
+    """gunicorn with DEBUG off and WhiteNoise (config/serve.py, config/tests/test_serve.py), not runserver."""
+    recipe = make_target("run")
+    assert "-m config.serve --host $(HOST) --port $(PORT)" in recipe
+    assert "runserver" not in recipe
+    assert "DEBUG" not in recipe
+
+
+def test_make_dev_keeps_runserver_and_debug_for_development():
+    recipe = make_target("dev")
+    assert "manage.py runserver $(HOST):$(PORT)" in recipe
+    assert "DEBUG=$${DEBUG:-true}" in recipe

@@ -46,7 +46,7 @@ def test_a_logged_in_page_answers_a_short_503_page_when_the_database_is_gone(log
 
 @override_settings(DEBUG=True)
 def test_with_debug_on_a_lost_database_is_still_a_503_not_the_debug_page(logged_in, lost_session_reads):
-    """`make run`: Django's technical 500 page, not handler500, is what DEBUG builds for an exception."""
+    """`make dev`: Django's technical 500 page, not handler500, is what DEBUG builds for an exception."""
     response = logged_in.get("/")
     assert response.status_code == 503
     assert b"The ledger is briefly unavailable" in response.content

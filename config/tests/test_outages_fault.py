@@ -192,8 +192,8 @@ def test_a_database_that_refuses_connections_gives_a_logged_in_user_503_and_heal
     assert _status(opener, f"{base}/") == 200
 
 
-def test_with_debug_on_as_make_run_a_refusing_database_is_a_503_not_a_500(live_server, player):
-    """`make run` sets DEBUG=true, where Django answers an exception with its technical page and never calls
+def test_with_debug_on_as_make_dev_a_refusing_database_is_a_503_not_a_500(live_server, player):
+    """`make dev` sets DEBUG=true, where Django answers an exception with its technical page and never calls
     handler500: the outage middleware answers 503 all the same."""
     opener = _opener(_session_for(Client(), player))
     base = live_server.url.replace("127.0.0.1", "localhost")
