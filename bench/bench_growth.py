@@ -5,8 +5,10 @@ Each pair is the same page on data alike but for its size, measured in one run, 
 - the roster at 10 and at 200 fighters (its first screen: FIRST_ROWS rows in full, the rest one htmx request later,
   printed beside them, not aimed), warm (its cached parts there) and cold (the cache emptied before every
   request), and each size's cold against its warm;
-- the as-of page (a 15-fighter warband as of its 5th game) with 10,000 and with 1,000,000 history events in the
-  database, the extra ones written with SQL generate_series (bench/growth_data.py), ANALYZEd after.
+- the as-of page (a 15-fighter warband as of its 5th game) and its campaign's history feed, each with 10,000 and
+  with 1,000,000 history events in the database, the extra ones written with SQL generate_series
+  (bench/growth_data.py), ANALYZEd after; half of them are the campaign's own fighters changing after its games,
+  so the feed's first page is among them.
 Aim: each pair within 1.5x, cold within 2x of warm. Server time: the Django test client calling the app in
 process (every middleware, the view, the template; no network), the median of RUNS requests after a warm-up,
 with the production settings and each process's own memory cache. The database is the bench's own
@@ -154,21 +156,28 @@ def one_change(warband, user):
     return change
 
 
-def as_of_pages() -> None:
+def history_pages() -> None:
+    """The as-of page and the campaign's history feed, each with 10,000 and with 1,000,000 events in the database
+    (half of the added ones the campaign's own fighters changing after its games, so the feed's newest)."""
     import growth_data
     from django.urls import reverse
 
     setup = growth_data.as_of_campaign()
     client = client_for(setup["user"])
-    url = reverse("warband_as_of", args=[setup["warband"].pk, setup["game"].pk])
-    figures = {}
-    for name, total in EVENTS.items():
+    urls = {
+        "as-of page (15 fighters)": reverse("warband_as_of", args=[setup["warband"].pk, setup["game"].pk]),
+        "history feed (the campaign's)": reverse("campaign_history", args=[setup["warband"].campaign_id]),
+    }
+    figures: dict[tuple[str, str], tuple[str, float, int]] = {}
+    for size, total in EVENTS.items():
         started = time.perf_counter()
         events = growth_data.fill_history(setup, total)
         print(f"   {events:,} history events in the database ({time.perf_counter() - started:.0f} s to fill)")
-        ms, queries = timed(client, url)
-        figures[name] = (name, ms, queries)
-    pair("as-of page (15 fighters)", figures["10k events"], figures["1M events"], PAIR_AIM)
+        for title, url in urls.items():
+            ms, queries = timed(client, url)
+            figures[title, size] = (size, ms, queries)
+    for title in urls:
+        pair(title, figures[title, "10k events"], figures[title, "1M events"], PAIR_AIM)
 
 
 def main() -> int:
@@ -193,13 +202,13 @@ def main() -> int:
     print(
         f"in-process, median of {RUNS} requests after {WARMUP}; each process's own memory cache", flush=True
     )
-    only = set(sys.argv[1:]) or {"campaign", "roster", "as-of"}
+    only = set(sys.argv[1:]) or {"campaign", "roster", "history"}
     if "campaign" in only:
         campaign_pages()
     if "roster" in only:
         rosters()
-    if "as-of" in only:
-        as_of_pages()
+    if "history" in only or "as-of" in only:
+        history_pages()
     return 0
 
 

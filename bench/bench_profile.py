@@ -23,12 +23,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from support import bench_database_url  # noqa: E402
+from support import bench_database_url, redis_url  # noqa: E402
 from web_load import flush_redis  # noqa: E402
 
 REQUESTS = int(os.environ.get("BENCH_PROFILE_REQUESTS", "200"))
 WARM_UP = 20
-REDIS_URL = "redis://127.0.0.1:6379/0"
+REDIS_URL = redis_url()
 # Where a sampled frame's own time is counted, by the first match on its file's path.
 PLACES = [
     ("PostgreSQL (psycopg)", ("/psycopg/", "/psycopg_binary/", "/django/db/")),
@@ -132,7 +132,8 @@ def main() -> int:
 
     url = bench_database_url(bench_web.BENCH_DATABASE)
     base = {
-        **os.environ,
+        # The Redis configuration names its Redis itself; the other must not inherit one from the environment.
+        **{name: value for name, value in os.environ.items() if name != "REDIS_URL"},
         **bench_web.PRODUCTION,
         "ALLOWED_HOSTS": "testserver,127.0.0.1",
         "DATABASE_URL": url,

@@ -22,6 +22,13 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 LOCAL_SERVER = "postgres://postgres@127.0.0.1:5432/postgres"
+LOCAL_REDIS = "redis://127.0.0.1:6379/0"
+
+
+def redis_url() -> str:
+    """The Redis the benchmarks run their Redis configurations on: `REDIS_URL`, as the site reads it, else this
+    machine's own on its default port. Each run keeps its keys under a prefix of its own and deletes them after."""
+    return os.environ.get("REDIS_URL") or LOCAL_REDIS
 
 
 def _with_database(url: str, name: str) -> str:

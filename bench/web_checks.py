@@ -114,7 +114,7 @@ def report_bytes(figures: dict[str, dict], compared: tuple[str, ...] = ()) -> No
     print(f"{'first load (compressed)':28} {'raw KB':>8} {'HTML KB':>8} {'static':>8} {'total':>8}")
     for name, row in figures.items():
         verdict = "ok" if row["total"] < FIRST_LOAD_AIM else "MISSED"
-        aim = "(for comparison, not aimed)" if name in compared else f"(aim < 35 KB) {verdict}"
+        aim = "(for comparison, not aimed)" if name in compared else f"(first load, aim < 35 KB) {verdict}"
         print(
             f"{name:28} {row['raw'] / 1024:8.1f} {row['html'] / 1024:8.1f} {row['static'] / 1024:8.1f} "
             f"{row['total'] / 1024:8.1f}  {aim}"

@@ -21,9 +21,9 @@ urlpatterns = [
     path("", include("combat.urls")),
 ]
 
-# `make bench` only (bench/bench_web.py sets BENCH_VIEWS=true): a bare plain-text view of the same app, with the
-# same middleware, that the pages' speed is compared with. Never on otherwise.
+# `make bench` only (bench/bench_web.py sets BENCH_VIEWS=true): trivial plain-text views of the same app, with the
+# same middleware, that the pages' speed is compared with (one loads the session and user). Never on otherwise.
 if env_bool("BENCH_VIEWS", default=False):
     from rosters.views import bench
 
-    urlpatterns.append(path("bench/plain", bench.plain))
+    urlpatterns += [path("bench/plain", bench.plain), path("bench/authenticated", bench.authenticated)]

@@ -48,3 +48,25 @@ def test_the_engines_bench_prints_the_injury_odds_with_the_5_ms_aim_and_the_summ
     assert "(aim < 5 ms)" in injury
     assert f"  {injury.strip()}" in run.summary({"bench_rules.py": output})
     assert injury in capsys.readouterr().out  # printed as it came, too
+
+
+def test_it_ends_with_every_aim_met_or_missed_counted_and_the_missed_named_again():
+    run = load_run()
+    figures = {
+        "bench_web.py": [
+            "roster, 50 fighters, render path: 0.19x the authenticated view (aim >= 0.35x) MISSED\n",
+            "roster, 50 fighters, cache hit: 2.41x the authenticated view (aim >= 1.0x) ok\n",
+            "make run, dashboard, render path: the deployed 0.74x its throughput (aim <= 1.5x) ok\n",
+        ],
+        "bench_history.py": [
+            "   feed  median 900.0 ms   aim 150 ms: OVER AIM\n",
+            "(over an aim: reported)\n",
+        ],
+        "bench_growth.py": ["history feed  ratio 1.10  aim <= 1.5 ok\n"],
+    }
+    assert run.tally(figures, {"bench_growth.py": 1}) == [
+        "== 3 aims met, 2 missed",
+        "MISSED  bench_web.py: roster, 50 fighters, render path: 0.19x the authenticated view (aim >= 0.35x) MISSED",
+        "MISSED  bench_history.py: feed  median 900.0 ms   aim 150 ms: OVER AIM",
+        "STOPPED bench_growth.py: status 1, its later aims not measured",
+    ]
