@@ -59,6 +59,15 @@ class Campaign(ChecksInPython, models.Model):
         help_text="Show each warband's Threshold Value and Field Strength for its next battle (RULING C-1), "
         "and warn when it is over them.",
     )
+    # The house rules of its post-game: a step of the post-battle sequence switched on (true) or off (false) where
+    # it differs from the preset's own; the engine decides which keys exist and what each needs
+    # (combat/rules/post_game_steps.py). Empty: the preset's steps as they are.
+    post_game_switches = models.JSONField(
+        "post-game steps",
+        default=dict,
+        blank=True,
+        help_text="Post-battle steps switched on or off from the preset's own (house rules).",
+    )
     invitation_code = models.CharField(max_length=32, unique=True, default=new_invitation_code)
     # A read-only link for people without an account; empty when none is shared (issue: read-only sharing).
     share_token = models.CharField(max_length=64, unique=True, null=True, blank=True)

@@ -253,3 +253,37 @@ DEMO_ROWS = {
         {"name": "Rivet Plate", "cost": 30, "keywords": ["ARMOUR"], "removable": False},
     ],
 }
+
+# A Fallout: Factions campaign's own made-up list: no name of the Trench Crusade one, in a crew's words (caps,
+# Champions by their role, no ELITE keyword: a Fallout: Factions Champion is marked on the fighter).
+DEMO_ROWS_FALLOUT_FACTIONS = {
+    FIGHTERS: [
+        {
+            "name": "Salvage Chief",
+            "cost": 85,
+            "keywords": ["LEADER"],
+            "movement": 6,
+            "health": 3,
+            "harm_limit": 3,
+        },
+        {"name": "Dust Scavenger", "cost": 35, "keywords": [], "movement": 6, "health": 1, "harm_limit": 3},
+        {
+            "name": "Rust Sentry",
+            "cost": 50,
+            "keywords": ["SENTRY"],
+            "movement": 5,
+            "health": 2,
+            "harm_limit": 3,
+        },
+    ],
+    BATTLEKIT: [
+        {"name": "Pipe Wrench Club", "cost": 10, "keywords": ["MELEE"], "removable": True},
+        {"name": "Jury-Rigged Scope", "cost": 15, "keywords": [], "removable": True},
+        {"name": "Scrap Plate Vest", "cost": 25, "keywords": ["ARMOUR"], "removable": False},
+    ],
+}
+
+
+def demo_rows_for(preset: str) -> dict[str, list[dict]]:
+    """The made-up demo lists of a preset's campaign; an unknown preset reads as Trench Crusade, the default."""
+    return DEMO_ROWS_FALLOUT_FACTIONS if preset == "fallout_factions" else DEMO_ROWS

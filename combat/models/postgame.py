@@ -17,6 +17,7 @@ the answers, and only `post_game_apply` (combat/services.py) writes the roster, 
 """
 
 from django.conf import settings
+from django.contrib.postgres.fields import ArrayField
 from django.db import models
 from django.db.models import F, Q
 
@@ -107,6 +108,14 @@ class PostGame(ChecksInPython, models.Model):
     )
     summary = models.JSONField(
         default=list, blank=True, help_text="The changes the Apply made, one plain sentence each."
+    )
+    # The steps this attempt takes, fixed when it opens: a house rule switched on or off later applies to the
+    # post-games not started yet, so an attempt half done (and its Revert) keeps the steps it began with.
+    steps = ArrayField(
+        models.CharField(max_length=40),
+        default=list,
+        blank=True,
+        help_text="The keys of the post-game's steps when this attempt opened; empty for an older attempt.",
     )
 
     class Meta:

@@ -169,6 +169,16 @@ from .odds import (
     trauma_fate_odds,
     trauma_odds,
 )
+from .post_game_steps import (
+    POST_GAME_SWITCHES,
+    PRESET_POST_GAME,
+    HarshLessonsAward,
+    PostGameSwitch,
+    harsh_lessons_after_game,
+    post_game_sequence,
+    post_game_switch,
+    preset_switches_on,
+)
 from .roles import ELITE, counts_as_elite, has_elite_keyword
 from .ruling_titles import RULING_SOURCES, RULING_TITLES, ruling_source, ruling_title
 from .rulings import RULINGS, ruling
@@ -357,4 +367,13 @@ __all__ = [
     "scenario_odds",
     "scenario_stage",
     "scenario_table_problems",
+    # each game system's post-game and its house-rule switches (post_game_steps.py)
+    "POST_GAME_SWITCHES",
+    "PRESET_POST_GAME",
+    "HarshLessonsAward",
+    "PostGameSwitch",
+    "harsh_lessons_after_game",
+    "post_game_sequence",
+    "post_game_switch",
+    "preset_switches_on",
 ]

@@ -212,4 +212,6 @@ def kind_page(*, campaign: Campaign, kind: str, version: int | None = None) -> K
     shown = versions[0] if versions else None
     if version is not None:
         shown = next((data_set for data_set in versions if data_set.version == version), None)
-    return KindPage(kind, kind_title(campaign=campaign, kind=kind), shown, versions, demo_rows(kind))
+    return KindPage(
+        kind, kind_title(campaign=campaign, kind=kind), shown, versions, demo_rows(kind, campaign.preset)
+    )

@@ -79,7 +79,11 @@ def campaign_data_copy_demo(
     made = []
     for kind in kinds:
         data_set, new = campaign_data_save(
-            campaign=campaign, kind=kind, rows=demo_rows(kind), by=by, note="copied from the demo set"
+            campaign=campaign,
+            kind=kind,
+            rows=demo_rows(kind, campaign.preset),
+            by=by,
+            note="copied from the demo set",
         )
         if new:
             made.append(data_set)

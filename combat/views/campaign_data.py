@@ -4,8 +4,8 @@ Like the Trauma Table editor (combat/views/trauma_table.py) they live in `combat
 a skill chart or a Location table is; the campaign's settings page links here. Every save makes a new version;
 a refused save answers 422 with every problem beside the field and changes nothing.
 
-- `/data/`: every kind with its newest version; POST `copy_demo` copies the made-up demo set into the kinds not
-  saved yet.
+- `/data/`: every kind with its newest version, and the post-game's steps; POST `copy_demo` copies the made-up
+  demo set into the kinds not saved yet, `post_game_steps` switches post-game steps on or off (house rules).
 - `/data/<kind>/`: one kind, its rows and versions (`?version=2` shows an older one); POST `save` (the rows as
   CSV), `import` (a CSV or JSON file, or a paste), `copy_demo` (this kind's demo rows).
 - `/data/<kind>/export/?format=csv|json`: a download of the newest version (or `&version=2`).
@@ -21,8 +21,11 @@ from campaigns.access import get_campaign_for_user
 from campaigns.models import Membership
 from combat.campaign_data_io import CampaignDataError, rows_to_csv, rows_to_json
 from combat.forms.campaign_data import DataImportForm, DataRowsForm
+from combat.forms.post_game_switches import PostGameSwitchesForm
 from combat.selectors import campaign_data as selectors
+from combat.selectors.post_game.steps import post_game_switch_rows
 from combat.services import campaign_data as services
+from combat.services import post_game_switches as switches
 
 UNPROCESSABLE = 422
 
@@ -45,24 +48,60 @@ def _version(request) -> int | None:
     return int(raw)
 
 
+def _overview(request, campaign, membership, *, switch_form=None, status=200):
+    overview = selectors.data_overview(campaign=campaign)
+    rows = post_game_switch_rows(campaign)
+    switch_form = switch_form or PostGameSwitchesForm(initial={"on": [row.key for row in rows if row.on]})
+    context = _context(campaign, membership) | {
+        "overview": overview,
+        "switches": rows,
+        "switch_form": switch_form,
+    }
+    return render(request, "combat/campaign_data.html", context, status=status)
+
+
+def _copy_demo_all(request, campaign, membership):
+    made = services.campaign_data_copy_demo(campaign=campaign, by=request.user)
+    if made:
+        messages.success(request, f"The demo set is copied: {len(made)} lists of made-up names to edit.")
+    else:
+        messages.info(request, "Nothing to copy: every list has rows already.")
+    return redirect("campaign_data", campaign_id=campaign.pk)
+
+
+def _post_game_steps(request, campaign, membership):
+    """The post-game's house rules: the steps switched on or off; a refusal answers 422 beside the boxes."""
+    form = PostGameSwitchesForm(request.POST)
+    if form.is_valid():
+        try:
+            switches.campaign_set_post_game_switches(
+                campaign=campaign, on=form.cleaned_data["on"], by=request.user
+            )
+        except switches.PostGameSwitchError as error:
+            form.add_error("on", str(error))
+        else:
+            messages.success(
+                request, "The post-game's steps are saved: post-games started from now take them."
+            )
+            return redirect("campaign_data", campaign_id=campaign.pk)
+    return _overview(request, campaign, membership, switch_form=form, status=UNPROCESSABLE)
+
+
+OVERVIEW_ACTIONS = {"copy_demo": _copy_demo_all, "post_game_steps": _post_game_steps}
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 def campaign_data(request, campaign_id: int):
-    """Every kind of the campaign's data, with its newest version; the organiser copies the demo set from here."""
+    """Every kind of the campaign's data, with its newest version, and the post-game's steps; the organiser copies
+    the demo set and switches post-game steps on or off (house rules) from here."""
     campaign, membership = get_campaign_for_user(request.user, campaign_id, manage=request.method == "POST")
     if request.method == "POST":
-        if request.POST.get("action") != "copy_demo":
-            return HttpResponseBadRequest("Unknown action: copy_demo is the one action of this page.")
-        made = services.campaign_data_copy_demo(campaign=campaign, by=request.user)
-        if made:
-            messages.success(request, f"The demo set is copied: {len(made)} lists of made-up names to edit.")
-        else:
-            messages.info(request, "Nothing to copy: every list has rows already.")
-        return redirect("campaign_data", campaign_id=campaign.pk)
-    overview = selectors.data_overview(campaign=campaign)
-    return render(
-        request, "combat/campaign_data.html", _context(campaign, membership) | {"overview": overview}
-    )
+        action = OVERVIEW_ACTIONS.get(request.POST.get("action", ""))
+        if action is None:
+            return HttpResponseBadRequest("Unknown action: copy_demo or post_game_steps.")
+        return action(request, campaign, membership)
+    return _overview(request, campaign, membership)
 
 
 def _kind_page(request, campaign, membership, kind, *, rows_form=None, import_form=None, status=200):

@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.apps import apps
 
 from campaigns.terms import terms_for
+from combat.rules import post_game_switch
 from rosters.history import registry
 from rosters.history.entries import Change
 from rosters.history.lookups import as_int
@@ -246,6 +247,26 @@ def _share_token(old, new) -> str:
     return "The read-only link was revoked" if not new else "The read-only link was replaced"
 
 
+def _switch_name(key: str) -> str:
+    try:
+        return post_game_switch(key).name
+    except ValueError:
+        return key  # a switch the engine no longer knows: its key, as stored
+
+
+def _post_game_switches(old, new) -> str:
+    """The post-game's house rules that changed, in the engine's names; a switch dropped went back to the
+    preset's own."""
+    old, new = old or {}, new or {}
+    words = [
+        f"{_switch_name(key)} switched {'on' if on else 'off'}"
+        for key, on in sorted(new.items())
+        if old.get(key) != on
+    ]
+    words += [f"{_switch_name(key)} back to the preset's own" for key in sorted(old) if key not in new]
+    return "Post-game steps (house rules): " + ("; ".join(words) or "the preset's own")
+
+
 def _campaign_changes(t: Teller) -> list[Change]:
     diff, out = t.diff(), []
     # Tokens and codes are secrets: the history says they changed, never what they are.
@@ -265,6 +286,8 @@ def _campaign_changes(t: Teller) -> list[Change]:
             else "The campaign went back to the default Trauma Table"
         )
         out.append(t.finish("campaign", text))
+    if "post_game_switches" in diff:
+        out.append(t.finish("campaign", _post_game_switches(*diff["post_game_switches"])))
     if "preset" in diff:
         old, new = (terms_for(v).game for v in diff["preset"])
         out.append(t.finish("campaign", f"Rules preset {old} → {new}"))

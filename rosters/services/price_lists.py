@@ -11,7 +11,7 @@ from django.db import transaction
 from campaigns.history_context import history_context
 from campaigns.models import Campaign
 from rosters.models import PRICE_LIST_NOTE_LENGTH, PriceList
-from rosters.price_lists import DEMO_ROWS, PriceListError, checked_rows, rows_from_text
+from rosters.price_lists import PriceListError, checked_rows, demo_rows_for, rows_from_text
 
 SAVE = "price_list.save"
 
@@ -60,8 +60,10 @@ def price_list_import(
 
 @transaction.atomic
 def price_list_copy_demo(*, campaign: Campaign, by) -> list[PriceList]:
-    """The demo's made-up lists (rosters/price_lists.py) as the next version of each list not saved yet."""
+    """The demo's made-up lists of the campaign's preset (rosters/price_lists.py) as the next version of each list
+    not saved yet."""
     saved = set(PriceList.objects.filter(campaign=campaign).values_list("kind", flat=True))
+    demo = demo_rows_for(campaign.preset)
     made = []
     for kind in PriceList.Kind.values:
         if kind not in saved:
@@ -69,7 +71,7 @@ def price_list_copy_demo(*, campaign: Campaign, by) -> list[PriceList]:
                 price_list_save(
                     campaign=campaign,
                     kind=kind,
-                    rows=DEMO_ROWS[kind],
+                    rows=demo[kind],
                     by=by,
                     note="copied from the demo list",
                 )[0]

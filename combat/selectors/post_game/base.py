@@ -83,10 +83,12 @@ class PostGameState:
     memo: dict = field(default_factory=dict, compare=False, repr=False)
 
     def __getattr__(self, name: str) -> object:
-        # Only called when no field has the name: a step's part by its key (`state.glory`).
+        # Only called when no field has the name: a step's part by its key (`state.glory`; a key's hyphens read
+        # as underscores, `state.harsh_lessons`).
         parts = self.__dict__.get("parts", NO_PARTS)
-        if name in parts:
-            return parts[name]
+        for key in (name, name.replace("_", "-")):
+            if key in parts:
+                return parts[key]
         raise AttributeError(name)
 
     @property

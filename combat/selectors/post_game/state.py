@@ -29,7 +29,7 @@ from combat.selectors.post_game.out_of_action import (
     post_game_trauma_table,
 )
 from combat.selectors.post_game.rolls import TRAUMA_STEP_PURPOSES, applied_rolls, attach_people, logged_rolls
-from combat.selectors.post_game.steps import first_open, steps_for
+from combat.selectors.post_game.steps import POST_GAME_STEPS, first_open, steps_for
 from combat.selectors.post_game.trauma import CasualtyState, odds, resolve
 from rosters.models import Fighter
 
@@ -100,9 +100,10 @@ def _with_casualties(state: PostGameState) -> PostGameState:
     return state
 
 
-def _with_trauma_changes(state: PostGameState) -> PostGameState:
-    """The Experience, then every change the Trauma Step and the Experience make, with what still stops them."""
-    xp, xp_blockers = experience(state)
+def _with_trauma_changes(state: PostGameState, keys: frozenset[str]) -> PostGameState:
+    """The Experience (when the post-game takes it), then every change the Trauma Step and the Experience make,
+    with what still stops them."""
+    xp, xp_blockers = experience(state) if "experience" in keys else ((), ())
     state = replace(state, xp=xp, blockers=(*state.blockers, *xp_blockers, *changes_step.blockers(state)))
     found, strongboxes, ransom_blockers = changes_step.changes(state)
     return replace(
@@ -163,10 +164,12 @@ def post_game_state(*, player: GamePlayer, for_update: bool = False) -> PostGame
     `player` should come with `game__campaign` and `warband` loaded (one query). About ten queries whatever the
     number of fighters; `for_update` locks the fighters and their Battlekit (the Apply).
     """
-    steps = steps_for(player.game.campaign)
     attempts = tuple(PostGame.objects.filter(player=player).order_by("-attempt"))
     live = next((attempt for attempt in attempts if attempt.status != PostGame.Status.REVERTED), None)
-    parts: dict[str, object] = {entry.key: None for entry in steps if entry.read is not None}
+    steps = steps_for(player.game.campaign, live)
+    keys = frozenset(entry.key for entry in steps)
+    # Every registered step's part, None for the steps this post-game does not take (a later step may ask).
+    parts: dict[str, object] = {entry.key: None for entry in POST_GAME_STEPS if entry.read is not None}
     if live is not None and live.is_applied:
         # The roster already holds the result: the pages show what the Apply stored, not a recomputation.
         fighters = tuple(applied_fighters(player))
@@ -178,7 +181,10 @@ def post_game_state(*, player: GamePlayer, for_update: bool = False) -> PostGame
         return replace(state, current_step=first_open(state, steps))
     state = replace(_base(player, live, attempts, for_update=for_update), parts=MappingProxyType(dict(parts)))
     if state.table is not None:
-        state = _with_trauma_changes(_with_casualties(state))
+        # Without the Trauma Step (Fallout: Factions' own post-game) nobody rolls: the Out of Action list is kept,
+        # and no casualty waits for a roll.
+        state = _with_casualties(state) if "troops" in keys else state
+        state = _with_trauma_changes(state, keys)
         for entry in steps:
             if entry.read is not None:
                 state = _with_step(state, entry, parts)

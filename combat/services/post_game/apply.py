@@ -154,7 +154,9 @@ def _summary(state: PostGameState, strongboxes: list[dict]) -> dict:
         "strongboxes": strongboxes,
         # Each step's words, in the registry's order.
         **{
-            key: words for part in step_hooks(state.campaign, "summary") for key, words in part(state).items()
+            key: words
+            for part in step_hooks(state.campaign, "summary", state.post_game)
+            for key, words in part(state).items()
         },
     }
 
@@ -192,9 +194,11 @@ def _ready_state(player: GamePlayer, live: PostGame | None) -> PostGameState:
     return state
 
 
-def step_hooks(campaign, hook: str) -> list:
-    """The steps' Apply (or Revert) hooks, in the order of the campaign's steps (the registry names them)."""
-    return [import_string(getattr(step, hook)) for step in steps_for(campaign) if getattr(step, hook)]
+def step_hooks(campaign, hook: str, post_game: PostGame | None = None) -> list:
+    """The steps' Apply (or Revert) hooks, in the order of the post-game's steps (the registry names them): the
+    steps its attempt opened with, so a house rule switched since changes neither its Apply nor its Revert."""
+    steps = steps_for(campaign, post_game)
+    return [import_string(getattr(step, hook)) for step in steps if getattr(step, hook)]
 
 
 def _write_parts(state: PostGameState) -> tuple[dict[str, Any], list[dict]]:
@@ -204,7 +208,7 @@ def _write_parts(state: PostGameState) -> tuple[dict[str, Any], list[dict]]:
     snapshot.update(apply_battlekit(state))
     snapshot["warbands"], strongboxes = apply_strongboxes(state)
     # The steps after Experience, each with snapshot keys of its own, in the order the registry lists them.
-    for apply_part in step_hooks(state.campaign, "apply"):
+    for apply_part in step_hooks(state.campaign, "apply", state.post_game):
         snapshot.update(apply_part(state))
     return snapshot, strongboxes
 

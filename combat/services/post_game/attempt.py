@@ -19,6 +19,7 @@ from campaigns.models import Game, GamePlayer
 from combat.models import PostGame
 from combat.rules.words import possessive
 from combat.selectors.post_game.state import PostGameState, post_game_state
+from combat.selectors.post_game.steps import campaign_step_keys
 from rosters.models import Fighter
 from rosters.services.games import game_post_game_mark
 
@@ -91,7 +92,9 @@ def open_attempt(player: GamePlayer, *, by, action: str, step: str, reason: str,
     if live is not None:
         return live
     attempt = (PostGame.objects.filter(player=player).aggregate(top=Max("attempt"))["top"] or 0) + 1
-    live = PostGame.objects.create(player=player, attempt=attempt, started_by=by)
+    # The attempt keeps the steps it opens with: a house rule switched later applies to post-games not started.
+    steps = list(campaign_step_keys(player.game.campaign))
+    live = PostGame.objects.create(player=player, attempt=attempt, started_by=by, steps=steps)
     mark(player, GamePlayer.PostGame.IN_PROGRESS, by=by, action=action, step=step, reason=reason)
     return live
 

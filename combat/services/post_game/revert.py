@@ -122,17 +122,17 @@ def earlier_applies(live: PostGame, *, undone_by=None) -> list[dict]:
 TRAUMA_PARTS = (revert_fighters, revert_injuries, revert_battlekit, revert_strongboxes)
 
 
-def revert_parts(campaign) -> list:
-    """The later steps' parts first, in the reverse order of the Apply (the registry's order), then the Trauma
-    Step's."""
-    return [*reversed(step_hooks(campaign, "revert")), *TRAUMA_PARTS]
+def revert_parts(campaign, post_game: PostGame | None = None) -> list:
+    """The later steps' parts first, in the reverse order of the Apply (the order of the steps the attempt took),
+    then the Trauma Step's."""
+    return [*reversed(step_hooks(campaign, "revert", post_game)), *TRAUMA_PARTS]
 
 
 def take_back(live: PostGame, *, by, campaign, undone: bool = False) -> None:
     """The Apply's roster changes taken back (the four parts) and the attempt open again, its rolls and answers
     kept; the caller holds the locks and the history context. `undone`: a Revert, which the history tells as the
     Apply undone (a correction or a reopened fighter applies again at once, and tells itself)."""
-    for part in revert_parts(campaign):
+    for part in revert_parts(campaign, live):
         part(live.snapshot)
     live.status = PostGame.Status.OPEN
     live.reverted_by = by

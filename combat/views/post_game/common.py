@@ -22,8 +22,8 @@ from combat import rules
 from combat.forms import postgame as forms
 from combat.selectors.post_game.out_of_action import post_game_player
 from combat.selectors.post_game.state import post_game_state
+from combat.selectors.post_game.steps import POST_GAME_STEPS, post_game_steps, steps_for
 from combat.selectors.post_game.steps import step as registry_step
-from combat.selectors.post_game.steps import steps_for
 from rosters.access import can_change_warband
 
 UNPROCESSABLE = 422
@@ -70,16 +70,34 @@ def step_page(key: str, player) -> str:
 
 
 def next_step_url(step: str, player) -> str:
-    """The page of the step after `step` in the wizard's order (a step with nothing to do sends on again)."""
-    steps = steps_for(player.game.campaign)
+    """The page of the step after `step` in the wizard's order, the steps the attempt opened with (a step with
+    nothing to do sends on again)."""
+    steps = post_game_steps(player=player)
     keys = [entry.key for entry in steps]
     return step_url(steps[keys.index(step) + 1].url_name, player)
+
+
+def neighbours(steps, key: str, state) -> dict:
+    """The steps before and after `key` in this post-game, each as its title and page (None at either end, or for
+    a page not among them)."""
+    keys = [entry.key for entry in steps]
+    if key not in keys:
+        return {"previous_step": None, "next_step": None}
+    at = keys.index(key)
+
+    def link(entry) -> dict:
+        return {"title": entry.heading(state.terms), "url": step_url(entry.url_name, state.player)}
+
+    return {
+        "previous_step": link(steps[at - 1]) if at > 0 else None,
+        "next_step": link(steps[at + 1]) if at + 1 < len(steps) else None,
+    }
 
 
 def step_bar(state, current: str) -> list[dict]:
     """The wizard's steps as the bar shows them: a Trauma Step page is done once its rolls are in; a later step
     once the wizard has gone on past it (not while it is being filled in); the Review once applied."""
-    steps = steps_for(state.campaign)
+    steps = steps_for(state.campaign, state.post_game)
     keys = [entry.key for entry in steps]
     started = state.post_game is not None
     reached = keys.index(state.current_step) if started else 0
@@ -121,10 +139,13 @@ def step_position(bar: list[dict]) -> dict | None:
 
 def page_context(request, player, membership, can_write: bool, *, step: str, state=None, **extra) -> dict:
     state = state if state is not None else post_game_state(player=player)
+    steps = steps_for(state.campaign, state.post_game)
+    if step != "overview" and step not in {entry.key for entry in steps}:
+        # A step this campaign's post-game does not take (a Trench Crusade step in a Fallout: Factions campaign
+        # that did not switch it on): no such page here.
+        raise Http404("This post-game has no such step.")
     urls = {key: step_url(view, player) for key, view in OTHER_URLS.items()}
-    urls.update(
-        {entry.key.replace("-", "_"): step_url(entry.url_name, player) for entry in steps_for(state.campaign)}
-    )
+    urls.update({entry.key.replace("-", "_"): step_url(entry.url_name, player) for entry in POST_GAME_STEPS})
     bar = step_bar(state, step)
     return {
         "state": state,
@@ -143,6 +164,8 @@ def page_context(request, player, membership, can_write: bool, *, step: str, sta
         "step_position": step_position(bar),
         "urls": urls,
         "poll_seconds": POLL_SECONDS,
+        "step_keys": frozenset(entry.key for entry in steps),
+        **neighbours(steps, step, state),
         **extra,
     }
 

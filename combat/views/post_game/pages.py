@@ -9,6 +9,7 @@ from campaigns.access import is_organiser
 from combat.forms import postgame as forms
 from combat.selectors.post_game.out_of_action import first_rolls_step, out_of_action_choices
 from combat.selectors.post_game.state import post_game_overview, post_game_state
+from combat.selectors.post_game.steps import takes_step
 from combat.services.post_game.attempt import PostGameError
 from combat.services.post_game.experience import ExperienceAnswer, post_game_record_experience
 from combat.services.post_game.out_of_action import post_game_set_out_of_action
@@ -73,6 +74,9 @@ def post_game_out_of_action(request, game_id: int, warband_id: int):
         except PostGameError as error:
             form.add_error(None, str(error))
         else:
+            if not takes_step(state, "troops"):
+                # A post-game without the Trauma Step (Fallout: Factions' own) goes on to its next step.
+                return redirect(next_step_url("out-of-action", player))
             return redirect(step_page(first_rolls_step(state, form.fighter_ids()), player))
     context = page_context(request, player, membership, can_write, step="out-of-action", state=state)
     context.update(form=form, rolled=choices.rolled)

@@ -8,7 +8,7 @@ from combat.selectors.post_game import glory
 from combat.selectors.post_game.steps import POST_GAME_STEPS, TRENCH_CRUSADE, step, steps_for
 
 
-def test_the_trench_crusade_sequence_is_every_presets_list():
+def test_the_trench_crusade_sequence_is_the_default_presets_list():
     keys = [entry.key for entry in TRENCH_CRUSADE]
     assert keys == [
         "out-of-action",
@@ -25,7 +25,10 @@ def test_the_trench_crusade_sequence_is_every_presets_list():
         "review",
     ]
     assert steps_for(None) is TRENCH_CRUSADE
-    assert POST_GAME_STEPS is TRENCH_CRUSADE
+    # Every step of the Trench Crusade sequence is registered, in its order; Fallout: Factions' own steps too.
+    registered = [entry.key for entry in POST_GAME_STEPS]
+    assert [key for key in registered if key in keys] == keys
+    assert set(registered) - set(keys) == {"harsh-lessons", "injuries"}
 
 
 def test_every_name_a_step_gives_resolves():
