@@ -43,3 +43,22 @@ def test_an_import_reads_csv(campaign, organiser):
         campaign=campaign, kind="battlekit", text=text, fmt="csv", by=organiser
     )
     assert (saved.note, saved.rows[0]["name"]) == ("imported", "Maul")
+
+
+def _names(rows) -> set[str]:
+    return {row["name"] for row in rows} | {word for row in rows for word in row.get("keywords", [])}
+
+
+def test_a_fallout_factions_campaign_copies_its_own_made_up_lists(campaign, organiser):
+    from campaigns.models import Campaign
+    from rosters.price_lists import DEMO_ROWS
+
+    Campaign.objects.filter(pk=campaign.pk).update(preset=Campaign.Preset.FALLOUT_FACTIONS)
+    campaign.refresh_from_db()
+    copied = services.price_list_copy_demo(campaign=campaign, by=organiser)
+    assert sorted(price_list.kind for price_list in copied) == ["battlekit", "fighters"]
+    trench_crusade = {name for rows in DEMO_ROWS.values() for name in _names(rows)} - {"ARMOUR"}
+    for price_list in copied:
+        text = repr(price_list.rows)
+        assert [name for name in trench_crusade if name in text] == [], price_list.kind
+        assert "ELITE" not in text  # a Fallout: Factions Champion is marked on the fighter, not by a keyword
