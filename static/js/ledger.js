@@ -12,7 +12,7 @@
    #board-version[data-version]   the tracker's board version: an htmx request from the board carries it (the
                                   poll's `version=`, a form's `version` field), as only the changed card is swapped;
                                   a tap's answer carrying an older board than the page shows is not swapped in.
-   [data-error-summary], ul.errorlist.nonfield, [aria-invalid=true]
+   [data-error-summary], .errorlist.nonfield[role=alert], [aria-invalid=true]
                                   a refused form's message (the first of them): brought into view and focused on
                                   a page load and after a form's htmx swap, so the eye and a screen reader find it.
    <meta name="service-worker">   base.html: the service worker (static/sw.js) is registered with the site's paths,
@@ -97,7 +97,8 @@
   // of a page that has one); on a phone it may sit below the fold. The first one is scrolled to the middle of the
   // screen and focused (role="alert" announces it). A poll or a GET swap (totals worked out as you type) never
   // moves the focus: only a page load and the answer to a form that was sent.
-  var REFUSED = "[data-error-summary], ul.errorlist.nonfield, [aria-invalid='true']";
+  // A standing problem of the page's state (data-standing: a blocker shown on every load) is not a refusal.
+  var REFUSED = "[data-error-summary], .errorlist.nonfield[role=alert]:not([data-standing]), [aria-invalid='true']";
   function bringErrorIntoView(root) {
     var first = root.matches && root.matches(REFUSED) ? root : root.querySelector(REFUSED);
     if (!first) return;
@@ -110,8 +111,10 @@
   document.addEventListener("DOMContentLoaded", function () { bringErrorIntoView(document); });
   document.addEventListener("htmx:afterSettle", function (event) {
     var config = event.detail.requestConfig;
-    if (!config || config.verb === "get" || !event.detail.target) return;
-    bringErrorIntoView(event.detail.target);
+    if (!config || config.verb === "get") return;
+    // An outerHTML swap leaves the old target detached: look in what was settled, else the whole page.
+    var settled = event.target;
+    bringErrorIntoView(settled && settled.isConnected && settled.querySelector ? settled : document);
   });
 
   document.addEventListener("focusin", function (event) {

@@ -122,6 +122,17 @@ def test_the_step_bar_fits_a_phone_and_promotions_is_passed_with_nothing_rolled(
     expect(compact.get_by_role("link", name="Review and apply")).to_be_visible()
     assert_accessible(page, "Promotions with the compact step bar")
 
+    # A refused assignment, sent by htmx: its reason is brought into view and focused, on the swapped step.
+    page.get_by_label("Promotion Dice for Brother Tom").fill("3")
+    page.get_by_role("button", name="Assign the dice").click()
+    refused = ".errorlist.nonfield[role=alert], [aria-invalid='true']"
+    expect(page.locator("#post-game-step .errorlist").first).to_be_visible()
+    page.wait_for_function("s => document.activeElement && document.activeElement.matches(s)", arg=refused)
+    assert page.evaluate(
+        "() => { const r = document.activeElement.getBoundingClientRect(); "
+        "return r.top >= 0 && r.bottom <= window.innerHeight; }"
+    )
+
     page.get_by_role("button", name="Go on without Promotion Dice").click()
     page.wait_for_url(re.compile(r"/(dismiss|reinforcements)/$"))
     expect(page.locator("#step-compact .step-now")).not_to_contain_text("Promotions")
