@@ -302,6 +302,30 @@ def _report(client, pages: dict, extra: dict) -> bool:
     return failed
 
 
+def feed_plan(campaign) -> tuple[int, float]:
+    """The feed's first page query under EXPLAIN ANALYZE: how many subplans its plan runs (a correlated subquery
+    run again for each row it is asked for) and its execution time in ms."""
+    import json
+
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from rosters.history.entries import HistoryFilter
+    from rosters.history.feed import PAGE_SIZE, _fetch_events
+
+    with CaptureQueriesContext(connection) as captured:
+        _fetch_events(HistoryFilter(campaign_id=campaign.pk), None, older=True, limit=PAGE_SIZE + 1)
+    with connection.cursor() as db:
+        db.execute("EXPLAIN (ANALYZE, FORMAT JSON) " + captured.captured_queries[-1]["sql"])
+        plan = db.fetchone()[0]
+    plan = json.loads(plan) if isinstance(plan, str) else plan
+
+    def subplans(node) -> int:
+        return ("Subplan Name" in node) + sum(subplans(child) for child in node.get("Plans", ()))
+
+    return subplans(plan[0]["Plan"]), plan[0]["Execution Time"]
+
+
 def main() -> int:
     setup_django(bench_database_url(BENCH_DATABASE))
     from django.db import connection
@@ -325,6 +349,8 @@ def main() -> int:
         f"   {events:,} history events; {warband.fighters.count()} fighters in {warband.name}; as of Game {middle.number}"
     )
     failed = _report(client, *_pages(campaign, warband, middle, _deep_cursor(events)))
+    subplans, executed = feed_plan(campaign)
+    print(f"   {'feed query (EXPLAIN ANALYZE)':<36} {executed:6.1f} ms in the database, {subplans} subplans")
     # Polling with nothing new: the cheapest answer, every ten seconds from every open feed.
     newest = history_page(campaign=campaign, limit=1).newest
     feed = reverse("campaign_history", args=[campaign.pk])

@@ -311,18 +311,32 @@ def game_finish(*, game: Game, by, entries: Sequence[GameEntry], reason: str = "
     return game
 
 
-@transaction.atomic
 def game_post_game_mark(
-    *, player: GamePlayer, state: str, by, reason: str = "", **context: Any
+    *, player: GamePlayer, state: str, by, reason: str = "", locked: bool = False, **context: Any
 ) -> GamePlayer:
     """Move a warband's post-game to `state` (pending, in_progress, done) and the game's status with it: recorded
-    while every post-game waits, done when every one is done, post-game in progress otherwise."""
+    while every post-game waits, done when every one is done, post-game in progress otherwise.
+
+    `locked`: the caller's transaction already holds the game (read with its campaign) and this entry (with its
+    warband) locked, as the post-game's Apply does; they are not read again."""
     if state not in GamePlayer.PostGame.values:
         raise RosterRefused(f"{state!r} is not a post-game state.")
-    game = _locked_game(player.game)
+    if locked:
+        if not transaction.get_connection().in_atomic_block:
+            raise ValueError("A post-game marked with its rows locked needs the caller's transaction.")
+        return _mark(player, player.game, state, by=by, reason=reason, **context)
+    with transaction.atomic():
+        game = _locked_game(player.game)
+        player = (
+            GamePlayer.objects.select_for_update(of=("self",)).select_related("warband").get(pk=player.pk)
+        )
+        player.game = game  # the row locked above: held, so not looked for again when the entry is checked
+        return _mark(player, game, state, by=by, reason=reason, **context)
+
+
+def _mark(player: GamePlayer, game: Game, state: str, *, by, reason: str, **context: Any) -> GamePlayer:
     if game.status == Game.Status.IN_PROGRESS:
         raise GameLocked(f"Game {game.number} is still being played: its post-game cannot start yet.")
-    player = GamePlayer.objects.select_for_update(of=("self",)).select_related("warband").get(pk=player.pk)
     players = list(
         GamePlayer.objects.filter(game=game).exclude(pk=player.pk).values_list("post_game", flat=True)
     )
@@ -344,11 +358,13 @@ def game_post_game_mark(
     ):
         if player.post_game != state:
             player.post_game = state
-            player.full_clean()
+            # Only the state moves: the game and the warband, and so their pair's uniqueness, are as they were.
+            player.full_clean(exclude=["game", "warband"])
             player.save(update_fields=["post_game"])
         if game.status != status:
             game.status = status
-            game.full_clean()
+            # Only the status moves: the campaign and the game's number, and so their uniqueness, are as they were.
+            game.full_clean(exclude=["campaign", "number"])
             game.save(update_fields=["status"])
     return player
 

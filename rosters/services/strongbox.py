@@ -25,14 +25,16 @@ def _short(reason: str) -> str:
 
 
 def _refuse_overdraft(warband: Warband, *, ducats: int, glory: int) -> None:
-    terms = warband.campaign.terms
+    # The campaign's words are read only for a refusal: a move that is paid needs no query for them.
     if warband.strongbox + ducats < 0:
+        terms = warband.campaign.terms
         raise RosterRefused(
             f"{possessive(warband.name)} {terms.strongbox} holds {warband.strongbox} {terms.currency}: "
             f"it cannot pay {-ducats}.",
             code="strongbox_short",
         )
     if warband.glory + glory < 0:
+        terms = warband.campaign.terms
         raise RosterRefused(
             f"{warband.name} has {warband.glory} {terms.glory}: it cannot spend {-glory}.", code="glory_short"
         )

@@ -206,7 +206,9 @@ def _tables(state: PostGameState, roll: PostGameRoll | None, allowed) -> dict[st
     """The campaign's Location tables among the allowed ones, as they were when the dice were rolled."""
     campaign = state.campaign
     if roll is not None:
-        data = campaign_data_as_of(campaign=campaign, at=roll.dice_roll.created_at)
+        data = campaign_data_as_of(
+            campaign=campaign, at=roll.dice_roll.created_at, current=state.campaign_data
+        )
     else:
         data = state.campaign_data or current_campaign_data(campaign=campaign)  # read once with the state's
     kept = data.location_tables()

@@ -22,7 +22,6 @@ from combat.selectors.post_game.state import PostGameState, post_game_state
 from combat.selectors.post_game.steps import steps_for
 from combat.services.post_game.attempt import (
     PostGameError,
-    live_attempt,
     lock,
     mark,
     open_attempt,
@@ -178,15 +177,17 @@ def _ransom_reason(state: PostGameState, change: StrongboxChange) -> str:
     return f"{words} and {loot}" if loot else words
 
 
-def _ready_state(player: GamePlayer, live: PostGame | None) -> PostGameState:
-    """The post-game worked out with its rows locked, refused when applied already or not ready."""
+def _ready_state(player: GamePlayer) -> PostGameState:
+    """The post-game worked out with its rows locked, refused when applied already or not ready. Its attempt is
+    the state's own (read with it, not once more)."""
     refuse_while_played(player)
+    state = post_game_state(player=player, for_update=True)
+    live = state.post_game
     if live is not None and live.is_applied:
         raise PostGameError(
             f"{possessive(player.warband.name)} post-game of Game {player.game.number} is already applied "
             f"(by {live.applied_by or 'someone'} at {timezone.localtime(live.applied_at):%H:%M})."
         )
-    state = post_game_state(player=player, for_update=True)
     if state.problem:
         raise PostGameError(state.problem)
     if state.blockers:
@@ -240,8 +241,8 @@ def post_game_apply(*, player: GamePlayer, by) -> PostGame:
     every row it changes kept for `post_game_revert`. A second Apply is refused (the game is locked first, so of
     two at once one waits, then finds it applied)."""
     player = lock(player)
-    live = live_attempt(player)
-    state = _ready_state(player, live)
+    state = _ready_state(player)
+    live = state.post_game
     reason = f"Post-game of Game {player.game.number} applied to {player.warband.name}"
     context = ransom_context(state)
     with step_context(
@@ -256,5 +257,13 @@ def post_game_apply(*, player: GamePlayer, by) -> PostGame:
         if live is None:
             live = open_attempt(player, by=by, action="post_game.apply", step="apply", reason=reason)
         write_apply(live, state, by=by)
-        mark(player, GamePlayer.PostGame.DONE, by=by, action="post_game.apply", step="apply", reason=reason)
+        mark(
+            player,
+            GamePlayer.PostGame.DONE,
+            by=by,
+            action="post_game.apply",
+            step="apply",
+            reason=reason,
+            locked=True,  # `lock` above
+        )
     return live

@@ -70,7 +70,8 @@ def live_attempt(player: GamePlayer) -> PostGame | None:
 
 
 def mark(player: GamePlayer, state: str, *, by, action: str, step: str, reason: str, **extra: Any) -> None:
-    """The warband's post-game status on the game page, and the game's own status with it."""
+    """The warband's post-game status on the game page, and the game's own status with it. `extra` may say
+    `locked=True`: `player` comes from `lock` in this transaction (its game and itself locked, not read again)."""
     try:
         game_post_game_mark(
             player=player, state=state, by=by, reason=reason, action=action, step=step, **extra
