@@ -63,6 +63,12 @@ def tap(page: Page, table, name: str, button: str) -> None:
     card(page, table, name).get_by_role("button", name=words).click()
 
 
+def top(page: Page) -> None:
+    """Back to the top before axe looks: a tap scrolls its card into view, under the board's sticky crew bar, and
+    axe's target-size then finds the bar over the card's first row."""
+    page.evaluate("window.scrollTo(0, 0)")
+
+
 def status(table, name: str) -> str:
     return TrackerFighter.objects.get(tracker=table.tracker, fighter=table[name]).status
 
@@ -104,6 +110,7 @@ def test_two_phones_play_injury_rolls_markers_down_tough_and_offline_then_the_tr
     expect(cole.locator(".tf-tough")).to_have_text("Tough (used)")
     expect(cole.locator(".tf-down")).to_have_text("Down")
     assert status(table, "Brother Cole") == "active"
+    top(pat)
     assert_accessible(pat, "the Trench Crusade board after Injury Rolls, markers and a Tough save")
 
     # Turn 3. Alex's phone loses its signal: the server's dice wait, typed dice and taps are kept on the phone.
