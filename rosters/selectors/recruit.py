@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from combat import rules
 from rosters.models import Warband
 from rosters.price_lists import BATTLEKIT, FIGHTERS
+from rosters.selectors.limits import WarbandLimits
 from rosters.selectors.price_lists import newest_price_lists
 
 
@@ -28,11 +29,33 @@ class RecruitPage:
 
 @dataclass(frozen=True)
 class RecruitTotals:
-    """An order as picked so far: the engine's order against the Strongbox, and the fighters it adds."""
+    """An order as picked so far: the engine's order against the Strongbox, the fighters it adds, and, with the
+    warband's limits, its value and models after it beside the next battle's Threshold Value and Field Strength
+    (RULING C-1: what it may field, which the fielding checks; a roster may hold more)."""
 
     order: rules.PurchaseOrder
     fighters: int
     value_added: int
+    limits: WarbandLimits | None = None
+
+    @property
+    def value_after(self) -> int | None:
+        # C-2's value is a sum over the fighters on the roster: the new ones add their cost.
+        return self.limits.value + self.value_added if self.limits else None
+
+    @property
+    def models_after(self) -> int | None:
+        return self.limits.models + self.fighters if self.limits else None
+
+    @property
+    def over_threshold(self) -> bool:
+        threshold = self.limits.threshold if self.limits else None
+        return threshold is not None and self.value_after > threshold
+
+    @property
+    def over_field_strength(self) -> bool:
+        strength = self.limits.field_strength if self.limits else None
+        return strength is not None and self.models_after > strength
 
     @property
     def short(self) -> int:
@@ -48,7 +71,12 @@ def recruit_page(*, warband: Warband) -> RecruitPage:
 
 
 def recruit_totals(
-    *, page: RecruitPage, strongbox: int, fighters: Mapping[str, int], battlekit: Mapping[str, int]
+    *,
+    page: RecruitPage,
+    strongbox: int,
+    fighters: Mapping[str, int],
+    battlekit: Mapping[str, int],
+    limits: WarbandLimits | None = None,
 ) -> RecruitTotals:
     """The totals of an order (names from `page`, with quantities), no query: what it costs, the Strongbox after,
     and what the new fighters add to the warband's value (their cost: the Battlekit goes to the Arsenal, which the
@@ -65,4 +93,4 @@ def recruit_totals(
         if name in costs
         for _ in range(quantity)
     ]
-    return RecruitTotals(order, len(recruits), rules.warband_value(recruits))
+    return RecruitTotals(order, len(recruits), rules.warband_value(recruits), limits)

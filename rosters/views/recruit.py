@@ -17,6 +17,7 @@ from django.views.decorators.http import require_http_methods
 from rosters.access import get_warband_for_user
 from rosters.forms.recruit import RecruitOrderForm
 from rosters.price_lists import BATTLEKIT, FIGHTERS
+from rosters.selectors import limits as limits_selectors
 from rosters.selectors import recruit as recruit_selectors
 from rosters.services import recruit as recruit_services
 from rosters.views.common import UNPROCESSABLE, add_errors
@@ -32,6 +33,7 @@ def _totals(form, page, warband):
         strongbox=warband.strongbox,
         fighters=form.quantities(FIGHTERS),
         battlekit=form.quantities(BATTLEKIT),
+        limits=limits_selectors.warband_limits(warband=warband),
     )
 
 

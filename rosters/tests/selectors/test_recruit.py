@@ -34,3 +34,35 @@ def test_the_totals_cost_no_query_and_count_only_fighters_in_the_value(
         )
     assert (totals.order.total, totals.order.left, totals.order.can_pay, totals.short) == (55, -5, False, 5)
     assert (totals.fighters, totals.value_added) == (1, 40)  # the Arsenal's Battlekit is not counted (C-2)
+
+
+def test_the_value_and_models_after_the_order_against_the_next_battles_limits(campaign, organiser, warband):
+    from rosters.selectors.limits import WarbandLimits
+
+    price_services.price_list_copy_demo(campaign=campaign, by=organiser)
+    page = recruit_page(warband=warband)
+    limits = WarbandLimits(
+        value=600, models=9, battles_played=0, next_battle=1, threshold=700, field_strength=10, enabled=True
+    )
+    within = recruit_totals(
+        page=page, strongbox=500, fighters={"Mire Pilgrim": 1}, battlekit={}, limits=limits
+    )
+    assert (within.value_after, within.models_after) == (640, 10)
+    assert not within.over_threshold
+    assert not within.over_field_strength
+    over = recruit_totals(
+        page=page, strongbox=500, fighters={"Lantern Warden": 2}, battlekit={}, limits=limits
+    )
+    assert (over.value_after, over.models_after, over.over_threshold, over.over_field_strength) == (
+        780,
+        11,
+        True,
+        True,
+    )
+    unlimited = WarbandLimits(600, 9, 0, 1, None, None, False)  # a preset without limits
+    free = recruit_totals(
+        page=page, strongbox=500, fighters={"Lantern Warden": 2}, battlekit={}, limits=unlimited
+    )
+    assert not free.over_threshold
+    assert not free.over_field_strength
+    assert recruit_totals(page=page, strongbox=0, fighters={}, battlekit={}).value_after is None

@@ -81,6 +81,28 @@ def test_htmx_totals_swap_only_the_totals_and_write_nothing(client, player, list
     assert Fighter.objects.count() == before
 
 
+def test_the_totals_say_the_value_and_models_after_beside_the_next_battles_limits(
+    client, player, listed, django_assert_num_queries
+):
+    client.force_login(player)
+    order = _order(**{"fighter-1": "10", "fighter-0": "1"})
+    client.get(listed, order, **HTMX)
+    # The page's 5, and the warband's limits (its fighters, its battles played): 7 whatever the order.
+    with django_assert_num_queries(7):
+        html = client.get(listed, order, **HTMX).content.decode()
+    limits = html[html.index('id="recruit-limits"') :]
+    limits = limits[: limits.index("</p>")]
+    assert (
+        'value <strong class="num">490</strong> against a Threshold Value of <span class="num">700</span>'
+        in limits
+    )
+    assert (
+        '<strong class="num">11</strong> models against a Field Strength of <span class="num">10</span>'
+        in limits
+    )
+    assert "fields no more than these for that battle" in limits
+
+
 def test_without_javascript_the_total_is_worked_out_as_a_page(client, player, listed):
     client.force_login(player)
     html = client.get(listed, {**_order(**{"fighter-0": "8"}), "totals": "1"}).content.decode()
