@@ -9,7 +9,7 @@ screen readers and for anyone who reads figures faster than a picture.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 WIDTH = 360  # fits a 390 px phone with the page's margins; the SVG scales with its box
 HEIGHT = 220
@@ -18,6 +18,9 @@ LEFT, RIGHT, TOP, BOTTOM = 36, 96, 12, 28  # room for the axis figures, and for 
 # Dash patterns and marker shapes, taken in turn: told apart without colour.
 DASHES = ("", "6 3", "2 3", "8 3 2 3", "1 5", "12 4")
 SHAPES = ("circle", "square", "diamond", "triangle")
+LABEL_GAP = (
+    12  # the least height between two lines' names at their ends, so names at the same point stay legible
+)
 
 
 @dataclass(frozen=True)
@@ -125,7 +128,7 @@ def line_chart(
         title=title,
         width=WIDTH,
         height=HEIGHT,
-        lines=tuple(lines),
+        lines=_names_apart(lines),
         x_ticks=tuple(Tick(at=x_at(x), text=f"{x}") for x in x_values),
         y_ticks=tuple(Tick(at=y_at(y), text=f"{y}") for y in _y_ticks(low, high, whole_steps=invert)),
         left=LEFT,
@@ -133,3 +136,13 @@ def line_chart(
         top=TOP,
         bottom=bottom,
     )
+
+
+def _names_apart(lines: list[Line]) -> tuple[Line, ...]:
+    """Each line's name moved down, where needed, so no two names overlap (two lines ending at the same value)."""
+    moved: dict[int, float] = {}
+    last = None
+    for index in sorted(range(len(lines)), key=lambda i: (lines[i].label_y, i)):
+        y = lines[index].label_y if last is None else max(lines[index].label_y, last + LABEL_GAP)
+        moved[index] = last = y
+    return tuple(replace(line, label_y=moved[index]) for index, line in enumerate(lines))

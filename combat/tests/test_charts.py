@@ -1,7 +1,7 @@
 """The server's line charts: coordinates inside the plot, a gap for a missing value, first place drawn at the top,
 and lines told apart without colour."""
 
-from combat.charts import DASHES, SHAPES, line_chart
+from combat.charts import DASHES, LABEL_GAP, SHAPES, line_chart
 
 
 def test_each_series_is_a_line_with_a_mark_per_value_and_its_name_at_its_end():
@@ -55,3 +55,10 @@ def test_no_value_at_all_draws_an_empty_line():
     chart = line_chart(title="Value", x_values=[], series=[("Iron", [])])
     assert chart.lines[0].path == ""
     assert chart.lines[0].marks == ()
+
+
+def test_names_of_lines_ending_at_the_same_value_do_not_overlap():
+    chart = line_chart(title="Value", x_values=[1, 2], series=[("Iron", [10, 50]), ("Heretic", [20, 50])])
+    iron, heretic = chart.lines
+    assert iron.marks[-1].y == heretic.marks[-1].y
+    assert abs(iron.label_y - heretic.label_y) >= LABEL_GAP
