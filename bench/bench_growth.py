@@ -1,7 +1,8 @@
 """Pages that do not grow with the campaign: `python bench/bench_growth.py`.
 
 Each pair is the same page on data alike but for its size, measured in one run, printed with its ratio:
-- the campaign page at 10 and at 500 games;
+- the campaign page at 10 and at 500 games (and the statistics page on them, printed, not aimed: it counts every
+  game, so its time grows with the campaign while its queries stay a fixed number);
 - the roster at 10 and at 200 fighters (its first screen: FIRST_ROWS rows in full, the rest one htmx request later,
   printed beside them, not aimed), warm (its cached parts there) and cold (the cache emptied before every
   request), and each size's cold against its warm;
@@ -97,6 +98,22 @@ def campaign_pages() -> None:
         ms, queries = timed(client, reverse("campaign_detail", args=[campaign.pk]))
         figures[size] = (f"{growth_data.GAMES[size]} games", ms, queries)
     pair("campaign page", figures["short"], figures["long"], PAIR_AIM)
+
+
+def stats_pages() -> None:
+    """The statistics page on the same two campaigns. Its queries are a fixed number, pinned by its tests; its
+    time is not aimed: it counts every game's rows in Python, so it grows with the campaign by nature."""
+    import growth_data
+    from django.urls import reverse
+
+    found = growth_data.campaigns()
+    client = client_for(found["user"])
+    for size, campaign in found["campaigns"].items():
+        ms, queries = timed(client, reverse("campaign_stats", args=[campaign.pk]))
+        print(
+            f"{'statistics page':34} {growth_data.GAMES[size]:>3} games {ms:6.1f} ms ({queries} q)   not aimed",
+            flush=True,
+        )
 
 
 def rosters() -> None:
@@ -202,9 +219,11 @@ def main() -> int:
     print(
         f"in-process, median of {RUNS} requests after {WARMUP}; each process's own memory cache", flush=True
     )
-    only = set(sys.argv[1:]) or {"campaign", "roster", "history"}
+    only = set(sys.argv[1:]) or {"campaign", "stats", "roster", "history"}
     if "campaign" in only:
         campaign_pages()
+    if "stats" in only:
+        stats_pages()
     if "roster" in only:
         rosters()
     if "history" in only or "as-of" in only:

@@ -18,9 +18,10 @@ LEFT, RIGHT, TOP, BOTTOM = 36, 96, 12, 28  # room for the axis figures, and for 
 # Dash patterns and marker shapes, taken in turn: told apart without colour.
 DASHES = ("", "6 3", "2 3", "8 3 2 3", "1 5", "12 4")
 SHAPES = ("circle", "square", "diamond", "triangle")
-LABEL_GAP = (
-    12  # the least height between two lines' names at their ends, so names at the same point stay legible
-)
+# The least height between two lines' names at their ends, so names ending at the same point stay legible.
+LABEL_GAP = 12
+X_LABELS = 10  # at most this many games named under the axis; the table beside names every one
+MOST_MARKS = 40  # past this many points a line's markers would run together: its dash pattern tells it apart
 
 
 @dataclass(frozen=True)
@@ -113,7 +114,10 @@ def line_chart(
             path.append(f"{'L' if pen_down else 'M'}{px:.1f} {py:.1f}")
             marks.append(Mark(x=px, y=py, shape=shape, title=f"{name}, {x_label} {x}: {value}"))
             pen_down = True
-        last = marks[-1] if marks else Mark(x=right, y=TOP, shape=shape, title=name)
+        label_at = marks[-1] if marks else None
+        if len(x_values) > MOST_MARKS:
+            marks = []
+        last = label_at or Mark(x=right, y=TOP, shape=shape, title=name)
         lines.append(
             Line(
                 name=name,
@@ -129,13 +133,19 @@ def line_chart(
         width=WIDTH,
         height=HEIGHT,
         lines=_names_apart(lines),
-        x_ticks=tuple(Tick(at=x_at(x), text=f"{x}") for x in x_values),
+        x_ticks=tuple(Tick(at=x_at(x), text=f"{x}") for x in _thinned(x_values)),
         y_ticks=tuple(Tick(at=y_at(y), text=f"{y}") for y in _y_ticks(low, high, whole_steps=invert)),
         left=LEFT,
         right=right,
         top=TOP,
         bottom=bottom,
     )
+
+
+def _thinned(x_values: Sequence[int]) -> Sequence[int]:
+    """Every step-th game, so at most X_LABELS are named under the axis."""
+    step = max(1, -(-len(x_values) // X_LABELS))
+    return x_values[::step]
 
 
 def _names_apart(lines: list[Line]) -> tuple[Line, ...]:

@@ -1,7 +1,7 @@
 """The server's line charts: coordinates inside the plot, a gap for a missing value, first place drawn at the top,
 and lines told apart without colour."""
 
-from combat.charts import DASHES, LABEL_GAP, SHAPES, line_chart
+from combat.charts import DASHES, LABEL_GAP, SHAPES, X_LABELS, line_chart
 
 
 def test_each_series_is_a_line_with_a_mark_per_value_and_its_name_at_its_end():
@@ -62,3 +62,22 @@ def test_names_of_lines_ending_at_the_same_value_do_not_overlap():
     iron, heretic = chart.lines
     assert iron.marks[-1].y == heretic.marks[-1].y
     assert abs(iron.label_y - heretic.label_y) >= LABEL_GAP
+
+
+def test_a_long_campaign_names_at_most_ten_games_and_draws_its_lines_without_markers():
+    games = list(range(1, 501))
+    chart = line_chart(title="Value", x_values=games, series=[("Iron", games)])
+    assert [tick.text for tick in chart.x_ticks][:3] == ["1", "51", "101"]
+    assert len(chart.x_ticks) == X_LABELS
+    line = chart.lines[0]
+    assert line.marks == ()
+    assert line.path.count("L") == 499
+    assert line.label_y == chart.top + 6 + 4  # its name beside its last point, the highest value
+
+
+def test_a_short_campaign_names_every_game():
+    assert [tick.text for tick in line_chart(title="V", x_values=[1, 2, 3], series=[]).x_ticks] == [
+        "1",
+        "2",
+        "3",
+    ]
