@@ -109,6 +109,7 @@ urlpatterns += [
         f"{TRACKER}confusion/choice/", tracker_views.tracker_confusion_choice, name="tracker_confusion_choice"
     ),
     path(TRACKER_FIGHTER, tracker_target.tracker_target, name="tracker_target"),
+    path(f"{TRACKER_FIGHTER}card/", tracker_views.tracker_card, name="tracker_card"),
     path(f"{TRACKER_FIGHTER}damage/", tracker_target.tracker_damage, name="tracker_damage"),
     path(f"{TRACKER_FIGHTER}attack/", tracker_target.tracker_attack, name="tracker_attack"),
     path(f"{TRACKER_FIGHTER}fatigue/", tracker_views.tracker_fatigue, name="tracker_fatigue"),

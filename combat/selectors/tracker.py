@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from campaigns.models import GamePlayer
 from combat import rules
@@ -44,6 +45,9 @@ class BoardFighter:
     links: dict[str, str] = field(
         default_factory=dict
     )  # its URLs on the board, filled in by the view (reverse)
+    # Shown whole even at full strength: its player opened its card (or acted on it) on the page being drawn.
+    opened: bool = False
+    picked: str = ""  # the quick Damage picked on this card and refused, shown again beside the reason
 
     @property
     def id(self) -> int:
@@ -77,10 +81,50 @@ class BoardFighter:
     def exhausted(self) -> bool:
         return not rules.can_take_fatigue(self.tracked)  # RULING D-7: 2 Fatigue
 
-    @property
+    @cached_property
     def damage_choices(self) -> list:
-        """The card's "Damage N": what each N does (`tracker_card.damage_choices`)."""
+        """The card's "Damage N": what each N does (`tracker_card.damage_choices`), worked out once per card
+        though the card reads it for its options, its outcome line and its list without JavaScript."""
         return damage_choices(self)
+
+    @property
+    def shown_choice(self):
+        """The "Damage N" whose outcome the line under the form states: the one picked and refused, else the first."""
+        choices = self.damage_choices
+        return next((choice for choice in choices if str(choice.damage) == self.picked), None) or (
+            choices[0] if choices else None
+        )
+
+    @property
+    def full_strength(self) -> bool:
+        """In play with nothing marked on it yet: no Harm, Injury, Fatigue, model or Health Point lost, no marker,
+        not Down, Tough unused. Such a card is drawn compact, its actions one tap away (`compact`)."""
+        tracked = self.tracked
+        marked = (
+            tracked.harm,
+            tracked.injuries,
+            tracked.fatigue,
+            tracked.lost_hp,
+            tracked.blood,
+            tracked.blessings,
+            tracked.down,
+            tracked.tough_used,
+        )
+        whole = not self.unit or tracked.models_left >= self.fighter.unit_size
+        return self.in_play and whole and not any(marked)
+
+    @property
+    def compact(self) -> bool:
+        """Drawn as one short line (name, profile, track) with its actions fetched when opened: a crew of 15 at
+        full strength fits a phone's screen or two instead of ten."""
+        return self.full_strength and not self.opened
+
+    @property
+    def status_tone(self) -> str:
+        """The status badge's colour: out of play by Damage or a mark, fled, or in play."""
+        if self.tracked.status in (TrackerFighter.Status.INCAPACITATED, TrackerFighter.Status.OUT_OF_ACTION):
+            return "danger"
+        return "warn" if self.tracked.status == TrackerFighter.Status.FLED else "ok"
 
 
 @dataclass
@@ -152,6 +196,18 @@ class Board:
     @property
     def by_id(self) -> dict[int, BoardFighter]:
         return {fighter.id: fighter for crew in self.crews for fighter in crew.fighters}
+
+    def open_cards(self, fighter_ids: Iterable[int], *, picked: dict[int, str] | None = None) -> None:
+        """Draw these fighters' cards whole (opened on the page, or just acted on), and on each card of `picked`
+        the quick Damage picked there."""
+        fighters = self.by_id
+        for fighter_id in fighter_ids:
+            if fighter_id in fighters:
+                fighters[fighter_id].opened = True
+        for fighter_id, damage in (picked or {}).items():
+            if fighter_id in fighters:
+                fighters[fighter_id].opened = True
+                fighters[fighter_id].picked = damage
 
     @property
     def layout(self) -> str:

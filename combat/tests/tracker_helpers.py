@@ -78,10 +78,13 @@ def setup_game(
     return Table(game, alex, sam, fighters)
 
 
-def crews_of(size: int, *, campaign, player, player2, number: int = 1) -> tuple[Game, Fighter]:
+def crews_of(
+    size: int, *, campaign, player, player2, number: int = 1, preset: str = "fallout_factions"
+) -> tuple[Game, Fighter]:
     """A game in progress between two new crews of `size` fighters each, on a started board, and the second
-    crew's "Fighter 1" (the one the tests damage). A Fallout: Factions campaign: its single models take Damage."""
-    campaign.preset = "fallout_factions"
+    crew's "Fighter 1" (the one the tests damage). A Fallout: Factions campaign unless `preset` says otherwise:
+    its single models take Damage."""
+    campaign.preset = preset
     campaign.save(update_fields=["preset"])
     game = Game.objects.create(
         campaign=campaign, number=number, played_on=date(2026, 11, 30), status=Game.Status.IN_PROGRESS

@@ -9,6 +9,10 @@ htmx: the board polls `tracker/board/?version=N&layout=L` every 2 seconds; an un
 body, a changed one the changed fighters' cards out of band (or the whole live partial when that cannot be told).
 Quick actions answer with the fighter's card when the form asked for it (`hx-target="#fighter-N"`, only what
 changed, the rest out of band), else with the board's live partial.
+
+A fighter at full strength is drawn compact; its card is fetched whole when opened (`tracker/fighters/<id>/card/`),
+and the page names the cards it shows opened (`open=`) in every request from the board, so a board drawn again
+keeps them open.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import reswap
@@ -46,6 +51,7 @@ from combat.views.tracker_common import (
     done,
     form_error,
     game_for,
+    is_partial,
     refused,
     refused_attempt,
     render_board,
@@ -61,6 +67,25 @@ def tracker(request, game_id: int):
     game, can_act = game_for(request, game_id)
     context = board_context(request, game, can_act, attempt=refused_attempt(request, game))
     return render(request, "combat/tracker.html", context)
+
+
+@login_required
+@require_GET
+def tracker_card(request, game_id: int, fighter_id: int):
+    """A fighter's card opened, its actions in sight, or folded back to its one line (`?fold=1`): swapped in by
+    htmx; without JavaScript, the board with that card open (or folded), at the card."""
+    game, can_act = game_for(request, game_id)
+    fold = request.GET.get("fold") == "1"
+    if not is_partial(request):
+        board_url = reverse("tracker", kwargs={"game_id": game.pk})
+        opened = "" if fold else f"?open={fighter_id}"
+        return redirect(f"{board_url}{opened}#fighter-{fighter_id}")
+    context = board_context(request, game, can_act)
+    fighter = context["board"].by_id.get(fighter_id) if context["board"] is not None else None
+    if fighter is None:
+        raise Http404("That fighter is not on this game's board.")
+    fighter.opened = not fold
+    return render(request, "combat/tracker.html#fighter-card", {**context, "f": fighter})
 
 
 @login_required

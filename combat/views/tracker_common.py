@@ -40,7 +40,10 @@ FIGHTER_LINKS = {
     "injury_form": "tracker_injury",
     "injury_roll": "tracker_injury_roll",
     "markers": "tracker_markers",
+    "card": "tracker_card",
 }
+# At most this many cards named open by one request (`open=`): two crews' worth, and a bound on the parse.
+MOST_OPEN_CARDS = 200
 
 
 def refusal_status(error: TrackerError) -> int:
@@ -72,10 +75,22 @@ def _link_fighters(board: Board | None, game: Game) -> None:
         key: reverse(name, kwargs={"game_id": game.pk, "fighter_id": _ANY_FIGHTER}).split(str(_ANY_FIGHTER))
         for key, name in FIGHTER_LINKS.items()
     }
+    board_url = reverse("tracker", kwargs={"game_id": game.pk})
     for crew in board.crews:
         for fighter in crew.fighters:
             # A dict: the template's first lookup (`links.target` as links["target"]) finds it.
             fighter.links = {key: f"{head}{fighter.id}{tail}" for key, (head, tail) in parts.items()}
+            # Without JavaScript a compact card opens, and an opened one folds, by loading the board again.
+            fighter.links["open"] = f"{board_url}?open={fighter.id}#fighter-{fighter.id}"
+            fighter.links["fold"] = f"{board_url}#fighter-{fighter.id}"
+
+
+def opened_cards(request) -> list[int]:
+    """The cards the page shows opened (`open=3,7`, in the query or the form; ledger.js sends those the page
+    shows whole), so a board drawn again keeps them open. Anything but fighter ids is left out."""
+    values = request.GET.getlist("open") + (request.POST.getlist("open") if request.method == "POST" else [])
+    ids = [part for value in values for part in value.split(",")[:MOST_OPEN_CARDS]]
+    return [int(part) for part in ids[:MOST_OPEN_CARDS] if part.isdigit() and len(part) < 10]
 
 
 def board_context(
@@ -83,6 +98,9 @@ def board_context(
 ) -> dict:
     board = board if board is not None else tracker_board(game=game, viewer=request.user)
     _link_fighters(board, game)
+    if board is not None:
+        picked = {attempt["fighter"]: str(attempt["damage"])} if attempt else None
+        board.open_cards(opened_cards(request), picked=picked)
     return {
         "csrf_field": format_html(
             '<input type="hidden" name="csrfmiddlewaretoken" value="{}">', get_token(request)
@@ -98,6 +116,8 @@ def board_context(
         "post_game": _post_game_links(game, board),
         # A refused quick Damage: what was picked, shown again beside the refusal on its fighter's card.
         "attempt": attempt,
+        # An answer to htmx goes to a page that runs JavaScript: no list for pages without it.
+        "scripted": is_partial(request),
     }
 
 
@@ -156,6 +176,7 @@ def _render_card(request, game: Game, can_act: bool, fighter_id: int):
         return None
     if request.POST.get("version", "") != str(board.version - 1):
         return None
+    fighter.opened = True  # acted on: its actions stay in sight
     context["f"] = fighter
     return out_of_band(render(request, "combat/tracker.html#card-swap", context))
 

@@ -12,6 +12,8 @@
    #board-version[data-version]   the tracker's board version: an htmx request from the board carries it (the
                                   poll's `version=`, a form's `version` field), as only the changed card is swapped;
                                   a tap's answer carrying an older board than the page shows is not swapped in.
+                                  It also names the cards the page shows whole (`open=`), kept whole when the
+                                  board is drawn again.
    [data-error-summary], .errorlist.nonfield[role=alert], [aria-invalid=true]
                                   a refused form's message (the first of them): brought into view and focused on
                                   a page load and after a form's htmx swap, so the eye and a screen reader find it.
@@ -80,7 +82,19 @@
     } else if (event.detail.parameters.version !== undefined) {
       event.detail.parameters.version = version;
     }
+    var open = openCards();
+    if (open) event.detail.parameters.open = open;
   });
+
+  // The cards of fighters in play the page shows whole (opened, or marked since): a board drawn again keeps them
+  // whole rather than folding a fighter at full strength back to its one line under the player's thumb.
+  function openCards() {
+    var ids = [];
+    document.querySelectorAll("#tracker-live .tracker-fighter.status-active:not(.tf-compact)").forEach(function (card) {
+      ids.push(card.id.replace("fighter-", ""));
+    });
+    return ids.join(",");
+  }
 
   // Two taps' answers may come back in either order, each the whole board out of band
   // (combat/views/tracker_common.py, out_of_band): the one from the older board never replaces the newer.

@@ -107,15 +107,24 @@
     return typed.join(", ");
   }
 
-  // What the tap was, in the page's words: its button's label, the Quick Damage picked, or the form's words.
+  // The button that sent a form, as the form itself is what htmx reports for a form with hx-post on it.
+  var lastSubmitter = null;
+  document.addEventListener("submit", function (event) { lastSubmitter = event.submitter || null; }, true);
+
+  // What the tap was, in the page's words, always with whom it was for: "Out of Action: Brick", "+ Blood Marker on
+  // Kit" (its button's label, with the words a screen reader hears), "Quick Damage 2 to Fidus"; the fighter's name
+  // put first when the button's words lack it. A tap outside a card says its button's label or the form's words.
   function describe(element, fields) {
     var form = element.closest("form");
     var card = element.closest(".tracker-fighter");
     var name = card && card.querySelector(".tf-name") ? card.querySelector(".tf-name").textContent.trim() : "";
     var damage = fields.filter(function (field) { return field[0] === "damage"; })[0];
     if (damage) return { words: "Quick Damage " + damage[1] + (name ? " to " + name : ""), typed: "Damage " + damage[1] };
-    var words = element.getAttribute("aria-label") || (form && form.getAttribute("data-queue-words")) ||
-      element.textContent.trim();
+    var button = element.matches("button") ? element :
+      (lastSubmitter && form && lastSubmitter.form === form ? lastSubmitter : null);
+    var words = element.getAttribute("aria-label") || (button && button.getAttribute("aria-label")) ||
+      (form && form.getAttribute("data-queue-words")) || (button || element).textContent.replace(/\s+/g, " ").trim();
+    if (name && words.indexOf(name) < 0) words = name + ": " + words;
     return { words: words, typed: form ? typedDice(form) : "" };
   }
 

@@ -180,8 +180,8 @@ def test_a_bad_damage_from_the_card_by_htmx_answers_the_board_with_422(client, t
 
 def test_each_card_says_what_each_damage_does(client, table, player):
     client.force_login(player)
-    page = text(client.get(board_url(table)))
     brick = table["Brick"].pk
+    page = text(client.get(board_url(table), {"open": brick}))  # at full strength: one line until opened
     outcomes = re.search(rf'<ul class="tf-outcomes small" id="outcomes-{brick}"[^>]*>(.*?)</ul>', page, re.S)
     items = re.findall(r'<li data-outcome-for="(\d+)">(.*?)</li>', outcomes.group(1))
     # Endurance 6: Damage 1-5 one Harm, 6-11 an Injury and 1 Harm, 12 (double) Incapacitated (RULING D-1).
@@ -293,7 +293,7 @@ def test_plus_one_injury_that_incapacitates_swaps_the_board_with_the_confusion_p
 def test_plus_one_harm_is_offered_below_the_harm_limit_only(client, table, player):
     TrackerFighter.objects.filter(pk=table.tracked("Vera").pk).update(harm=3)
     client.force_login(player)
-    page = text(client.get(board_url(table)))
+    page = text(client.get(board_url(table), {"open": table["Brick"].pk}))  # Brick at full strength: opened
     assert 'aria-label="+1 Harm on Brick"' in page
     assert 'aria-label="+1 Harm on Vera"' not in page
     assert 'aria-label="+1 Injury on Vera"' in page

@@ -31,9 +31,18 @@ def card_of(body: str, fighter_id: int) -> str:
 SENTENCE = escape(board_rules.NO_ENDURANCE_BOARD)
 
 
+def every_card_open(table) -> dict:
+    """The board's query opening every card: a fighter at full strength is otherwise one line without actions."""
+    return {
+        "open": ",".join(
+            str(fighter_id) for fighter_id in table.tracker.fighters.values_list("fighter_id", flat=True)
+        )
+    }
+
+
 def test_the_board_offers_out_of_action_marks_and_says_why_the_rest_is_absent(client, tc_table, player):
     client.force_login(player)
-    body = text(client.get(board_url(tc_table)))
+    body = text(client.get(board_url(tc_table), every_card_open(tc_table)))
     assert SENTENCE in body
     brick = card_of(body, tc_table["Brick"].pk)
     assert 'aria-label="Out of Action: Brick">Out of Action</button>' in brick
@@ -61,7 +70,7 @@ def test_the_board_offers_out_of_action_marks_and_says_why_the_rest_is_absent(cl
 
 def test_a_fallout_factions_board_has_neither_the_marks_nor_the_sentence(client, table, player):
     client.force_login(player)
-    body = text(client.get(board_url(table)))
+    body = text(client.get(board_url(table), every_card_open(table)))
     assert SENTENCE not in body
     assert "out-of-action/" not in body
     assert "+ Fatigue" in card_of(body, table["Brick"].pk)
@@ -142,9 +151,10 @@ def test_the_trench_crusade_board_runs_a_fixed_number_of_queries(
         TrackerFighter.objects.create(tracker=tc_table.tracker, player=tc_table.alex, fighter=fighter)
     tracker_out_of_action(game=tc_table.game, target_id=tc_table["Kit"].pk, taken=True, by=player, version=0)
     client.force_login(player)
-    # As the Fallout: Factions board (test_tracker.py): the profile and the marks add no query.
+    # As the Fallout: Factions board (test_tracker.py): the profile and the marks add no query, every card open.
+    opened = every_card_open(tc_table)
     with django_assert_max_num_queries(10):
-        response = client.get(board_url(tc_table))
+        response = client.get(board_url(tc_table), opened)
     assert response.status_code == 200
     assert text(response).count("Out of Action</button>") == 6 + recruits  # 8 fighters less Kit and The Choir
 
