@@ -14,8 +14,9 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from combat.models import PostGameRoll, TrackerAction, TrackerActionKey, TrackerFighter
 from combat.services.tracker.marks import tracker_mark
 from combat.tests.post_game_helpers import record_game
-from combat.tests.tracker_helpers import events_of, setup_game
+from combat.tests.tracker_helpers import events_of, setup_game, tc_table  # noqa: F401  (a Trench Crusade board)
 from tests.browser.axe import AXE, OPTIONS
+from tests.browser.test_tracker_journey import open_card
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -135,6 +136,8 @@ def test_three_taps_offline_are_applied_in_order_when_back_online_and_told_once(
     board(pat, live_server, table)
     controlled(pat)
     quinn = quinn_board(browser, live_server, table, player2)
+    for name in ("Brick", "Vera"):
+        open_card(pat, table, name)  # at full strength: one line until opened, which needs the connection
 
     offline(pat_phone)
     pat.get_by_role("button", name="+1 Harm on Brick").click()
@@ -173,6 +176,37 @@ def test_three_taps_offline_are_applied_in_order_when_back_online_and_told_once(
     pat_phone.close()
 
 
+def test_each_tap_kept_offline_names_its_fighter_and_its_action(
+    browser: Browser,
+    live_server,
+    tc_table,  # noqa: F811  (the fixture imported above)
+    player,
+):
+    """A Trench Crusade card's forms are sent by htmx from the form, not the button: the kept tap still says whose
+    it was and what ("Out of Action: Kit", "+ Blood Marker on Vera"), never "Out of Action" alone."""
+    pat_phone = phone_of(browser, live_server, player)
+    pat = pat_phone.new_page()
+    board(pat, live_server, tc_table)
+    controlled(pat)
+    for name in ("Kit", "Vera"):
+        open_card(pat, tc_table, name)
+
+    offline(pat_phone)
+    pat.get_by_role("button", name="Out of Action: Kit").click()
+    pat.get_by_role("button", name="+ Blood Marker on Vera").click()
+    queue = pat.locator("#offline-queue")
+    expect(queue.locator("li.queued")).to_have_count(2)
+    expect(queue.locator("li").nth(0)).to_contain_text("Out of Action: Kit, tapped at")
+    expect(queue.locator("li").nth(1)).to_contain_text("+ Blood Marker on Vera, tapped at")
+    assert queue_violations(pat) == []
+
+    online(pat_phone)
+    expect(queue).to_be_hidden(timeout=TEN_SECONDS)
+    assert tc_table.tracked("Kit").status == TrackerFighter.Status.OUT_OF_ACTION
+    assert tc_table.tracked("Vera").blood == 1
+    pat_phone.close()
+
+
 def quinn_board(browser: Browser, live_server, table, player2) -> Page:
     quinn = phone_of(browser, live_server, player2).new_page()
     board(quinn, live_server, table)
@@ -186,6 +220,7 @@ def test_an_offline_tap_on_a_fighter_the_other_phone_changed_is_refused_with_wha
     pat = pat_phone.new_page()
     board(pat, live_server, table)
     controlled(pat)
+    open_card(pat, table, "Fidus")
 
     offline(pat_phone)
     card(pat, table, "Fidus").get_by_label("Quick Damage").select_option("2")
@@ -221,6 +256,7 @@ def test_a_queued_tap_whose_answer_was_lost_is_sent_again_and_applied_once(
     pat = pat_phone.new_page()
     board(pat, live_server, table)
     controlled(pat)
+    open_card(pat, table, "Brick")
     offline(pat_phone)
     pat.get_by_role("button", name="+1 Harm on Brick").click()
     expect(pat.locator("#offline-queue li.queued")).to_have_count(1)

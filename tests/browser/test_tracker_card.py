@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from combat.tests.tracker_helpers import setup_game
-from tests.browser.test_tracker_journey import FIVE_SECONDS, fighter, open_board, phone_of
+from tests.browser.test_tracker_journey import FIVE_SECONDS, fighter, open_board, open_card, phone_of
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -37,6 +37,9 @@ def test_one_damage_in_one_tap_and_one_swap(browser: Browser, live_server, table
     quinn = open_board(phone_of(browser, live_server, player2), live_server, table)
     brick = fighter(pat, table, "Brick")
     expect(brick.locator(".tf-injuries")).to_contain_text("Injuries 0/3")
+    # At full strength both are one line: their cards opened first (one GET each, swapped in place).
+    open_card(pat, table, "Brick")
+    open_card(pat, table, "Vera")
 
     # The outcome of each N shows as N is picked (ledger.js, data-outcome-list), with no request.
     requests, loads = watch(pat)

@@ -14,7 +14,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from combat.models import TrackerFighter
 from combat.tests.tracker_helpers import tc_table  # noqa: F401  (the Trench Crusade board)
-from tests.browser.test_tracker_journey import FIVE_SECONDS, fighter, open_board, phone_of
+from tests.browser.test_tracker_journey import FIVE_SECONDS, fighter, open_board, open_card, phone_of
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -61,6 +61,10 @@ def test_two_fast_taps_and_the_other_phones_tap_all_land(
 ):
     pat = open_board(phone_of(browser, live_server, player), live_server, tc_table)
     quinn = open_board(phone_of(browser, live_server, player2), live_server, tc_table)
+    # At full strength each is one line: their cards opened first (one GET each).
+    for page, names in ((pat, ("Brick", "Vera")), (quinn, ("Fidus",))):
+        for name in names:
+            open_card(page, tc_table, name)
     for page in (pat, quinn):
         page.route(POLL, lambda route: route.abort())
     pat_errors, quinn_errors = watched(pat), watched(quinn)

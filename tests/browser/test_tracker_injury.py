@@ -7,7 +7,7 @@ from playwright.sync_api import Browser, expect
 from combat.tests.tracker_helpers import setup_game
 from tests.browser.axe import assert_accessible
 from tests.browser.test_tracker_card import watch
-from tests.browser.test_tracker_journey import fighter, open_board, phone_of
+from tests.browser.test_tracker_journey import open_board, open_card, phone_of
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -28,7 +28,7 @@ def test_one_injury_roll_in_one_tap_and_the_odds_as_options_change(
     browser: Browser, live_server, table, player
 ):
     pat = open_board(phone_of(browser, live_server, player), live_server, table)
-    vera = fighter(pat, table, "Vera")
+    vera = open_card(pat, table, "Vera")  # at full strength: one line until opened
     expect(vera.locator(".tf-blood")).to_contain_text("Blood 0/6")
 
     requests, loads = watch(pat)
@@ -43,7 +43,7 @@ def test_one_injury_roll_in_one_tap_and_the_odds_as_options_change(
     assert_accessible(pat, "the board after an Injury Roll")
 
     # The short form: the odds of exactly this roll, updated by htmx as an option changes (no page load).
-    kit = fighter(pat, table, "Kit")
+    kit = open_card(pat, table, "Kit")
     kit.get_by_role("link", name="Options… of an Injury Roll on Kit, with the odds").click()
     expect(pat.locator("#injury-odds h2")).to_have_text("Before the roll: Injury Roll 2D6")
     pat.evaluate("window.notReloaded = true")

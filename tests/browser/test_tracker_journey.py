@@ -49,6 +49,16 @@ def fighter(page: Page, table, name: str):
     return page.locator(f"#fighter-{table[name].pk}")
 
 
+def open_card(page: Page, table, name: str):
+    """`name`'s card with its actions: a fighter at full strength is one line until its card is opened (one GET,
+    swapped in place)."""
+    card = fighter(page, table, name)
+    if card.locator("a.tf-open").count():
+        card.locator("a.tf-open").click()
+        expect(card.locator("a.tf-open")).to_have_count(0)
+    return card
+
+
 def test_one_player_applies_damage_and_the_other_sees_it_within_five_seconds(
     browser: Browser, live_server, table, player, player2
 ):
@@ -57,6 +67,7 @@ def test_one_player_applies_damage_and_the_other_sees_it_within_five_seconds(
     expect(fighter(pat, table, "Brick").locator(".tf-harm")).to_contain_text("Harm 0")
 
     # Sam's Double-Joe returns fire at Brick: 2 Hits, typed in as Damage (000 "Damage Examples", Example Two).
+    open_card(quinn, table, "Brick")
     quinn.get_by_role("link", name="Damage Brick").click()
     quinn.get_by_label("Damage:").fill("2")
     quinn.get_by_role("button", name="Apply the Damage").click()
@@ -77,6 +88,7 @@ def test_example_one_confusion_and_the_end_of_the_game(browser: Browser, live_se
     quinn = open_board(phone_of(browser, live_server, player2), live_server, table)
 
     # Alex's Brick attacks Fidus with a Super Sledge: the odds first, then the 4 dice he rolled at the table.
+    open_card(pat, table, "Fidus")
     pat.get_by_role("link", name="Damage Fidus").click()
     pat.get_by_label("Attacker:").select_option(label="Brick (S 7)")
     pat.get_by_label("Dice:", exact=True).fill("4")
@@ -135,6 +147,8 @@ def test_a_conflicting_action_gets_a_clear_message_and_the_board_as_it_is(
 ):
     pat = open_board(phone_of(browser, live_server, player), live_server, table)
     quinn = open_board(phone_of(browser, live_server, player2), live_server, table)
+    for page in (pat, quinn):
+        open_card(page, table, "Vera")
     # Alex's phone loses its signal for a moment: its board does not refresh.
     pat.route("**/tracker/board/**", lambda route: route.abort())
 

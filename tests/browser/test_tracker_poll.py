@@ -6,7 +6,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from combat.tests.tracker_helpers import setup_game
-from tests.browser.test_tracker_journey import FIVE_SECONDS, fighter, open_board, phone_of
+from tests.browser.test_tracker_journey import FIVE_SECONDS, fighter, open_board, open_card, phone_of
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -44,6 +44,7 @@ def test_a_damage_on_one_phone_reaches_the_other_as_its_card_alone(
 
     with quinn.expect_response(changed_poll, timeout=FIVE_SECONDS * 2) as polled:
         card = fighter(pat, table, "Brick")
+        open_card(pat, table, "Brick")
         card.get_by_label("Quick Damage").select_option("2")
         card.get_by_role("button", name="Apply to Brick").click()
     answer = polled.value
@@ -67,7 +68,7 @@ def test_a_damage_on_one_phone_reaches_the_other_as_its_card_alone(
     pat.locator("#tracker-log summary").click()
     expect(pat.locator("#tracker-log")).to_have_attribute("open", "")
     remember(pat, "#tracker-log", "#log-1")
-    fighter(quinn, table, "Vera").get_by_role("button", name="Vera: take 1 Fatigue").click()
+    open_card(quinn, table, "Vera").get_by_role("button", name="Vera: take 1 Fatigue").click()
     expect(quinn.locator(f"{vera} .tf-fatigue")).to_contain_text("Fatigue 1/2")
     expect(quinn.locator("#tracker-error")).to_have_count(0)
     expect(pat.locator(f"{vera} .tf-fatigue")).to_contain_text("Fatigue 1/2", timeout=FIVE_SECONDS)

@@ -13,7 +13,7 @@ from combat.tests.tracker_helpers import tc_table  # noqa: F401  (the Trench Cru
 from rosters.models import Fighter
 from tests.browser.axe import violations
 from tests.browser.test_tracker_card import watch
-from tests.browser.test_tracker_journey import fighter, open_board, phone_of
+from tests.browser.test_tracker_journey import fighter, open_board, open_card, phone_of
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 PROFILE = "M 6″ · R +1D · Me +2D · A -1 · B 32mm"
@@ -34,6 +34,8 @@ def test_a_trench_crusade_board_marks_out_of_action_in_one_tap(
     pat = open_board(phone_of(browser, live_server, player), live_server, tc_table)
     expect(pat.locator("#board-rules")).to_have_text(board_rules.NO_ENDURANCE_BOARD)
     brick = fighter(pat, tc_table, "Brick")
+    expect(brick.locator(".profile-line")).to_have_text(PROFILE)
+    open_card(pat, tc_table, "Brick")  # at full strength: one line until opened
     expect(brick.locator(".profile-line")).to_have_text(PROFILE)
     for absent in ("Quick Damage", "+ Fatigue", "+1 Harm", "+1 Injury"):
         expect(brick.get_by_text(absent)).to_have_count(0)
