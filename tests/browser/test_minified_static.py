@@ -17,7 +17,7 @@ from combat.tests.tracker_helpers import setup_game
 from config.storage import minified
 from tests.browser.test_offline import TEN_SECONDS, board, card, controlled, offline, online
 from tests.browser.test_offline import phone_of as offline_phone_of
-from tests.browser.test_tracker_journey import FIVE_SECONDS, fighter, open_board, phone_of
+from tests.browser.test_tracker_journey import FIVE_SECONDS, open_board, open_card, phone_of
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -66,7 +66,7 @@ def test_the_board_works_on_the_minified_files(browser: Browser, live_server, ta
     assert background == "rgb(247, 245, 240)"
 
     # ledger.js fills the outcome line as N is picked; htmx swaps the card after one tap.
-    brick = fighter(pat, table, "Brick")
+    brick = open_card(pat, table, "Brick")  # one line at full strength: htmx swaps its card in
     brick.get_by_label("Quick Damage").select_option("6")
     expect(brick.locator(".tf-outcome")).to_have_text(
         "Damage 6: this Damage's row: an Injury and 1 Harm → after it: Harm 1/3, Injuries 1 of 3"
@@ -85,6 +85,7 @@ def test_a_tap_kept_offline_is_sent_on_the_minified_files(browser: Browser, live
     controlled(pat)
     assert "js/offline.js" in served
     assert_minified(served)
+    open_card(pat, table, "Brick")
 
     offline(context)
     pat.get_by_role("button", name="+1 Harm on Brick").click()

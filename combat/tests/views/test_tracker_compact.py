@@ -234,3 +234,20 @@ def test_who_may_open_a_card(client, table, spectator, outsider):
     client.logout()
     response = client.get(card_url(table, "Vera"), headers=HTMX)
     assert response.status_code in (302, 401, 204) or "login" in response.get("HX-Redirect", "")
+
+
+def test_each_open_card_s_outcomes_are_worked_out_once_for_the_page(client, table, player, monkeypatch):
+    """The card reads its outcomes for the options, the line under them and the list without JavaScript."""
+    from combat.selectors import tracker as selectors
+
+    calls = []
+    real = selectors.damage_choices
+    monkeypatch.setattr(
+        selectors, "damage_choices", lambda fighter: calls.append(fighter.id) or real(fighter)
+    )
+    client.force_login(player)
+    opened = [table[name].pk for name in ("Brick", "Vera")]
+    page = text(client.get(board_url(table), {"open": ",".join(map(str, opened))}))
+    assert sorted(calls) == sorted(opened)  # once each, and none for the cards drawn compact
+    # Brick's Damage 1 to 12, Vera's 1 to 8: up to double the Endurance, which Incapacitates (RULING D-1).
+    assert page.count("data-outcome=") == 12 + 8

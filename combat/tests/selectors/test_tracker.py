@@ -1,0 +1,86 @@
+"""The board's reads (combat/selectors/tracker.py): which cards are drawn compact, and each card's outcomes worked
+out once."""
+
+import pytest
+
+from combat.models import TrackerFighter
+from combat.selectors import tracker as selectors
+from combat.selectors.tracker import tracker_board
+from combat.tests.tracker_helpers import damage
+
+pytestmark = pytest.mark.django_db
+
+# Each mark that takes a fighter off full strength, as the services set it.
+MARKS = [
+    {"harm": 1},
+    {"injuries": 1},
+    {"fatigue": 1},
+    {"blood": 1},
+    {"blessings": 1},
+    {"down": True},
+    {"tough_used": True},
+    {"status": TrackerFighter.Status.FLED},
+]
+
+
+def board_fighter(table, name: str, viewer=None):
+    return tracker_board(game=table.game, viewer=viewer).by_id[table[name].pk]
+
+
+def test_a_fighter_untouched_is_at_full_strength_and_drawn_compact(table):
+    vera = board_fighter(table, "Vera")
+    assert vera.full_strength
+    assert vera.compact
+
+
+@pytest.mark.parametrize("mark", MARKS)
+def test_any_mark_takes_a_fighter_off_full_strength(table, mark):
+    TrackerFighter.objects.filter(tracker__game=table.game, fighter=table["Vera"]).update(**mark)
+    vera = board_fighter(table, "Vera")
+    assert not vera.full_strength
+    assert not vera.compact
+
+
+def test_a_unit_is_at_full_strength_with_every_model_and_no_health_point_lost(tc_table):
+    assert board_fighter(tc_table, "The Choir").full_strength
+    rows = TrackerFighter.objects.filter(tracker__game=tc_table.game, fighter=tc_table["The Choir"])
+    rows.update(lost_hp=1)
+    assert not board_fighter(tc_table, "The Choir").full_strength
+    rows.update(lost_hp=0, models_left=2)
+    assert not board_fighter(tc_table, "The Choir").full_strength
+
+
+def test_an_opened_card_is_drawn_whole_and_a_picked_damage_opens_its_card(table):
+    board = tracker_board(game=table.game)
+    vera, kit, brick = (table[name].pk for name in ("Vera", "Kit", "Brick"))
+    board.open_cards([vera, 123456789], picked={kit: "2"})
+    fighters = board.by_id
+    assert not fighters[vera].compact
+    assert fighters[vera].full_strength  # still at full strength: opened, not marked
+    assert not fighters[kit].compact
+    assert fighters[kit].shown_choice.damage == 2
+    assert fighters[brick].compact
+    assert fighters[brick].shown_choice.damage == 1  # nothing picked: the first
+
+
+def test_a_card_s_outcomes_are_worked_out_once_however_often_it_reads_them(table, monkeypatch, player2):
+    damage(table, "Brick", 2, player2)
+    calls = []
+    real = selectors.damage_choices
+    monkeypatch.setattr(
+        selectors, "damage_choices", lambda fighter: calls.append(fighter.id) or real(fighter)
+    )
+    brick = board_fighter(table, "Brick")
+    first = brick.damage_choices
+    assert brick.damage_choices is first
+    assert brick.shown_choice is first[0]
+    assert calls == [table["Brick"].pk]
+
+
+def test_the_status_badge_says_how_the_fighter_stands(table):
+    rows = TrackerFighter.objects.filter(tracker__game=table.game, fighter=table["Vera"])
+    assert board_fighter(table, "Vera").status_tone == "ok"
+    rows.update(status=TrackerFighter.Status.FLED)
+    assert board_fighter(table, "Vera").status_tone == "warn"
+    rows.update(status=TrackerFighter.Status.INCAPACITATED)
+    assert board_fighter(table, "Vera").status_tone == "danger"
