@@ -9,7 +9,8 @@ for a game between two warbands of 15 fighters each on PostgreSQL:
 - the poll while nothing changed (204, no body);
 - the bytes of a changed poll (one fighter damaged by the other phone) at 15 and at 200 fighters per crew: the
   changed card alone with the last action and the game log, beside the whole live partial a
-  page without the layout in its poll still gets.
+  page without the layout in its poll still gets;
+- the bytes of the board page of two crews of 15 at full strength, each a compact card (aim: under 60 KB).
 
 Each figure is the median and the 95th percentile of many requests (aim: under 30 ms). Between two timed
 Damages an untimed undo puts the board back, so every request does the same work. The database is
@@ -36,6 +37,7 @@ BYTES_AT = (15, 200)  # fighters per crew for the changed poll's bytes
 SAMPLES = 200
 WARM_UP = 20
 AIM_MS = 30.0
+AIM_BOARD_BYTES = 60 * 1024
 
 
 def load_game(size: int = FIGHTERS):
@@ -196,6 +198,24 @@ def changed_poll_bytes(fighters: int) -> str:
     )
 
 
+def fresh_board_bytes() -> str:
+    """The bytes of the board page of two crews at full strength, each fighter a compact card (aim: under 60 KB)."""
+    from django.test import Client
+    from django.urls import reverse
+
+    game, pat, _, _ = load_game()
+    phone = Client()
+    phone.force_login(pat)
+    page = phone.get(reverse("tracker", kwargs={"game_id": game.pk}))
+    assert page.status_code == 200, page.status_code
+    size = len(page.content)
+    verdict = "ok" if size < AIM_BOARD_BYTES else "MISSED"
+    return (
+        f"the board page, two crews of {FIGHTERS} at full strength: {size / 1024:.1f} KB "
+        f"(aim < {AIM_BOARD_BYTES // 1024} KB) {verdict}"
+    )
+
+
 def run() -> list[str]:
     game, pat, quinn, targets = load_game()
     target = targets[1]  # one of Sam's fighters, Damage 2 < Endurance 6: 1 Harm
@@ -211,6 +231,7 @@ def run() -> list[str]:
         report("poll, nothing changed (204)", unchanged),
         report("tracker_apply_damage service alone", service),
         *(changed_poll_bytes(fighters) for fighters in BYTES_AT),
+        fresh_board_bytes(),
     ]
 
 
