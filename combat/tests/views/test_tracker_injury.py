@@ -56,7 +56,10 @@ def test_the_card_takes_the_faces_typed_in_and_queues_them_offline_but_not_the_s
     client, tc_table, player
 ):
     client.force_login(player)
-    card = card_of(text(client.get(board_url(tc_table))), tc_table["Vera"].pk)
+    vera = tc_table["Vera"].pk
+    card = card_of(
+        text(client.get(board_url(tc_table), {"open": vera})), vera
+    )  # opened: one line at full strength
     # Both forms of the card go in the offline queue; its "Roll for me" is the one static/js/offline.js never keeps.
     assert 'class="inline tf-injury" data-offline-queue data-queue-words="Injury Roll on Vera"' in card
     assert 'name="roll" value="server"' in card

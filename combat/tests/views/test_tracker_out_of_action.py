@@ -228,7 +228,8 @@ def test_an_attack_test_posted_there_is_refused_with_the_reason(client, tc_table
 
 def test_the_mark_offers_by_with_the_other_sides_fighters_only(client, tc_table, player):
     client.force_login(player)
-    brick = card_of(text(client.get(board_url(tc_table))), tc_table["Brick"].pk)
+    opened = {"open": tc_table["Brick"].pk}  # one line at full strength until opened
+    brick = card_of(text(client.get(board_url(tc_table), opened)), tc_table["Brick"].pk)
     by = brick[brick.index(f'id="by-out-{tc_table["Brick"].pk}"') :]
     by = by[: by.index("</select>")]
     assert f'<option value="{tc_table["Mags"].pk}">Mags</option>' in by
