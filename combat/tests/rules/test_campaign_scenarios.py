@@ -164,3 +164,58 @@ def test_never_the_same_scenario_twice_in_a_row_when_the_table_has_two_or_more(n
         assert result.kept_rule
         assert result.scenario.casefold() != previous.casefold()
     assert sum(scenario_odds(one_table, avoid={previous}).values()) == 1
+
+
+def test_a_table_missing_face_1_is_told_and_refused_not_a_key_error():
+    """ "Each stage has a D6 scenario table": face 1 is a face like any other, and a table without it finds nothing
+    on a 1."""
+    missing_one = rows()[1:]
+    assert scenario_table_problems(missing_one) == (
+        "No row for roll 1: every face of the D6 needs a scenario (a gap would find nothing).",
+    )
+    with pytest.raises(ValueError, match="No row for roll 1:"):
+        ScenarioTable.from_rows(missing_one, stage="early")
+
+
+@pytest.mark.parametrize("name", ["", "   ", 7, None])
+def test_a_blank_or_missing_scenario_name_is_refused(name):
+    bad = rows()
+    bad[2] = {"roll": 3, "name": name}
+    problems = scenario_table_problems(bad)
+    assert len(problems) == 1
+    assert "Row 3" in problems[0]
+    with pytest.raises(ValueError, match="Row 3"):
+        ScenarioTable.from_rows(bad, stage="early")
+
+
+def test_a_table_keeps_its_stage_and_its_die():
+    d3 = ScenarioTable.from_rows(rows(["Crossing", "Raid", "Hold"]), stage="mid", sides=3)
+    assert d3 == ScenarioTable(stage="mid", sides=3, scenarios=("Crossing", "Raid", "Hold"))
+    assert table(stage="endgame").stage == "endgame"
+
+
+def test_when_every_scenario_is_to_be_avoided_the_odds_are_the_plain_die():
+    """With nothing that keeps the rule left, the first roll stands (`roll_scenario`), so each face counts once."""
+    odds = scenario_odds(table(), avoid=["Crossing", "Raid", "Hold", "Ambush"])
+    assert odds == {
+        "Crossing": Fraction(2, 6),
+        "Raid": Fraction(2, 6),
+        "Hold": Fraction(1, 6),
+        "Ambush": Fraction(1, 6),
+    }
+    d3 = ScenarioTable.from_rows(rows(["Crossing", "Raid", "Hold"]), stage="early", sides=3)
+    assert scenario_odds(d3, avoid=["Crossing", "Raid", "Hold"]) == {
+        name: Fraction(1, 3) for name in d3.names
+    }
+
+
+def test_a_roll_gives_up_after_the_most_rolls_without_asking_for_another_die():
+    """MOST_ROLLS rolls that all find a scenario to avoid mean unfair dice: refused, and no die past them asked."""
+    avoided = ScenarioTable.from_rows(
+        rows(["Crossing", "Crossing", "Crossing", "Crossing", "Crossing", "Raid"]), stage="early"
+    )
+    dice = ScriptedDice([1] * rules.campaign_scenarios.MOST_ROLLS)
+    with pytest.raises(
+        ValueError, match=f"{rules.campaign_scenarios.MOST_ROLLS} rolls found no usable scenario"
+    ):
+        roll_scenario(avoided, dice, avoid=["Crossing"])
