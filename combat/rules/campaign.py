@@ -13,6 +13,8 @@ It gathers one module per concern:
 - `campaign_limits.py`: Threshold Value and Field Strength, selling, Reinforcements (C-1 to C-4), stages and
   standings (W-1, W-2);
 - `campaign_exploration.py`: Exploration Dice, tables, score, loot, Locations (E-1 to E-4), with their odds;
+- `campaign_sequence.py`: what one step decides for another: who may be dismissed, Reinforcements instead of
+  Exploring;
 - `campaign_checks.py`: what makes rows a skill chart or a Location table, in plain words.
 
 `CAMPAIGN_RULINGS` gives each of these rulings in one plain sentence for the pages, as `rulings.RULINGS` does for
@@ -40,12 +42,16 @@ from .campaign_advancement import (
     skill_for,
     skill_odds,
     skill_roll_known,
+    xp_limit_problem,
 )
 from .campaign_checks import CampaignTableError
 from .campaign_exploration import (
+    MOST_EXPLORATION_DICE,
     Location,
     LocationTable,
+    check_reroll_die,
     exploration_dice,
+    exploration_reroll_open,
     exploration_score,
     exploration_tables,
     find_locations,
@@ -61,9 +67,12 @@ from .campaign_limits import (
     Standing,
     campaign_limits,
     campaign_stage,
+    fielding_breaches,
     glory_left,
     is_papal_states,
     late_joiner_threshold,
+    may_call_reinforcements,
+    next_battle,
     purchase_order,
     rank_standings,
     reinforcement_budget,
@@ -76,18 +85,23 @@ from .campaign_promotion import (
     MAX_ELITE,
     MERCENARY,
     PROMOTION_DIE,
+    PoolInputs,
+    PoolModel,
     Promotion,
     PromotionResult,
     check_promotion_dice,
     dice_until_automatic,
     hired_not_promoted,
+    may_take_promotion_dice,
     promote,
     promotion_chance,
     promotion_dice_problems,
     promotion_odds,
     promotion_pool,
+    promotion_pool_inputs,
     roll_promotions,
 )
+from .campaign_sequence import DISMISS_FROM_SCARS, explain_dismissal, exploration_skipped, may_dismiss
 
 __all__ = [
     "ADVANCEMENT_XP",
@@ -149,6 +163,21 @@ __all__ = [
     "skill_odds",
     "skill_roll_known",
     "warband_value",
+    "MOST_EXPLORATION_DICE",
+    "check_reroll_die",
+    "exploration_reroll_open",
+    "fielding_breaches",
+    "may_call_reinforcements",
+    "next_battle",
+    "PoolInputs",
+    "PoolModel",
+    "may_take_promotion_dice",
+    "promotion_pool_inputs",
+    "DISMISS_FROM_SCARS",
+    "explain_dismissal",
+    "exploration_skipped",
+    "may_dismiss",
+    "xp_limit_problem",
 ]
 
 # RULINGS.md is the authority: a ruling changes only by editing that list, then this one (a test checks that

@@ -1,7 +1,9 @@
 """Experience and Advancement (CAMPAIGN_PHASE.md, "Experience and Advancement"; RULINGS X-1 to X-3).
 
-"Reaching 2, 4, 7, 10, 14 and 18 XP each gives one Skill Advancement Roll." (`ADVANCEMENT_XP`, `gain_xp`)
-"Limited Potential models gain at most 3 Skill Advancements (that is, up to 7 XP)." (RULING X-2)
+"Reaching 2, 4, 7, 10, 14 and 18 XP each gives one Skill Advancement Roll." (`ADVANCEMENT_XP`, `gain_xp`), for an
+ELITE model: "Troops gain no XP" (RULING X-4), so a Troop's XP makes no roll due.
+"Limited Potential models gain at most 3 Skill Advancements (that is, up to 7 XP)." (RULING X-2, `xp_limit_problem`
+for an XP total typed on the roster)
 "If the model already has the skill a roll shows, use the next lower number on that chart that holds a skill it
 lacks; if there is none lower, the next higher one." (`skill_for`, RULING X-3)
 
@@ -36,6 +38,7 @@ __all__ = [
     "skill_for",
     "skill_odds",
     "skill_roll_known",
+    "xp_limit_problem",
 ]
 
 # CAMPAIGN_PHASE.md: "Reaching 2, 4, 7, 10, 14 and 18 XP each gives one Skill Advancement Roll."
@@ -54,18 +57,22 @@ class XpGain:
     advancements: int
 
 
-def gain_xp(xp: int, gained: int, *, limited_potential: bool = False) -> XpGain:
-    """Add `gained` XP to a model's `xp` (RULINGS X-1, X-2).
+def gain_xp(xp: int, gained: int, *, limited_potential: bool = False, elite: bool = True) -> XpGain:
+    """Add `gained` XP to a model's `xp` (RULINGS X-1, X-2, X-4).
 
     RULING X-1: "Skill Advancement Rolls are due for each of 2, 4, 7, 10, 14, 18 that the XP total reaches in this
     post-battle (from below it to it or past it); several can be due at once."
     RULING X-2: "A Limited Potential model never goes past 7 XP (XP beyond it is not recorded)". A Limited
     Potential model recorded above 7 XP is bad input. Negative `xp` or `gained` raises `ValueError`.
+    RULING X-4: "Only an ELITE model gains XP from a battle"; CAMPAIGN_PHASE.md, "Troops gain no XP": XP that a
+    Troop holds all the same (the organiser's adjustment) makes no Skill Advancement Roll due (`elite=False`).
     """
     check_count(xp, name="xp")
     check_count(gained, name="gained")
     if type(limited_potential) is not bool:
         raise ValueError(f"limited_potential must be True or False, got {limited_potential!r}")
+    if type(elite) is not bool:
+        raise ValueError(f"elite must be True or False, got {elite!r}")
     total = xp + gained
     if limited_potential:
         if xp > LIMITED_POTENTIAL_XP:
@@ -73,15 +80,34 @@ def gain_xp(xp: int, gained: int, *, limited_potential: bool = False) -> XpGain:
                 f"xp {xp} is past {LIMITED_POTENTIAL_XP}, which a Limited Potential model never goes (RULING X-2)"
             )
         total = min(total, LIMITED_POTENTIAL_XP)
-    return XpGain(total, sum(1 for mark in ADVANCEMENT_XP if xp < mark <= total))
+    due = sum(1 for mark in ADVANCEMENT_XP if xp < mark <= total) if elite else 0
+    return XpGain(total, due)
 
 
-def advancement_marks(xp: int, gained: int, *, limited_potential: bool = False) -> tuple[int, ...]:
+def advancement_marks(
+    xp: int, gained: int, *, limited_potential: bool = False, elite: bool = True
+) -> tuple[int, ...]:
     """The thresholds of `ADVANCEMENT_XP` this gain reaches, lowest first: one Skill Advancement Roll each
     (RULING X-1: "for each of 2, 4, 7, 10, 14, 18 that the XP total reaches in this post-battle (from below it to
-    it or past it)"), after RULING X-2's limit. As many as `gain_xp(...).advancements`."""
-    total = gain_xp(xp, gained, limited_potential=limited_potential).xp
-    return tuple(mark for mark in ADVANCEMENT_XP if xp < mark <= total)
+    it or past it)"), after RULING X-2's limit; none for a Troop (RULING X-4). As many as
+    `gain_xp(...).advancements`."""
+    total = gain_xp(xp, gained, limited_potential=limited_potential, elite=elite).xp
+    return tuple(mark for mark in ADVANCEMENT_XP if xp < mark <= total) if elite else ()
+
+
+def xp_limit_problem(xp: int, *, limited_potential: bool) -> str | None:
+    """Why a model may not hold `xp` XP, in words, or None when it may: RULING X-2, "A Limited Potential model
+    never goes past 7 XP"; and XP is never below 0. For an XP total changed by hand on the roster, which the next
+    post-game then counts from (`gain_xp` refuses a Limited Potential model recorded past 7)."""
+    if type(xp) is not int:
+        raise ValueError(f"xp must be a whole number, got {xp!r}")
+    if type(limited_potential) is not bool:
+        raise ValueError(f"limited_potential must be True or False, got {limited_potential!r}")
+    if xp < 0:
+        return "XP cannot go below 0"
+    if limited_potential and xp > LIMITED_POTENTIAL_XP:
+        return f"Limited Potential: never past {LIMITED_POTENTIAL_XP} XP (RULING X-2)"
+    return None
 
 
 @dataclass(frozen=True, slots=True)

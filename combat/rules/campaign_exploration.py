@@ -1,7 +1,9 @@
 """Looting and Exploration (CAMPAIGN_PHASE.md, "Looting and Exploration"; RULINGS E-1 to E-4).
 
 "Exploration Dice (D6) by battles fought, this one included: 1-2 battles: 3 dice; 3-5: 4; 6-9: 5; 10 or more: 6."
-(`exploration_dice`, E-1)
+(`exploration_dice`, `MOST_EXPLORATION_DICE`, E-1)
+"The winner of the battle may reroll any one of its Exploration Dice." (`exploration_reroll_open`,
+`check_reroll_die`, E-2)
 "The Exploration Score is the sum of the dice, then modified by the warband's exploration skills and items."
 (`exploration_score`, E-3)
 "A Location is found only if the score matches a Location's number exactly, on a table the battle count allows:
@@ -27,10 +29,13 @@ from .stat_tests import check_count
 __all__ = [
     "EXPLORATION_DIE",
     "LOOT_PER_POINT",
+    "MOST_EXPLORATION_DICE",
     "TABLES",
     "Location",
     "LocationTable",
+    "check_reroll_die",
     "exploration_dice",
+    "exploration_reroll_open",
     "exploration_score",
     "exploration_tables",
     "find_locations",
@@ -49,6 +54,8 @@ _BY_BATTLES = (
     (3, 4, ("common", "rare")),
     (1, 3, ("common",)),
 )
+# The most Exploration Dice a warband ever rolls (10 battles or more, RULING E-1): the dice a form may take.
+MOST_EXPLORATION_DICE = max(dice for _fewest, dice, _tables in _BY_BATTLES)
 
 
 def _row_for(battles_fought: object) -> tuple[int, int, tuple[str, ...]]:
@@ -68,6 +75,30 @@ def exploration_dice(*, battles_fought: int) -> int:
 def exploration_tables(*, battles_fought: int) -> tuple[str, ...]:
     """The Location tables a score may match, of `"common"`, `"rare"`, `"legendary"` (RULING E-1)."""
     return _row_for(battles_fought)[2]
+
+
+def _check_bool(value: object, *, name: str) -> bool:
+    if type(value) is not bool:
+        raise ValueError(f"{name} must be True or False, got {value!r}")
+    return value
+
+
+def exploration_reroll_open(*, won: bool, rolled: bool, rerolled: bool, declined: bool) -> bool:
+    """Whether the warband may still reroll one of its Exploration Dice: "The winner of the battle may reroll any
+    one of its Exploration Dice" (a draw or a loss has no reroll); RULING E-2, "once; the new face stands", so
+    not after the reroll nor once it was declined, and not before the dice are rolled."""
+    for value, name in ((won, "won"), (rolled, "rolled"), (rerolled, "rerolled"), (declined, "declined")):
+        _check_bool(value, name=name)
+    return won and rolled and not rerolled and not declined
+
+
+def check_reroll_die(die: object, *, dice: int) -> int:
+    """The Exploration Die the winner rerolls, 1 for the first of the `dice` rolled (RULING E-2: "any one of its
+    Exploration Dice"); any other number raises `ValueError` naming it."""
+    check_count(dice, name="dice")
+    if type(die) is not int or not 1 <= die <= dice:
+        raise ValueError(f"pick one of the {dice} Exploration Dice to reroll (1 to {dice}), got {die!r}")
+    return die
 
 
 def exploration_score(faces: Sequence[int], *, modifier: int = 0) -> int:

@@ -6,7 +6,9 @@ Both depend on the number of the battle about to be played ... The table's incre
 own starting value" (`campaign_limits`, RULING C-1).
 "Surplus Battlekit, Glory Items included, sells for half its base cost, rounded up." (`sale_value`, C-3)
 "If the warband's value is under its Threshold Value after a battle, its player may call Reinforcements ... buy
-fighters and Battlekit up to the Threshold Value" (`reinforcement_budget`, C-4). "A Papal States warband gains 4
+fighters and Battlekit up to the Threshold Value" (`may_call_reinforcements`, `reinforcement_budget`, C-4).
+"The Threshold Value is the most a warband may field, in ducats; the Field Strength the most models it may field"
+(`fielding_breaches`); the battle about to be played, RULING C-1 (`next_battle`). "A Papal States warband gains 4
 Glory each time it does this." (`reinforcement_glory`)
 "Glory Points are spent on Glory Items, mercenaries and other benefits" (`glory_left`).
 "A purchase is paid from the Strongbox in full; a warband cannot buy what it cannot pay for" (`purchase_order`).
@@ -26,6 +28,8 @@ from .stat_tests import check_count
 __all__ = [
     "BATTLES",
     "FIELD_STRENGTH",
+    "OVER_FIELD_STRENGTH",
+    "OVER_THRESHOLD",
     "PAPAL_REINFORCEMENT_GLORY",
     "Purchase",
     "PurchaseOrder",
@@ -37,10 +41,13 @@ __all__ = [
     "Standing",
     "campaign_limits",
     "campaign_stage",
+    "fielding_breaches",
     "glory_left",
     "is_papal_states",
     "late_joiner_threshold",
     "purchase_order",
+    "may_call_reinforcements",
+    "next_battle",
     "rank_standings",
     "reinforcement_budget",
     "reinforcement_glory",
@@ -63,6 +70,13 @@ def _check_battle(battle: object) -> int:
     if type(battle) is not int or battle not in BATTLES:
         raise ValueError(f"battle must be 1 to {BATTLES[-1]}, got {battle!r}")
     return battle
+
+
+def next_battle(*, battles_played: int) -> int | None:
+    """The number of the battle a warband is about to play: RULING C-1, "the warband's battles played so far plus
+    one"; None after battle 12, the last ("There is no battle 13"). A negative count raises `ValueError`."""
+    following = check_count(battles_played, name="battles_played") + 1
+    return following if following in BATTLES else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,14 +158,44 @@ def sale_value(cost: int) -> int:
     return (cost + 1) // 2
 
 
+# The breaches of one battle's limits `fielding_breaches` names, in the order a page tells them.
+OVER_THRESHOLD = "over_threshold"
+OVER_FIELD_STRENGTH = "over_field_strength"
+
+
+def fielding_breaches(*, limits: CampaignLimits, value: int, models: int) -> tuple[str, ...]:
+    """Which of the battle's limits fielding `models` models worth `value` breaks, Threshold Value first:
+    `OVER_THRESHOLD` when the value is over the Threshold Value, `OVER_FIELD_STRENGTH` when the models are more
+    than the Field Strength ("the most a warband may field, in ducats; ... the most models it may field": either
+    limit itself may be reached). Empty when the list may be fielded. Negative counts raise `ValueError`."""
+    if not isinstance(limits, CampaignLimits):
+        raise ValueError(f"limits must be the battle's CampaignLimits, got {limits!r}")
+    check_count(value, name="value")
+    check_count(models, name="models")
+    breaches = []
+    if value > limits.threshold:
+        breaches.append(OVER_THRESHOLD)
+    if models > limits.field_strength:
+        breaches.append(OVER_FIELD_STRENGTH)
+    return tuple(breaches)
+
+
+def may_call_reinforcements(*, threshold: int, warband_value: int) -> bool:
+    """RULING C-4: "Reinforcements may be called only when the warband's value is below its Threshold Value" (at
+    it, they may not). Negative inputs raise `ValueError`."""
+    check_count(threshold, name="threshold")
+    check_count(warband_value, name="warband_value")
+    return warband_value < threshold
+
+
 def reinforcement_budget(*, threshold: int, warband_value: int) -> int:
     """The ducats Reinforcements may spend: RULING C-4, "Reinforcements may be called only when the warband's value
     is below its Threshold Value; the budget is the Threshold Value minus the value" (0 when it is not below).
     The value is RULING C-2's: fighters on the roster and their Battlekit, not the Arsenal. Negative inputs raise
     `ValueError`."""
-    check_count(threshold, name="threshold")
-    check_count(warband_value, name="warband_value")
-    return max(0, threshold - warband_value)
+    if not may_call_reinforcements(threshold=threshold, warband_value=warband_value):
+        return 0
+    return threshold - warband_value
 
 
 @dataclass(frozen=True, slots=True)

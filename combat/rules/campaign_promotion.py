@@ -9,9 +9,10 @@ more dice more than another." (`check_promotion_dice`, P-2)
 sequence: after a promotion, stop rolling." (`roll_promotions`, P-3)
 "Failed Promotion Dice are tallied across the whole campaign: after 5 failed in a row, the 6th always succeeds,
 and the tally starts again." (P-4)
-"A warband has at most 6 ELITE models: at 6 it rolls no Promotion Dice." (`MAX_ELITE`, P-5)
+"A warband has at most 6 ELITE models: at 6 it rolls no Promotion Dice." (`MAX_ELITE`, P-5; the models counted,
+`promotion_pool_inputs`)
 "Some fighter types can never be promoted (campaign data: a flag on the fighter type), nor can allies and
-mercenaries." (`hired_not_promoted`, by the ALLY and MERCENARY keywords)
+mercenaries." (`hired_not_promoted`, by the ALLY and MERCENARY keywords; who may take dice, `may_take_promotion_dice`)
 
 `promotion_chance` and `promotion_odds` give the exact chances a page shows before the dice are rolled.
 """
@@ -32,16 +33,20 @@ __all__ = [
     "PROMOTION_DIE",
     "PROMOTES_ON",
     "AUTOMATIC_AFTER",
+    "PoolInputs",
+    "PoolModel",
     "Promotion",
     "PromotionResult",
     "check_promotion_dice",
     "dice_until_automatic",
     "hired_not_promoted",
+    "may_take_promotion_dice",
     "promote",
     "promotion_chance",
     "promotion_dice_problems",
     "promotion_odds",
     "promotion_pool",
+    "promotion_pool_inputs",
     "roll_promotions",
 ]
 
@@ -70,6 +75,67 @@ def _check_bool(value: object, *, name: str) -> bool:
     if type(value) is not bool:
         raise ValueError(f"{name} must be True or False, got {value!r}")
     return value
+
+
+def may_take_promotion_dice(
+    *,
+    elite: bool,
+    can_gain_xp: bool,
+    keywords: Iterable[str] = (),
+    never_promoted: bool = False,
+    dismissed: bool = False,
+) -> bool:
+    """Whether a model on the roster after the Trauma Step may be given Promotion Dice: "Dice are assigned to the
+    Troops that may be promoted", and RULING P-6's Head-Wounded ELITE model (`elite` and not `can_gain_xp`); not a
+    fighter type that "can never be promoted" (`never_promoted`, the campaign data's flag), "nor ... allies and
+    mercenaries" (`hired_not_promoted`), nor a model its player dismisses this post-game (it leaves the warband)."""
+    for value, name in (
+        (elite, "elite"),
+        (can_gain_xp, "can_gain_xp"),
+        (never_promoted, "never_promoted"),
+        (dismissed, "dismissed"),
+    ):
+        _check_bool(value, name=name)
+    if dismissed or never_promoted or (elite and can_gain_xp):
+        return False
+    return not hired_not_promoted(keywords)
+
+
+@dataclass(frozen=True, slots=True)
+class PoolModel:
+    """A model of the warband as the Promotion Pool counts it: ELITE or not, its Glorious Deeds in this battle,
+    and whether it leaves the roster in this post-game (`removed` by its Trauma Step, or `dismissed`)."""
+
+    elite: bool
+    glorious_deeds: int = 0
+    removed: bool = False
+    dismissed: bool = False
+
+    def __post_init__(self) -> None:
+        for name in ("elite", "removed", "dismissed"):
+            _check_bool(getattr(self, name), name=name)
+        check_count(self.glorious_deeds, name="glorious_deeds")
+
+
+@dataclass(frozen=True, slots=True)
+class PoolInputs:
+    """What `promotion_pool` counts of a warband: its Glorious Deeds and its ELITE models that stay."""
+
+    glorious_deeds: int
+    elite_count: int
+
+
+def promotion_pool_inputs(models: Iterable[PoolModel]) -> PoolInputs:
+    """The Promotion Pool's inputs from the warband's models: "+1 per Glorious Deed the warband performed in it"
+    (every model's, also one lost or dismissed since: the Deed was performed), and the ELITE models RULING P-5
+    counts, those still on the roster: a model removed by the Trauma Step or dismissed after it is no longer one
+    of the warband's "at most 6 ELITE models"."""
+    models = tuple(models)
+    if not all(isinstance(model, PoolModel) for model in models):
+        raise ValueError(f"the Promotion Pool counts PoolModel values, got {models!r}")
+    deeds = sum(model.glorious_deeds for model in models)
+    elite = sum(1 for model in models if model.elite and not (model.removed or model.dismissed))
+    return PoolInputs(deeds, elite)
 
 
 def promotion_pool(*, won: bool, glorious_deeds: int, elite_count: int, extra: int = 0) -> int:

@@ -14,6 +14,9 @@ roster: the order the casualties roll in, and what becomes of each piece of thei
   003 "Unfit For Duty" and RULING T-4: "its Battlekit and Glory Items go to the warband's Arsenal unless a rule
   says they cannot be removed" (such kit leaves with the model); with Muscle Damage as the last Scar the HEAVY
   Battlekit is lost first (docs/rules.md, "Readings the rulings leave open").
+- The roll a casualty's Trauma Step asks for next (`casualty_roll`): RULING T-2, a Troop's Survival Roll is one D6;
+  RULING T-3, an ELITE model's Trauma roll is a D66 (two D6), rolled again for a result it has (T-5);
+  TRAUMA_TABLE.md 65, Bitter Lessons: "gains D3 extra XP".
 """
 
 from __future__ import annotations
@@ -26,12 +29,17 @@ from typing import TypeVar
 __all__ = [
     "ARSENAL",
     "BATTLEKIT_ANSWERS",
+    "BITTER_LESSONS_ROLL",
+    "CasualtyRoll",
     "HEAVY",
     "KEPT",
     "KIT_FATES",
     "LOST",
+    "SURVIVAL_ROLL",
+    "TRAUMA_ROLL",
     "KitPiece",
     "battlekit_fate",
+    "casualty_roll",
     "full_recovery_instead",
     "trauma_order",
 ]
@@ -122,3 +130,32 @@ def full_recovery_instead(*, fighter_type: str | None = None, keywords: Iterable
     if any(SNIPER_PRIEST in word.lower() for word in words):
         return frozenset({"lost_an_eye"})
     return frozenset()
+
+
+# The rolls of a casualty's Trauma Step, by the names the post-game stores them under.
+SURVIVAL_ROLL = "survival"  # RULING T-2: a Troop's one D6
+TRAUMA_ROLL = "trauma"  # RULING T-3: an ELITE model's D66, two D6 read as tens and units
+BITTER_LESSONS_ROLL = "bitter_lessons"  # TRAUMA_TABLE.md 65: "gains D3 extra XP"
+
+
+@dataclass(frozen=True, slots=True)
+class CasualtyRoll:
+    """A roll of the Trauma Step: what it is (`SURVIVAL_ROLL`, `TRAUMA_ROLL`, `BITTER_LESSONS_ROLL`), the sides of
+    each die, and how many dice."""
+
+    kind: str
+    sides: int
+    dice: int
+
+
+def casualty_roll(*, elite: bool, sides_asked: int) -> CasualtyRoll:
+    """The roll a casualty needs when `trauma_step` ran out of faces asking for a die of `sides_asked` sides
+    (`DiceExhausted.sides`): a D3 is Bitter Lessons' (TRAUMA_TABLE.md 65); a D6 is a Troop's Survival Roll (RULING
+    T-2) or an ELITE model's Trauma roll, a D66 of two D6 (RULINGS T-3, T-5). Other sides raise `ValueError`."""
+    if type(elite) is not bool:
+        raise ValueError(f"elite must be True or False, got {elite!r}")
+    if sides_asked == 3:
+        return CasualtyRoll(BITTER_LESSONS_ROLL, 3, 1)
+    if sides_asked != 6:
+        raise ValueError(f"the Trauma Step rolls D6 and D3 only, got a D{sides_asked!r}")
+    return CasualtyRoll(TRAUMA_ROLL, 6, 2) if elite else CasualtyRoll(SURVIVAL_ROLL, 6, 1)

@@ -12,9 +12,17 @@ from collections.abc import Iterable
 ELITE = "ELITE"
 
 
+def keyword_key(keyword: str) -> str:
+    """The form two keywords are compared in: without case or outer spaces ("elite " is ELITE). A query that
+    counts ELITE models in the database compares `upper(btrim(keyword))` to `ELITE`, the same key."""
+    if not isinstance(keyword, str):
+        raise ValueError(f"a keyword is text, got {keyword!r}")
+    return keyword.strip().upper()
+
+
 def has_elite_keyword(keywords: Iterable[str]) -> bool:
     """RULING T-1: "a Troop is a model without the ELITE keyword" (keywords are compared without case)."""
-    return any(keyword.strip().upper() == ELITE for keyword in keywords)
+    return any(keyword_key(keyword) == ELITE for keyword in keywords)
 
 
 def counts_as_elite(*, keywords: Iterable[str], champion: bool = False) -> bool:

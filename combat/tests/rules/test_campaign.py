@@ -33,6 +33,7 @@ SIGNATURES = {
         ("xp", POSITIONAL, NONE),
         ("gained", POSITIONAL, NONE),
         ("limited_potential", KEYWORD, False),
+        ("elite", KEYWORD, True),
     ],
     "skill_for": [("chart", POSITIONAL, NONE), ("roll", POSITIONAL, NONE), ("known", KEYWORD, frozenset())],
     "promotion_pool": [

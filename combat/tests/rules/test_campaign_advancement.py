@@ -5,6 +5,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from combat import rules
 from combat.rules import (
     ADVANCEMENT_XP,
     LIMITED_POTENTIAL_XP,
@@ -204,3 +205,53 @@ def test_a_patron_skill_result_stepped_past_says_why_not_already_known():
     )
     # Without the Patron's list given, the sentence is as before.
     assert explain_skill_roll(CHART, 11, known=no_list).startswith("11 is Patron Skill, already known")
+
+
+# A Troop's XP and the roster's XP limit (RULINGS X-1, X-2, X-4).
+
+
+def test_ruling_X_4_a_troops_xp_makes_no_skill_advancement_roll_due():
+    """CAMPAIGN_PHASE.md: "Troops gain no XP"; the organiser's adjustment may still give a Troop XP, which reaches
+    no threshold of X-1 for it."""
+    assert rules.gain_xp(0, 2, elite=False) == rules.XpGain(2, 0)
+    assert rules.advancement_marks(0, 2, elite=False) == ()
+    assert rules.advancement_marks(3, 5, elite=False) == ()
+    assert rules.gain_xp(0, 2) == rules.XpGain(2, 1)
+    assert rules.advancement_marks(0, 2, elite=True) == (2,)
+    assert rules.gain_xp(5, 9, limited_potential=True, elite=False) == rules.XpGain(7, 0)
+    with pytest.raises(ValueError, match="elite must be True or False, got 1"):
+        rules.gain_xp(0, 1, elite=1)
+
+
+@given(xp=st.integers(0, 30), gained=st.integers(0, 30), limited=st.booleans())
+def test_a_troop_and_an_elite_model_reach_the_same_xp_but_only_the_elite_rolls(xp, gained, limited):
+    if limited and xp > rules.LIMITED_POTENTIAL_XP:
+        return
+    elite = rules.gain_xp(xp, gained, limited_potential=limited)
+    troop = rules.gain_xp(xp, gained, limited_potential=limited, elite=False)
+    assert troop.xp == elite.xp
+    assert troop.advancements == 0
+    assert len(rules.advancement_marks(xp, gained, limited_potential=limited)) == elite.advancements
+
+
+@pytest.mark.parametrize(
+    ("xp", "limited", "problem"),
+    [
+        (0, False, None),
+        (7, True, None),
+        (8, True, "Limited Potential: never past 7 XP (RULING X-2)"),
+        (8, False, None),
+        (40, False, None),
+        (-1, False, "XP cannot go below 0"),
+        (-1, True, "XP cannot go below 0"),
+    ],
+)
+def test_ruling_X_2_the_xp_a_model_may_hold(xp, limited, problem):
+    assert rules.xp_limit_problem(xp, limited_potential=limited) == problem
+
+
+def test_the_xp_limit_refuses_bad_input():
+    with pytest.raises(ValueError, match="xp must be a whole number"):
+        rules.xp_limit_problem(7.0, limited_potential=True)
+    with pytest.raises(ValueError, match="limited_potential must be True or False"):
+        rules.xp_limit_problem(7, limited_potential=None)

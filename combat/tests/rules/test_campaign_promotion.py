@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from combat import rules
 from combat.rules import (
     AUTOMATIC_AFTER,
     MAX_ELITE,
@@ -256,3 +257,74 @@ def test_p_4_the_counted_die_is_the_first_automatic_success_of_roll_promotions(t
 def test_allies_and_mercenaries_are_never_promoted(keywords, hired):
     # CAMPAIGN_PHASE.md, Promotions: "Some fighter types can never be promoted ..., nor can allies and mercenaries."
     assert hired_not_promoted(keywords) is hired
+
+
+# Who may take Promotion Dice and what the pool counts (CAMPAIGN_PHASE.md, "Promotions"; RULINGS P-1, P-5, P-6).
+
+
+@pytest.mark.parametrize(
+    ("model", "may"),
+    [
+        (
+            {"elite": False, "can_gain_xp": True},
+            True,
+        ),  # "Dice are assigned to the Troops that may be promoted"
+        ({"elite": True, "can_gain_xp": True}, False),  # already ELITE
+        ({"elite": True, "can_gain_xp": False}, True),  # RULING P-6: a Head-Wounded ELITE model
+        ({"elite": False, "can_gain_xp": True, "never_promoted": True}, False),  # "can never be promoted"
+        ({"elite": False, "can_gain_xp": True, "keywords": ["mercenary"]}, False),  # "nor ... mercenaries"
+        ({"elite": False, "can_gain_xp": True, "keywords": ["ALLY"]}, False),  # "nor can allies"
+        ({"elite": False, "can_gain_xp": True, "dismissed": True}, False),  # leaves the warband
+        ({"elite": True, "can_gain_xp": False, "dismissed": True}, False),
+        ({"elite": False, "can_gain_xp": False, "keywords": ["HEAVY"]}, True),
+    ],
+)
+def test_who_may_take_promotion_dice(model, may):
+    assert rules.may_take_promotion_dice(**model) is may
+
+
+@pytest.mark.parametrize("name", ["elite", "can_gain_xp", "never_promoted", "dismissed"])
+def test_who_may_take_promotion_dice_refuses_an_answer_that_is_not_true_or_false(name):
+    model = {"elite": False, "can_gain_xp": True, name: 0}
+    with pytest.raises(ValueError, match=f"{name} must be True or False, got 0"):
+        rules.may_take_promotion_dice(**model)
+
+
+def test_p_5_a_dismissed_or_removed_elite_model_does_not_count_toward_the_6():
+    """RULING P-5: "With 6 ELITE models on the roster no Promotion Dice are rolled"; one dismissed (or removed by
+    its Trauma Step) leaves 5 on the roster, so the pool is rolled."""
+    six = [rules.PoolModel(elite=True) for _ in range(6)]
+    assert rules.promotion_pool_inputs(six) == rules.PoolInputs(glorious_deeds=0, elite_count=6)
+    one_dismissed = [*six[:5], rules.PoolModel(elite=True, dismissed=True)]
+    assert rules.promotion_pool_inputs(one_dismissed).elite_count == 5
+    one_removed = [*six[:5], rules.PoolModel(elite=True, removed=True)]
+    assert rules.promotion_pool_inputs(one_removed).elite_count == 5
+    inputs = rules.promotion_pool_inputs(one_dismissed)
+    assert (
+        rules.promotion_pool(won=False, glorious_deeds=inputs.glorious_deeds, elite_count=inputs.elite_count)
+        == 1
+    )
+
+
+def test_p_1_every_glorious_deed_of_the_warband_counts_whatever_became_of_the_model():
+    """RULING P-1: "+1 per Glorious Deed of the warband"; a Troop's Deeds count here, not in its XP (X-4)."""
+    models = [
+        rules.PoolModel(elite=False, glorious_deeds=2),
+        rules.PoolModel(elite=True, glorious_deeds=1),
+        rules.PoolModel(elite=False, glorious_deeds=1, removed=True),
+        rules.PoolModel(elite=True, glorious_deeds=1, dismissed=True),
+        rules.PoolModel(elite=False),
+    ]
+    assert rules.promotion_pool_inputs(models) == rules.PoolInputs(glorious_deeds=5, elite_count=1)
+    assert rules.promotion_pool_inputs([]) == rules.PoolInputs(glorious_deeds=0, elite_count=0)
+
+
+def test_the_pool_models_refuse_bad_input():
+    with pytest.raises(ValueError, match="glorious_deeds must be 0 or more, got -1"):
+        rules.PoolModel(elite=False, glorious_deeds=-1)
+    for name in ("elite", "removed", "dismissed"):
+        fields = {"elite": False, name: "yes"}
+        with pytest.raises(ValueError, match=f"{name} must be True or False"):
+            rules.PoolModel(**fields)
+    with pytest.raises(ValueError, match="the Promotion Pool counts PoolModel values"):
+        rules.promotion_pool_inputs([{"elite": True}])
