@@ -5,11 +5,11 @@ from django import forms
 
 from campaigns.fields import WholeNumberField
 from combat.models.postgame import MAX_EXPLORATION_MODIFIER
-from combat.rules.campaign_exploration import EXPLORATION_DIE
+from combat.rules.campaign_exploration import EXPLORATION_DIE, MOST_EXPLORATION_DICE
 
 NUMBER = {"inputmode": "numeric", "pattern": "[0-9]*"}
-# RULING E-1: at most 6 Exploration Dice (10 battles or more).
-MOST_DICE = 6
+# RULING E-1: a field for each of the most Exploration Dice a warband rolls (10 battles or more), as the engine says.
+MOST_DICE = MOST_EXPLORATION_DICE
 DIE_FIELDS = tuple(f"die_{number}" for number in range(1, MOST_DICE + 1))
 
 

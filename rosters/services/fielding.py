@@ -11,8 +11,8 @@ from django.db import transaction
 from django.db.models import Q
 
 from campaigns.models import Game, GamePlayer
-from combat.rules import RosterFighter, campaign_limits, warband_value
-from combat.rules.campaign_limits import BATTLES
+from combat.rules import RosterFighter, campaign_limits, fielding_breaches, next_battle, warband_value
+from combat.rules.campaign_limits import OVER_FIELD_STRENGTH, OVER_THRESHOLD
 from rosters.models import Fighter
 from rosters.services.common import change_context
 from rosters.services.errors import RosterRefused
@@ -25,7 +25,7 @@ def _battle(player: GamePlayer) -> int | None:
         .exclude(game__status=Game.Status.IN_PROGRESS)
         .count()
     )
-    return before + 1 if before + 1 in BATTLES else None
+    return next_battle(battles_played=before)
 
 
 @transaction.atomic
@@ -52,13 +52,14 @@ def game_field(*, player: GamePlayer, fighter_ids: Iterable[int], by) -> list[Fi
         value = warband_value(RosterFighter(cost=f.cost, battlekit=tuple(f.kit)) for f in fighters)
         models = sum(f.unit_size for f in fighters)
         terms = campaign.terms
-        if value > limits.threshold:
+        breaches = fielding_breaches(limits=limits, value=value, models=models)
+        if OVER_THRESHOLD in breaches:
             raise RosterRefused(
                 f"These fighters are worth {value} {terms.currency}: over the Threshold Value of "
                 f"{limits.threshold} for battle {battle} (RULING C-1).",
                 code="over_threshold",
             )
-        if models > limits.field_strength:
+        if OVER_FIELD_STRENGTH in breaches:
             raise RosterRefused(
                 f"{models} models: over the Field Strength of {limits.field_strength} for battle {battle} "
                 "(RULING C-1).",

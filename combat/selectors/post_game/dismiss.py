@@ -21,9 +21,6 @@ if TYPE_CHECKING:
     from combat.models import PostGameFighter
     from combat.selectors.post_game.base import PostGameState
 
-# CAMPAIGN_PHASE.md: "any fighter with 2 or more Battle Scars".
-DISMISS_FROM_SCARS = 2
-
 
 @dataclass
 class DismissCandidate:
@@ -72,12 +69,12 @@ def _candidates(state: PostGameState, answers: dict[int, PostGameFighter]) -> li
     candidates = []
     for fighter in state.fighters:
         change, answer = changes.get(fighter.pk), answers.get(fighter.pk)
-        if not fighter.is_active or is_reopened(answer):
+        if is_reopened(answer):
             continue
-        if change is not None and change.status != Fighter.Status.ACTIVE:
-            continue  # removed by the Trauma Step already
+        # Off the roster before this game, or removed by its Trauma Step: nobody left to dismiss.
+        on_roster = fighter.is_active and (change is None or change.status == Fighter.Status.ACTIVE)
         scars = change.battle_scars if change is not None else fighter.battle_scars
-        if scars < DISMISS_FROM_SCARS:
+        if not rules.may_dismiss(battle_scars=scars, on_roster=on_roster):
             continue
         candidate = DismissCandidate(
             fighter,
@@ -98,7 +95,7 @@ def _dismiss(state: PostGameState, changes: tuple, candidate: DismissCandidate) 
     change.to_arsenal = change.to_arsenal + candidate.to_arsenal
     change.lost = change.lost + candidate.lost
     terms = state.terms
-    sentence = f"Dismissed with {candidate.scars} Battle Scars (a fighter with 2 or more may be)."
+    sentence = rules.explain_dismissal(battle_scars=candidate.scars)
     if candidate.to_arsenal:
         names = ", ".join(item.name for item in candidate.to_arsenal)
         sentence += f" {terms.battlekit} to the {terms.arsenal}: {names}."

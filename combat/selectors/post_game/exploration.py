@@ -98,7 +98,9 @@ class Exploration:
     @property
     def reroll_open(self) -> bool:
         """RULING E-2: the winner may still reroll one die, or decline."""
-        return self.winner and self.rolled and self.reroll is None and not self.declined
+        return rules.exploration_reroll_open(
+            won=self.winner, rolled=self.rolled, rerolled=self.reroll is not None, declined=self.declined
+        )
 
     @property
     def choice_needed(self) -> bool:
@@ -309,11 +311,9 @@ def read(state: PostGameState) -> StepRead:
         found_before=found_before,
     )
     reinforcements = state.reinforcements
-    if reinforcements is not None and reinforcements.called:
-        # CAMPAIGN_PHASE.md, "Reinforcements": "its player may call Reinforcements instead of Exploring".
-        exploration.skipped = (
-            "Reinforcements were called instead (CAMPAIGN_PHASE.md: they skip the Exploration)"
-        )
+    exploration.skipped = rules.exploration_skipped(
+        reinforcements_called=reinforcements.called if reinforcements is not None else None
+    )
     if exploration.skipped:
         return StepRead(exploration)
     if roll is None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import partial
 from typing import TYPE_CHECKING
 
 from combat import rules
@@ -205,24 +206,26 @@ def promotion_candidates(
         answer = answers.get(fighter.pk)
         if not fighter.is_active or fighter.pk in removed or is_reopened(answer):
             continue
-        if answer is not None and answer.dismissed:
-            continue  # a dismissed fighter gets no Promotion Dice
         outcome = outcomes.get(fighter.pk)
-        can_gain_xp = outcome.can_gain_xp if outcome is not None else fighter.can_gain_xp
-        elite = fighter.counts_as_elite
-        if elite and can_gain_xp:
+        may_take = partial(
+            rules.may_take_promotion_dice,
+            elite=fighter.counts_as_elite,
+            can_gain_xp=outcome.can_gain_xp if outcome is not None else fighter.can_gain_xp,
+            keywords=fighter.keywords,
+            dismissed=answer is not None and answer.dismissed,
+        )
+        if not may_take():
             continue
-        # The campaign data the post-game reads (`post_game_state`), or the current data when read alone.
+        # The campaign data the post-game reads (`post_game_state`), or the current data when read alone: read only
+        # once some model could take dice (one query), for the flag of fighter types that can never be promoted.
         data = (
             data
             if data is not None
             else (state.campaign_data or current_campaign_data(campaign=state.campaign))
         )
-        # CAMPAIGN_PHASE.md: "Some fighter types can never be promoted (campaign data: a flag on the fighter type)".
-        if data.never_promoted(fighter.fighter_type):
+        if not may_take(never_promoted=data.never_promoted(fighter.fighter_type)):
             continue
-        if rules.hired_not_promoted(fighter.keywords):  # "... nor can allies and mercenaries"
-            continue
+        elite = fighter.counts_as_elite
         deed = answer is not None and answer.glorious_deeds > 0
         dice = answer.promotion_dice if answer is not None else 0
         candidates.append(PromotionCandidate(fighter, head_wounded=elite, glorious_deed=deed, dice=dice))

@@ -118,12 +118,12 @@ def _why_not(state: PostGameState) -> tuple[str | None, int | None, int]:
             None,
             0,
         )
-    following = _battles_played(state) + 1
-    if following not in BATTLES:
+    following = rules.next_battle(battles_played=_battles_played(state))
+    if following is None:
         return f"there is no battle after battle {BATTLES[-1]} (RULING C-1)", None, 0
     threshold = rules.campaign_limits(battle=following, starting_value=state.warband.starting_value).threshold
     value = money.value_after_trauma(state)
-    if value >= threshold:
+    if not rules.may_call_reinforcements(threshold=threshold, warband_value=value):
         return (
             f"the warband's value ({value} {terms.currency}) is not under its Threshold Value for battle "
             f"{following} ({threshold}; RULING C-4)",

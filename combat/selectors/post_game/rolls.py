@@ -119,14 +119,14 @@ def logged_rolls(rolls: list[PostGameRoll]) -> list[LoggedRoll]:
 
 
 def needed_after(rolls: list[LoggedRoll], sides: int, *, elite: bool) -> RollNeeded:
-    """The roll the engine asked for when the stored faces ran out (`DiceExhausted.sides`)."""
-    if sides == 3:
-        done = sum(1 for roll in rolls if roll.roll.purpose == PostGameRoll.Purpose.BITTER_LESSONS)
-        return RollNeeded(PostGameRoll.Purpose.BITTER_LESSONS, done + 1, 3, 1)
-    if not elite:
-        return RollNeeded(PostGameRoll.Purpose.SURVIVAL, 1, 6, 1)
-    done = sum(1 for roll in rolls if roll.roll.purpose == PostGameRoll.Purpose.TRAUMA)
-    return RollNeeded(PostGameRoll.Purpose.TRAUMA, done + 1, 6, 2)
+    """The roll the engine asked for when the stored faces ran out (`DiceExhausted.sides`): which one and its dice
+    are the engine's (`rules.casualty_roll`); its sequence follows the rolls of that purpose stored already (a
+    Troop's Survival Roll is made once)."""
+    needed = rules.casualty_roll(elite=elite, sides_asked=sides)
+    purpose = PostGameRoll.Purpose(needed.kind)
+    done = sum(1 for roll in rolls if roll.roll.purpose == purpose)
+    sequence = 1 if purpose == PostGameRoll.Purpose.SURVIVAL else done + 1
+    return RollNeeded(purpose, sequence, needed.sides, needed.dice)
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from django.db import transaction
 
 from campaigns.models import GamePlayer
+from combat import rules
 from combat.models import PostGame, PostGameFighter
 from combat.services.post_game.attempt import PostGameError, fighter_name, lock, open_with_state, step_context
 
@@ -39,8 +40,8 @@ def post_game_dismiss(*, player: GamePlayer, by, fighter_ids: Iterable[int]) -> 
         candidates = {candidate.id: candidate for candidate in state.dismiss.candidates}
         for fighter_id in sorted(wanted - set(candidates)):
             raise PostGameError(
-                f"{fighter_name(player, fighter_id)} does not have 2 or more Battle Scars after the Trauma Step: "
-                "it cannot be dismissed."
+                f"{fighter_name(player, fighter_id)} does not have {rules.DISMISS_FROM_SCARS} or more Battle Scars "
+                "after the Trauma Step: it cannot be dismissed."
             )
         holding = sorted(candidates[pk].name for pk in wanted if candidates[pk].promotion_dice)
         if holding:

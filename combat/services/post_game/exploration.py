@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from django.db import IntegrityError, transaction
 
 from campaigns.models import GamePlayer
+from combat import rules
 from combat.models import PostGame, PostGameRoll
 from combat.models.postgame import MAX_EXPLORATION_MODIFIER
 from combat.rules.words import possessive
@@ -150,11 +151,12 @@ def _refuse_reroll(player: GamePlayer, exploration: Exploration, die: object) ->
         )
     if exploration.declined:
         raise PostGameError("The reroll was declined: the Exploration Dice stand (RULING E-2).")
-    if type(die) is not int or not 1 <= die <= exploration.dice:
+    try:
+        return rules.check_reroll_die(die, dice=exploration.dice)
+    except ValueError:
         raise PostGameError(
             f"Pick one of the {exploration.dice} Exploration Dice to reroll (1 to {exploration.dice})."
-        )
-    return die
+        ) from None
 
 
 @transaction.atomic
