@@ -63,19 +63,44 @@ __all__ = [
 ]
 
 
+def _pool_models(
+    state: PostGameState, answers: dict[int, PostGameFighter], removed: set[int]
+) -> list[rules.PoolModel]:
+    """The warband's models as the Promotion Pool counts them: every answer's Glorious Deeds (a fighter's Deeds
+    count whatever became of it), and the ELITE models on the roster before this game, less those its Trauma Step
+    removed or its player dismisses (the Dismiss step's answers, read before that step is passed)."""
+    models = []
+    for fighter in state.fighters:
+        answer = answers.get(fighter.pk)
+        models.append(
+            rules.PoolModel(
+                elite=fighter.counts_as_elite,
+                glorious_deeds=answer.glorious_deeds if answer is not None else 0,
+                removed=not fighter.is_active or fighter.pk in removed,
+                dismissed=answer is not None and answer.dismissed,
+            )
+        )
+    shown = {fighter.pk for fighter in state.fighters}
+    others = [answer for answer in answers.values() if answer.fighter_id not in shown]
+    return models + [
+        rules.PoolModel(elite=False, glorious_deeds=a.glorious_deeds, removed=True) for a in others
+    ]
+
+
 def promotions(state: PostGameState, answers: dict[int, PostGameFighter]) -> PromotionsRead:
     """The step worked out from the stored rows (three queries: campaign data, the dice; the names are loaded)."""
     removed = {change.fighter.pk for change in state.changes if change.status != Fighter.Status.ACTIVE}
     live = state.post_game
-    elite_count = sum(1 for f in state.fighters if f.is_active and f.pk not in removed and f.counts_as_elite)
+    inputs = rules.promotion_pool_inputs(_pool_models(state, answers, removed))
     won = state.player.result == GamePlayer.Result.WIN
-    deeds = sum(answer.glorious_deeds for answer in answers.values())
     extra = live.promotion_extra if live is not None else 0
-    pool = rules.promotion_pool(won=won, glorious_deeds=deeds, elite_count=elite_count, extra=extra)
+    pool = rules.promotion_pool(
+        won=won, glorious_deeds=inputs.glorious_deeds, elite_count=inputs.elite_count, extra=extra
+    )
     read = PromotionsRead(
         won,
-        deeds,
-        elite_count,
+        inputs.glorious_deeds,
+        inputs.elite_count,
         extra,
         pool,
         "",

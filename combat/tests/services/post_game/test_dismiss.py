@@ -84,3 +84,19 @@ def test_a_fighter_holding_promotion_dice_cannot_be_dismissed(played, warband, m
     with pytest.raises(PostGameError, match="Brother Abel holds Promotion Dice"):
         dismiss(played, player, abel)
     assert played.state().dismiss.dismissed == []
+
+
+def test_p_5_a_dismissed_elite_model_does_not_count_toward_the_6(played, warband, make_fighter, player):
+    """RULING P-5: "With 6 ELITE models on the roster no Promotion Dice are rolled"; one dismissed after the Trauma
+    Step leaves the warband, so 5 remain and the pool is rolled (P-1: 1 die after a loss)."""
+    # The `fighters` fixture holds two ELITE models already: 3 knights and a scarred one make 6.
+    assert sum(f.counts_as_elite for f in Fighter.objects.filter(warband=warband)) == 2
+    for number in range(3):
+        make_fighter(warband, f"Knight {number}", elite=True)
+    scarred = make_fighter(warband, "Knight Scarred", elite=True, battle_scars=2)
+    before = step(played)
+    assert (before.elite_count, before.pool) == (6, 0)
+    dismiss(played, player, scarred)
+    after = step(played)
+    assert (after.elite_count, after.pool) == (5, 1)
+    assert "RULING P-5" not in after.pool_words
