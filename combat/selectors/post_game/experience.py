@@ -152,7 +152,7 @@ def experience_line(
 
 def _limits(state: PostGameState, line: XpLine) -> str | None:
     """The XP through the engine's limits (`rules.gain_xp`): RULING X-2 for a Limited Potential fighter type (the
-    campaign data's flag), and the thresholds reached (X-1). A fighter recorded past 7 XP with Limited Potential
+    campaign data's flag), and the thresholds reached (X-1) by an ELITE model (X-4). A fighter recorded past 7 XP with Limited Potential
     is told as a blocker, not lowered."""
     fighter = line.fighter
     data = state.campaign_data
@@ -160,8 +160,10 @@ def _limits(state: PostGameState, line: XpLine) -> str | None:
     if line.total < 0 or fighter.xp < 0:
         return None
     try:
-        line.gain = rules.gain_xp(fighter.xp, line.total, limited_potential=line.limited_potential)
-        line.marks = rules.advancement_marks(fighter.xp, line.total, limited_potential=line.limited_potential)
+        # RULING X-4: a Troop's XP (the organiser's adjustment) makes no Skill Advancement Roll due.
+        limits = {"limited_potential": line.limited_potential, "elite": line.elite}
+        line.gain = rules.gain_xp(fighter.xp, line.total, **limits)
+        line.marks = rules.advancement_marks(fighter.xp, line.total, **limits)
     except ValueError as error:
         return f"{possessive(fighter.name)} XP cannot be counted: {error}."
     if line.capped:

@@ -87,6 +87,28 @@ def test_a_limited_potential_fighter_stops_at_7_xp_and_its_rolls_with_it(
     assert [c.mark for c in state.advancement.cards] == [7]
 
 
+def test_ruling_X_4_a_troops_xp_makes_no_skill_advancement_roll_due(
+    campaign, warband, rival_warband, organiser, player, make_fighter
+):
+    """CAMPAIGN_PHASE.md: "Troops gain no XP" (RULING X-4); the organiser's adjustment may still give a Troop XP,
+    and reaching 2 XP then makes no Skill Advancement Roll due: Advancement is an ELITE model's."""
+    troop = make_fighter(warband, "Brother Tim", elite=False, xp=1)
+    after = advancement_game(
+        campaign=campaign,
+        warband=warband,
+        rival_warband=rival_warband,
+        organiser=organiser,
+        player=player,
+        deeds={troop: 1},
+        adjustments={troop: 2},
+    )
+    state = after.state()
+    [line] = [line for line in state.xp if line.fighter == troop]
+    assert (line.xp_after, line.marks) == (3, ())
+    assert [card for card in state.advancement.cards if card.fighter == troop] == []
+    assert not any("Brother Tim" in blocker for blocker in state.blockers)
+
+
 def test_a_roll_is_stored_once_and_given_back_when_asked_again(after, agnes, player):
     common = {"player": after.player, "fighter_id": agnes.pk, "number": 1, "by": player}
     post_game_advancement_charts(first_chart="ranged", second_chart="wildcard", **common)
