@@ -30,6 +30,11 @@ class CombatConfig(AppConfig):
             registry.register(source)
         # The ransom offers waiting for each player, on their dashboard.
         waiting.register("ransom_offers", ransom_items)
+        # The roster's XP buttons ask the campaign data whether a fighter's type has Limited Potential (RULING X-2).
+        from combat.selectors.campaign_data import fighter_has_limited_potential
+        from rosters import limited_potential
+
+        limited_potential.register(fighter_has_limited_potential)
         # The tracker poll's remembered readers forget a member taken out and a game deleted (campaigns' and
         # rosters' writes, which may not import combat).
         from campaigns import signals

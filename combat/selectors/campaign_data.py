@@ -23,7 +23,7 @@ from combat.models.campaign_data import (
     CampaignDataSet,
     campaign_kinds,
 )
-from rosters.models import Warband
+from rosters.models import Fighter, Warband
 
 
 @dataclass(frozen=True)
@@ -103,6 +103,14 @@ def campaign_data_as_of(
 
 
 # -- the pages --------------------------------------------------------------------------------------------------
+
+
+def fighter_has_limited_potential(fighter: Fighter) -> bool:
+    """Whether the fighter's type has Limited Potential in its campaign's data as it is now (RULING X-2), for the
+    roster's XP buttons (rosters/limited_potential.py). One query when the fighter has a type, none without."""
+    if not (fighter.fighter_type or "").strip():
+        return False
+    return current_campaign_data(campaign=fighter.warband.campaign).limited_potential(fighter.fighter_type)
 
 
 def campaign_warbands(*, campaign: Campaign) -> dict[int, str]:

@@ -7,7 +7,9 @@ from typing import Any
 from django.db import transaction
 
 from campaigns.history_context import add_context
+from combat.rules import xp_limit_problem
 from combat.rules.words import possessive
+from rosters.limited_potential import has_limited_potential
 from rosters.models import ELITE, FIGHTER_FIELDS, Fighter, Item, Warband
 from rosters.services.common import change_context, clean_keywords, describe_fields, refuse_unknown
 from rosters.services.errors import RosterRefused
@@ -68,7 +70,7 @@ def fighter_update(*, fighter: Fighter, by, changes: Mapping[str, Any], elite: b
         changes["keywords"] = _elite_keywords(
             clean_keywords(changes.get("keywords", fighter.keywords)), elite
         )
-    changed = []
+    changed, xp_before = [], fighter.xp
     for name, value in changes.items():
         if isinstance(value, str):
             value = value.strip()
@@ -78,6 +80,11 @@ def fighter_update(*, fighter: Fighter, by, changes: Mapping[str, Any], elite: b
     if not changed:
         return fighter
     fighter.full_clean()
+    if "xp" in changed and fighter.xp > xp_before:
+        # RULING X-2, as for the XP buttons: raised past 7, a Limited Potential fighter blocks its next post-game.
+        problem = xp_limit_problem(fighter.xp, limited_potential=has_limited_potential(fighter))
+        if problem:
+            raise RosterRefused(f"{fighter.name} would have {fighter.xp} XP; {problem}.")
     with change_context(
         action="fighter.update",
         reason=f"{by} changed {possessive(fighter.name)} {describe_fields(changed)}",
@@ -91,15 +98,19 @@ def fighter_update(*, fighter: Fighter, by, changes: Mapping[str, Any], elite: b
 
 @transaction.atomic
 def fighter_adjust_xp(*, fighter: Fighter, delta: int, by, reason: str = "", **context: Any) -> Fighter:
-    """Add `delta` XP (negative to take some away). XP never goes below 0, and a fighter that can no longer gain
-    XP (Head Wound, TRAUMA_TABLE.md 22) gains none. The row is locked, so two quick taps both count."""
+    """Add `delta` XP (negative to take some away). XP never goes below 0, a fighter that can no longer gain XP
+    (Head Wound, TRAUMA_TABLE.md 22) gains none, and a Limited Potential one none past 7 (RULING X-2). The row is locked, so two quick taps both count."""
     fighter = Fighter.objects.select_for_update(of=("self",)).select_related("warband").get(pk=fighter.pk)
     if delta == 0:
         return fighter
     if delta > 0 and not fighter.can_gain_xp:
         raise RosterRefused(f"{fighter.name} can no longer gain XP (Head Wound).")
-    if fighter.xp + delta < 0:
-        raise RosterRefused(f"{fighter.name} has {fighter.xp} XP; XP cannot go below 0.")
+    # RULING X-2: a Limited Potential fighter never goes past 7 XP (the next post-game refuses to count from past
+    # it); taking XP back is always allowed, down to 0.
+    limited = delta > 0 and has_limited_potential(fighter)
+    problem = xp_limit_problem(fighter.xp + delta, limited_potential=limited)
+    if problem:
+        raise RosterRefused(f"{fighter.name} has {fighter.xp} XP; {problem}.")
     fighter.xp += delta
     fighter.full_clean()
     with change_context(

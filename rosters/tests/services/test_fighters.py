@@ -99,6 +99,56 @@ def test_a_fighter_with_a_head_wound_gains_no_xp(warband, player, make_fighter):
     assert fighter.xp == 4
 
 
+def test_ruling_X_2_a_limited_potential_fighter_is_not_pushed_past_7_xp(
+    campaign, warband, organiser, player, make_fighter
+):
+    """RULING X-2: "A Limited Potential model never goes past 7 XP"; the roster's XP + would otherwise leave a
+    total its next post-game refuses to count from. Taking XP back stays allowed."""
+    # The demo data flags Trench Pilgrims with Limited Potential (a campaign data kind combat keeps).
+    from combat.services.campaign_data import campaign_data_copy_demo
+
+    campaign_data_copy_demo(campaign=campaign, by=organiser)
+    pilgrim = make_fighter(warband, "Pilgrim Odo", elite=True, fighter_type="trench pilgrim ", xp=6)
+    fighter_services.fighter_adjust_xp(fighter=pilgrim, delta=1, by=player)
+    with pytest.raises(
+        ValidationError, match=r"Pilgrim Odo has 7 XP; Limited Potential: never past 7 XP \(RULING X-2\)"
+    ):
+        fighter_services.fighter_adjust_xp(fighter=pilgrim, delta=1, by=player)
+    pilgrim.refresh_from_db()
+    assert pilgrim.xp == 7
+    fighter_services.fighter_adjust_xp(fighter=pilgrim, delta=-2, by=player)
+    pilgrim.refresh_from_db()
+    assert pilgrim.xp == 5
+    # Another type has no such limit.
+    prophet = make_fighter(warband, "Sister Ada", elite=True, fighter_type="War Prophet", xp=7)
+    fighter_services.fighter_adjust_xp(fighter=prophet, delta=3, by=player)
+    prophet.refresh_from_db()
+    assert prophet.xp == 10
+
+
+def test_an_edit_does_not_raise_a_limited_potential_fighter_past_7_xp(
+    campaign, warband, organiser, player, make_fighter
+):
+    from combat.services.campaign_data import campaign_data_copy_demo
+
+    campaign_data_copy_demo(campaign=campaign, by=organiser)
+    pilgrim = make_fighter(warband, "Pilgrim Odo", elite=True, fighter_type="Trench Pilgrim", xp=9)
+    with pytest.raises(
+        ValidationError, match=r"Pilgrim Odo would have 10 XP; Limited Potential: never past 7 XP"
+    ):
+        fighter_services.fighter_update(fighter=pilgrim, by=player, changes={"xp": 10})
+    fighter_services.fighter_update(fighter=pilgrim, by=player, changes={"xp": 7})
+    pilgrim.refresh_from_db()
+    assert pilgrim.xp == 7
+
+
+def test_a_pilgrim_has_no_limit_while_the_campaign_keeps_no_fighter_types(warband, player, make_fighter):
+    pilgrim = make_fighter(warband, "Pilgrim Odo", elite=True, fighter_type="Trench Pilgrim", xp=7)
+    fighter_services.fighter_adjust_xp(fighter=pilgrim, delta=1, by=player)
+    pilgrim.refresh_from_db()
+    assert pilgrim.xp == 8
+
+
 @pytest.mark.django_db(transaction=True)
 def test_two_xp_taps_at_once_both_count(warband, player, make_fighter):
     fighter = make_fighter(warband, "Pilgrim Odo")
