@@ -3,7 +3,9 @@
 from types import SimpleNamespace
 
 from django.db.models import (
+    BooleanField,
     Count,
+    Func,
     IntegerField,
     JSONField,
     OuterRef,
@@ -18,6 +20,7 @@ from django.db.models.expressions import RawSQL
 from django.db.models.functions import Coalesce
 
 from campaigns.models import Game, GamePlayer
+from combat.rules import keyword_key
 from rosters.models import ELITE, Fighter, Injury, Item, Skill, Warband
 
 WAITING_POST_GAME = (GamePlayer.PostGame.PENDING, GamePlayer.PostGame.IN_PROGRESS)
@@ -39,6 +42,25 @@ def count_of(queryset: QuerySet) -> Coalesce:
     )
 
 
+class HasKeyword(Func):
+    """Whether an array of keywords holds `keyword`, compared as the engine compares them (`rules.keyword_key`:
+    without case or outer spaces, so a fighter imported with "elite" is ELITE, RULING T-1)."""
+
+    output_field = BooleanField()
+
+    def __init__(self, expression: str, keyword: str) -> None:
+        super().__init__(expression, Value(keyword_key(keyword)))
+
+    def as_sql(self, compiler, connection, **extra_context):
+        keywords, keywords_params = compiler.compile(self.source_expressions[0])
+        wanted, wanted_params = compiler.compile(self.source_expressions[1])
+        # str.strip() trims whitespace; btrim trims the characters it is given: space, tab, newlines, form feed, VT.
+        # The SQL is the compiler's own for the column and a placeholder for the keyword: every value is a parameter.
+        trimmed = r"upper(btrim(keyword, E' \t\n\r\f\x0b'))"
+        sql = f"EXISTS (SELECT 1 FROM unnest({keywords}) AS keyword WHERE {trimmed} = {wanted})"  # noqa: S608
+        return sql, (*keywords_params, *wanted_params)
+
+
 # The fighters a warband lost: taken off the roster by the Trauma Step (not retired nor dismissed by choice).
 LOST_STATUSES = (
     Fighter.Status.DEAD,
@@ -56,7 +78,7 @@ def warbands_with_headlines(queryset: QuerySet[Warband]) -> QuerySet[Warband]:
     entries = GamePlayer.objects.filter(warband=OuterRef("pk"))
     return queryset.annotate(
         fighter_count=count_of(active),
-        elite_count=count_of(active.filter(Q(keywords__contains=[ELITE]) | Q(champion=True))),
+        elite_count=count_of(active.filter(Q(HasKeyword("keywords", ELITE)) | Q(champion=True))),
         total_xp=sum_of(active, "xp"),
         total_scars=sum_of(active, "battle_scars"),
         games_played=count_of(entries.exclude(game__status=Game.Status.IN_PROGRESS)),
