@@ -100,7 +100,9 @@ def fighter_update(*, fighter: Fighter, by, changes: Mapping[str, Any], elite: b
 def fighter_adjust_xp(*, fighter: Fighter, delta: int, by, reason: str = "", **context: Any) -> Fighter:
     """Add `delta` XP (negative to take some away). XP never goes below 0, a fighter that can no longer gain XP
     (Head Wound, TRAUMA_TABLE.md 22) gains none, and a Limited Potential one none past 7 (RULING X-2). The row is locked, so two quick taps both count."""
-    fighter = Fighter.objects.select_for_update(of=("self",)).select_related("warband").get(pk=fighter.pk)
+    fighter = (
+        Fighter.objects.select_for_update(of=("self",)).select_related("warband__campaign").get(pk=fighter.pk)
+    )
     if delta == 0:
         return fighter
     if delta > 0 and not fighter.can_gain_xp:
