@@ -20,7 +20,7 @@ from django.db.models.expressions import RawSQL
 from django.db.models.functions import Coalesce
 
 from campaigns.models import Game, GamePlayer
-from combat.rules import keyword_key
+from combat.rules.roles import keyword_key
 from rosters.models import ELITE, Fighter, Injury, Item, Skill, Warband
 
 WAITING_POST_GAME = (GamePlayer.PostGame.PENDING, GamePlayer.PostGame.IN_PROGRESS)

@@ -11,8 +11,8 @@ from django.db import transaction
 from django.db.models import Q
 
 from campaigns.models import Game, GamePlayer
-from combat.rules import RosterFighter, campaign_limits, fielding_breaches, next_battle, warband_value
-from combat.rules.campaign_limits import OVER_FIELD_STRENGTH, OVER_THRESHOLD
+from combat.rules import RosterFighter, campaign_limits, warband_value
+from combat.rules.campaign_limits import OVER_FIELD_STRENGTH, OVER_THRESHOLD, fielding_breaches, next_battle
 from rosters.models import Fighter
 from rosters.services.common import change_context
 from rosters.services.errors import RosterRefused

@@ -26,6 +26,7 @@ from combat import rules
 from combat.models import DiceRoll, PostGameRoll
 from combat.models.campaign_data import LOCATION_TABLES
 from combat.models.postgame import MAX_EXPLORATION_MODIFIER
+from combat.rules.campaign_exploration import exploration_reroll_open
 from combat.selectors.campaign_data import campaign_data_as_of, current_campaign_data
 from combat.selectors.post_game.base import StepRead
 from combat.selectors.post_game.ransom import StrongboxChange
@@ -98,7 +99,7 @@ class Exploration:
     @property
     def reroll_open(self) -> bool:
         """RULING E-2: the winner may still reroll one die, or decline."""
-        return rules.exploration_reroll_open(
+        return exploration_reroll_open(
             won=self.winner, rolled=self.rolled, rerolled=self.reroll is not None, declined=self.declined
         )
 

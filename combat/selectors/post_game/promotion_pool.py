@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from combat import rules
 from combat.models import DiceRoll, PostGameRoll
+from combat.rules.campaign_promotion import may_take_promotion_dice
 from combat.selectors.campaign_data import current_campaign_data
 from combat.selectors.post_game.changes import is_reopened
 
@@ -208,7 +209,7 @@ def promotion_candidates(
             continue
         outcome = outcomes.get(fighter.pk)
         may_take = partial(
-            rules.may_take_promotion_dice,
+            may_take_promotion_dice,
             elite=fighter.counts_as_elite,
             can_gain_xp=outcome.can_gain_xp if outcome is not None else fighter.can_gain_xp,
             keywords=fighter.keywords,

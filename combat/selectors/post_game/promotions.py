@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from campaigns.models import GamePlayer
 from combat import rules
+from combat.rules.campaign_promotion import PoolModel, promotion_pool_inputs
 from combat.selectors.post_game.base import StepRead
 from combat.selectors.post_game.changes import fighter_change, with_change
 from combat.selectors.post_game.promotion_dice import (
@@ -65,7 +66,7 @@ __all__ = [
 
 def _pool_models(
     state: PostGameState, answers: dict[int, PostGameFighter], removed: set[int]
-) -> list[rules.PoolModel]:
+) -> list[PoolModel]:
     """The warband's models as the Promotion Pool counts them: every answer's Glorious Deeds (a fighter's Deeds
     count whatever became of it), and the ELITE models on the roster before this game, less those its Trauma Step
     removed or its player dismisses (the Dismiss step's answers, read before that step is passed)."""
@@ -73,7 +74,7 @@ def _pool_models(
     for fighter in state.fighters:
         answer = answers.get(fighter.pk)
         models.append(
-            rules.PoolModel(
+            PoolModel(
                 elite=fighter.counts_as_elite,
                 glorious_deeds=answer.glorious_deeds if answer is not None else 0,
                 removed=not fighter.is_active or fighter.pk in removed,
@@ -82,16 +83,14 @@ def _pool_models(
         )
     shown = {fighter.pk for fighter in state.fighters}
     others = [answer for answer in answers.values() if answer.fighter_id not in shown]
-    return models + [
-        rules.PoolModel(elite=False, glorious_deeds=a.glorious_deeds, removed=True) for a in others
-    ]
+    return models + [PoolModel(elite=False, glorious_deeds=a.glorious_deeds, removed=True) for a in others]
 
 
 def promotions(state: PostGameState, answers: dict[int, PostGameFighter]) -> PromotionsRead:
     """The step worked out from the stored rows (three queries: campaign data, the dice; the names are loaded)."""
     removed = {change.fighter.pk for change in state.changes if change.status != Fighter.Status.ACTIVE}
     live = state.post_game
-    inputs = rules.promotion_pool_inputs(_pool_models(state, answers, removed))
+    inputs = promotion_pool_inputs(_pool_models(state, answers, removed))
     won = state.player.result == GamePlayer.Result.WIN
     extra = live.promotion_extra if live is not None else 0
     pool = rules.promotion_pool(

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from combat import rules
-from combat.rules.campaign_limits import BATTLES
+from combat.rules.campaign_limits import BATTLES, next_battle
 from combat.selectors.post_game import exploration as exploration_step
 from combat.selectors.post_game import money
 from combat.selectors.post_game.base import StepRead
@@ -118,7 +118,7 @@ def _why_not(state: PostGameState) -> tuple[str | None, int | None, int]:
             None,
             0,
         )
-    following = rules.next_battle(battles_played=_battles_played(state))
+    following = next_battle(battles_played=_battles_played(state))
     if following is None:
         return f"there is no battle after battle {BATTLES[-1]} (RULING C-1)", None, 0
     threshold = rules.campaign_limits(battle=following, starting_value=state.warband.starting_value).threshold

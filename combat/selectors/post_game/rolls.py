@@ -11,6 +11,7 @@ from campaigns.models import OutOfAction
 from campaigns.people import display_name
 from combat import rules
 from combat.models import DiceRoll, PostGameFighter, PostGameRoll
+from combat.rules.casualties import casualty_roll
 
 
 @dataclass(frozen=True)
@@ -120,9 +121,9 @@ def logged_rolls(rolls: list[PostGameRoll]) -> list[LoggedRoll]:
 
 def needed_after(rolls: list[LoggedRoll], sides: int, *, elite: bool) -> RollNeeded:
     """The roll the engine asked for when the stored faces ran out (`DiceExhausted.sides`): which one and its dice
-    are the engine's (`rules.casualty_roll`); its sequence follows the rolls of that purpose stored already (a
+    are the engine's (`casualty_roll`); its sequence follows the rolls of that purpose stored already (a
     Troop's Survival Roll is made once)."""
-    needed = rules.casualty_roll(elite=elite, sides_asked=sides)
+    needed = casualty_roll(elite=elite, sides_asked=sides)
     purpose = PostGameRoll.Purpose(needed.kind)
     done = sum(1 for roll in rolls if roll.roll.purpose == purpose)
     sequence = 1 if purpose == PostGameRoll.Purpose.SURVIVAL else done + 1

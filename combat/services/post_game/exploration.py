@@ -19,9 +19,9 @@ from typing import TYPE_CHECKING, Any
 from django.db import IntegrityError, transaction
 
 from campaigns.models import GamePlayer
-from combat import rules
 from combat.models import PostGame, PostGameRoll
 from combat.models.postgame import MAX_EXPLORATION_MODIFIER
+from combat.rules.campaign_exploration import check_reroll_die
 from combat.rules.words import possessive
 from combat.selectors.post_game.exploration import Exploration
 from combat.selectors.post_game.rolls import RollNeeded
@@ -152,7 +152,7 @@ def _refuse_reroll(player: GamePlayer, exploration: Exploration, die: object) ->
     if exploration.declined:
         raise PostGameError("The reroll was declined: the Exploration Dice stand (RULING E-2).")
     try:
-        return rules.check_reroll_die(die, dice=exploration.dice)
+        return check_reroll_die(die, dice=exploration.dice)
     except ValueError:
         raise PostGameError(
             f"Pick one of the {exploration.dice} Exploration Dice to reroll (1 to {exploration.dice})."

@@ -21,6 +21,7 @@ from combat.rules import (
     loot,
     score_odds,
 )
+from combat.rules.campaign_exploration import MOST_EXPLORATION_DICE, check_reroll_die, exploration_reroll_open
 
 # House Location tables: the names are campaign data, made up here.
 COMMON = LocationTable.from_rows(
@@ -224,8 +225,8 @@ def test_the_location_odds_agree_with_every_face_of_the_dice(dice, modifier, fou
 
 def test_e_1_the_most_exploration_dice_are_6():
     """ "10 or more: 6": no battle count rolls more, so a form needs 6 dice fields."""
-    assert rules.MOST_EXPLORATION_DICE == 6
-    assert max(rules.exploration_dice(battles_fought=n) for n in range(1, 40)) == rules.MOST_EXPLORATION_DICE
+    assert MOST_EXPLORATION_DICE == 6
+    assert max(rules.exploration_dice(battles_fought=n) for n in range(1, 40)) == MOST_EXPLORATION_DICE
 
 
 @pytest.mark.parametrize(
@@ -239,22 +240,20 @@ def test_e_1_the_most_exploration_dice_are_6():
     ],
 )
 def test_e_2_only_the_winner_may_reroll_once(won, rolled, rerolled, declined, open_):
-    assert (
-        rules.exploration_reroll_open(won=won, rolled=rolled, rerolled=rerolled, declined=declined) is open_
-    )
+    assert exploration_reroll_open(won=won, rolled=rolled, rerolled=rerolled, declined=declined) is open_
 
 
 @pytest.mark.parametrize("name", ["won", "rolled", "rerolled", "declined"])
 def test_the_reroll_refuses_an_answer_that_is_not_true_or_false(name):
     answers = {"won": True, "rolled": True, "rerolled": False, "declined": False, name: 1}
     with pytest.raises(ValueError, match=f"{name} must be True or False, got 1"):
-        rules.exploration_reroll_open(**answers)
+        exploration_reroll_open(**answers)
 
 
 def test_e_2_the_winner_rerolls_any_one_of_its_dice():
-    assert [rules.check_reroll_die(die, dice=4) for die in (1, 2, 3, 4)] == [1, 2, 3, 4]
+    assert [check_reroll_die(die, dice=4) for die in (1, 2, 3, 4)] == [1, 2, 3, 4]
     for bad in (0, 5, -1, 2.0, "1", None):
         with pytest.raises(ValueError, match=r"pick one of the 4 Exploration Dice to reroll \(1 to 4\)"):
-            rules.check_reroll_die(bad, dice=4)
+            check_reroll_die(bad, dice=4)
     with pytest.raises(ValueError, match="dice must be 0 or more"):
-        rules.check_reroll_die(1, dice=-1)
+        check_reroll_die(1, dice=-1)

@@ -19,7 +19,7 @@ from combat.rules import (
     sale_value,
     warband_value,
 )
-from combat.rules.campaign_limits import OVER_FIELD_STRENGTH, OVER_THRESHOLD
+from combat.rules.campaign_limits import OVER_FIELD_STRENGTH, OVER_THRESHOLD, fielding_breaches, next_battle
 
 # CAMPAIGN_PHASE.md, "Threshold Value and Maximum Field Strength", battles 1 to 12.
 TABLE = {
@@ -211,13 +211,13 @@ def test_an_order_pays_exactly_its_lines_whatever_their_order(strongbox, lines, 
     ("played", "following"), [(0, 1), (1, 2), (10, 11), (11, 12), (12, None), (30, None)]
 )
 def test_c_1_the_next_battle_is_the_battles_played_plus_one_and_there_is_no_battle_13(played, following):
-    assert rules.next_battle(battles_played=played) == following
+    assert next_battle(battles_played=played) == following
 
 
 @pytest.mark.parametrize("bad", [-1, 1.0, None, "2"])
 def test_the_next_battle_refuses_a_count_that_is_not_one(bad):
     with pytest.raises(ValueError, match="battles_played must be 0 or more"):
-        rules.next_battle(battles_played=bad)
+        next_battle(battles_played=bad)
 
 
 @pytest.mark.parametrize(("value", "allowed"), [(0, True), (899, True), (900, False), (950, False)])
@@ -246,14 +246,14 @@ def test_fielding_within_the_threshold_value_and_field_strength(value, models, b
     """CAMPAIGN_PHASE.md: "The Threshold Value is the most a warband may field, in ducats; the Field Strength the
     most models it may field": battle 2 allows 800 ducats and 11 models, each limit itself allowed."""
     limits = rules.campaign_limits(battle=2)
-    assert rules.fielding_breaches(limits=limits, value=value, models=models) == breaches
+    assert fielding_breaches(limits=limits, value=value, models=models) == breaches
 
 
 def test_fielding_refuses_bad_input():
     limits = rules.campaign_limits(battle=1)
     with pytest.raises(ValueError, match="limits must be the battle's CampaignLimits"):
-        rules.fielding_breaches(limits=(700, 10), value=0, models=0)
+        fielding_breaches(limits=(700, 10), value=0, models=0)
     with pytest.raises(ValueError, match="value must be 0 or more"):
-        rules.fielding_breaches(limits=limits, value=-1, models=0)
+        fielding_breaches(limits=limits, value=-1, models=0)
     with pytest.raises(ValueError, match="models must be 0 or more"):
-        rules.fielding_breaches(limits=limits, value=0, models=-1)
+        fielding_breaches(limits=limits, value=0, models=-1)

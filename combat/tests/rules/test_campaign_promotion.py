@@ -25,6 +25,12 @@ from combat.rules import (
     promotion_pool,
     roll_promotions,
 )
+from combat.rules.campaign_promotion import (
+    PoolInputs,
+    PoolModel,
+    may_take_promotion_dice,
+    promotion_pool_inputs,
+)
 
 from .strategies import DrawnDice
 
@@ -280,26 +286,26 @@ def test_allies_and_mercenaries_are_never_promoted(keywords, hired):
     ],
 )
 def test_who_may_take_promotion_dice(model, may):
-    assert rules.may_take_promotion_dice(**model) is may
+    assert may_take_promotion_dice(**model) is may
 
 
 @pytest.mark.parametrize("name", ["elite", "can_gain_xp", "never_promoted", "dismissed"])
 def test_who_may_take_promotion_dice_refuses_an_answer_that_is_not_true_or_false(name):
     model = {"elite": False, "can_gain_xp": True, name: 0}
     with pytest.raises(ValueError, match=f"{name} must be True or False, got 0"):
-        rules.may_take_promotion_dice(**model)
+        may_take_promotion_dice(**model)
 
 
 def test_p_5_a_dismissed_or_removed_elite_model_does_not_count_toward_the_6():
     """RULING P-5: "With 6 ELITE models on the roster no Promotion Dice are rolled"; one dismissed (or removed by
     its Trauma Step) leaves 5 on the roster, so the pool is rolled."""
-    six = [rules.PoolModel(elite=True) for _ in range(6)]
-    assert rules.promotion_pool_inputs(six) == rules.PoolInputs(glorious_deeds=0, elite_count=6)
-    one_dismissed = [*six[:5], rules.PoolModel(elite=True, dismissed=True)]
-    assert rules.promotion_pool_inputs(one_dismissed).elite_count == 5
-    one_removed = [*six[:5], rules.PoolModel(elite=True, removed=True)]
-    assert rules.promotion_pool_inputs(one_removed).elite_count == 5
-    inputs = rules.promotion_pool_inputs(one_dismissed)
+    six = [PoolModel(elite=True) for _ in range(6)]
+    assert promotion_pool_inputs(six) == PoolInputs(glorious_deeds=0, elite_count=6)
+    one_dismissed = [*six[:5], PoolModel(elite=True, dismissed=True)]
+    assert promotion_pool_inputs(one_dismissed).elite_count == 5
+    one_removed = [*six[:5], PoolModel(elite=True, removed=True)]
+    assert promotion_pool_inputs(one_removed).elite_count == 5
+    inputs = promotion_pool_inputs(one_dismissed)
     assert (
         rules.promotion_pool(won=False, glorious_deeds=inputs.glorious_deeds, elite_count=inputs.elite_count)
         == 1
@@ -309,22 +315,22 @@ def test_p_5_a_dismissed_or_removed_elite_model_does_not_count_toward_the_6():
 def test_p_1_every_glorious_deed_of_the_warband_counts_whatever_became_of_the_model():
     """RULING P-1: "+1 per Glorious Deed of the warband"; a Troop's Deeds count here, not in its XP (X-4)."""
     models = [
-        rules.PoolModel(elite=False, glorious_deeds=2),
-        rules.PoolModel(elite=True, glorious_deeds=1),
-        rules.PoolModel(elite=False, glorious_deeds=1, removed=True),
-        rules.PoolModel(elite=True, glorious_deeds=1, dismissed=True),
-        rules.PoolModel(elite=False),
+        PoolModel(elite=False, glorious_deeds=2),
+        PoolModel(elite=True, glorious_deeds=1),
+        PoolModel(elite=False, glorious_deeds=1, removed=True),
+        PoolModel(elite=True, glorious_deeds=1, dismissed=True),
+        PoolModel(elite=False),
     ]
-    assert rules.promotion_pool_inputs(models) == rules.PoolInputs(glorious_deeds=5, elite_count=1)
-    assert rules.promotion_pool_inputs([]) == rules.PoolInputs(glorious_deeds=0, elite_count=0)
+    assert promotion_pool_inputs(models) == PoolInputs(glorious_deeds=5, elite_count=1)
+    assert promotion_pool_inputs([]) == PoolInputs(glorious_deeds=0, elite_count=0)
 
 
 def test_the_pool_models_refuse_bad_input():
     with pytest.raises(ValueError, match="glorious_deeds must be 0 or more, got -1"):
-        rules.PoolModel(elite=False, glorious_deeds=-1)
+        PoolModel(elite=False, glorious_deeds=-1)
     for name in ("elite", "removed", "dismissed"):
         fields = {"elite": False, name: "yes"}
         with pytest.raises(ValueError, match=f"{name} must be True or False"):
-            rules.PoolModel(**fields)
+            PoolModel(**fields)
     with pytest.raises(ValueError, match="the Promotion Pool counts PoolModel values"):
-        rules.promotion_pool_inputs([{"elite": True}])
+        promotion_pool_inputs([{"elite": True}])

@@ -8,7 +8,6 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from combat import rules
 from combat.rules import (
     ARSENAL,
     KEPT,
@@ -22,6 +21,7 @@ from combat.rules import (
     trauma_order,
     trauma_step,
 )
+from combat.rules.casualties import CasualtyRoll, casualty_roll
 from combat.tests.rules.strategies import DrawnDice, casualties
 
 SWORD = KitPiece("Trench Sword")
@@ -189,18 +189,18 @@ def test_a_sniper_priest_by_type_or_keyword_treats_lost_an_eye_as_full_recovery(
 @pytest.mark.parametrize(
     ("elite", "sides", "roll"),
     [
-        (False, 6, rules.CasualtyRoll("survival", 6, 1)),  # T-2: a Troop's Survival Roll, one D6
-        (True, 6, rules.CasualtyRoll("trauma", 6, 2)),  # T-3: an ELITE model's D66
-        (True, 3, rules.CasualtyRoll("bitter_lessons", 3, 1)),  # Bitter Lessons: "gains D3 extra XP"
-        (False, 3, rules.CasualtyRoll("bitter_lessons", 3, 1)),
+        (False, 6, CasualtyRoll("survival", 6, 1)),  # T-2: a Troop's Survival Roll, one D6
+        (True, 6, CasualtyRoll("trauma", 6, 2)),  # T-3: an ELITE model's D66
+        (True, 3, CasualtyRoll("bitter_lessons", 3, 1)),  # Bitter Lessons: "gains D3 extra XP"
+        (False, 3, CasualtyRoll("bitter_lessons", 3, 1)),
     ],
 )
 def test_which_die_a_casualtys_roll_uses(elite, sides, roll):
-    assert rules.casualty_roll(elite=elite, sides_asked=sides) == roll
+    assert casualty_roll(elite=elite, sides_asked=sides) == roll
 
 
 def test_the_casualty_roll_refuses_a_die_the_trauma_step_never_rolls():
     with pytest.raises(ValueError, match="the Trauma Step rolls D6 and D3 only, got a D10"):
-        rules.casualty_roll(elite=True, sides_asked=10)
+        casualty_roll(elite=True, sides_asked=10)
     with pytest.raises(ValueError, match="elite must be True or False"):
-        rules.casualty_roll(elite=None, sides_asked=6)
+        casualty_roll(elite=None, sides_asked=6)

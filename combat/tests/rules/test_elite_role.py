@@ -21,7 +21,7 @@ def test_ruling_T_1_a_champion_or_an_elite_keyword_counts_as_elite():
 
 def test_keywords_compare_without_case_or_outer_spaces():
     """RULING T-1 by its keyword, however it was typed: the key the roster's ELITE count compares too."""
-    from combat.rules import keyword_key
+    from combat.rules.roles import keyword_key
 
     assert keyword_key(" elite ") == "ELITE"
     assert keyword_key("Two-Handed") == "TWO-HANDED"

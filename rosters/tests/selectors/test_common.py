@@ -4,6 +4,7 @@ them (RULING T-1: the ELITE keyword compared without case, or a Fallout: Faction
 import pytest
 
 from combat import rules
+from combat.rules.roles import keyword_key
 from rosters.models import Fighter, Warband
 from rosters.selectors.common import warbands_with_headlines
 
@@ -26,7 +27,7 @@ def test_the_elite_count_compares_the_keyword_as_the_engine_does(warband, make_f
     assert engine == 4
     row = warbands_with_headlines(Warband.objects.filter(pk=warband.pk)).get()
     assert (row.elite_count, row.fighter_count) == (engine, 6)
-    assert rules.keyword_key(" Elite\t") == rules.ELITE
+    assert keyword_key(" Elite\t") == rules.ELITE
 
 
 def test_the_headlines_cost_one_query(warband, make_fighter, django_assert_num_queries):
