@@ -27,6 +27,7 @@ from tests.browser.test_offline import (
     phone_of,
     queue_violations,
 )
+from tests.browser.test_tracker_journey import open_card
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -82,6 +83,11 @@ def test_two_phones_play_injury_rolls_markers_down_tough_and_offline_then_the_tr
     controlled(pat)
     quinn = phone_of(browser, live_server, player2).new_page()
     board(quinn, live_server, table)
+    # A model at full strength is one line on the board: each phone opens the cards it will act on (Alex's before
+    # the signal goes; the board drawn again keeps them open).
+    for page, names in ((pat, ("Kit", "Brother Cole", "Mags")), (quinn, ("Vera", "Fidus"))):
+        for name in names:
+            open_card(page, table, name)
 
     # Turn 1. Alex's Vera shoots Kit: 1 and 2 rolled at the table, a Minor Hit; Sam's phone follows by itself.
     typed_roll(pat, table, "Kit", (1, 2))
