@@ -26,7 +26,9 @@ it cannot run. `BENCH_RUNS` sets the number of runs (default 30).
 
 from __future__ import annotations
 
+import cProfile
 import os
+import pstats
 import re
 import sys
 import time
@@ -43,6 +45,8 @@ BENCH_DATABASE = "warband_bench_post_game"
 RUNS = int(os.environ.get("BENCH_RUNS", "30"))
 # `BENCH_SHOW_QUERIES="write: Apply, ten fighters"` prints that request's SQL, to find what a budget spends.
 SHOW_QUERIES = os.environ.get("BENCH_SHOW_QUERIES")
+# `BENCH_PROFILE="page: Experience"` prints where that request's CPU time goes in the project's code (cProfile).
+PROFILE = os.environ.get("BENCH_PROFILE")
 WARM_UP = 3
 AIM_MS = 50.0
 CAMPAIGN = "Bench: post-game"
@@ -202,10 +206,18 @@ def walk(client, watcher, player, troops, elites, samples, queries) -> None:
         return reverse(name, args=[player.game_id, player.warband_id])
 
     def timed(label, method, name, data=None, *, who=client, expect=(200, 302)):
+        profiler = cProfile.Profile() if label == PROFILE else None
         with CaptureQueriesContext(connection) as captured:
             start, cpu = time.perf_counter(), time.process_time()
+            if profiler is not None:
+                profiler.enable()
             response = who.post(url(name), data) if method == "POST" else who.get(url(name))
             elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
+        if profiler is not None:
+            profiler.disable()
+            pstats.Stats(profiler).sort_stats("cumulative").print_stats(
+                r"/(combat|rosters|campaigns|config)/", 25
+            )
         if response.status_code not in expect:
             raise RuntimeError(f"{label}: HTTP {response.status_code}")
         samples[label].append(elapsed)

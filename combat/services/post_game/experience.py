@@ -15,8 +15,7 @@ from campaigns.models import GamePlayer
 from combat.models import PostGame, PostGameFighter
 from combat.models.postgame import MAX_GLORIOUS_DEEDS, MAX_XP_ADJUSTMENT
 from combat.selectors.post_game.experience import XpLine
-from combat.selectors.post_game.state import post_game_state
-from combat.services.post_game.attempt import PostGameError, fighter_name, lock, open_attempt, step_context
+from combat.services.post_game.attempt import PostGameError, fighter_name, lock, open_with_state, step_context
 
 
 @dataclass(frozen=True)
@@ -50,8 +49,10 @@ def post_game_record_experience(
     player = lock(player)
     reason = f"Post-game of Game {player.game.number}: Experience recorded for {player.warband.name}"
     with step_context(action="post_game.experience", player=player, by=by, step="experience", reason=reason):
-        live = open_attempt(player, by=by, action="post_game.experience", step="experience", reason=reason)
-        listed = {line.id: line for line in post_game_state(player=player).xp}
+        live, state = open_with_state(
+            player, by=by, action="post_game.experience", step="experience", reason=reason
+        )
+        listed = {line.id: line for line in state.xp}
         rows = []
         for fighter_id, answer in answers.items():
             line = listed.get(fighter_id)
