@@ -82,7 +82,8 @@
     } else if (event.detail.parameters.version !== undefined) {
       event.detail.parameters.version = version;
     }
-    var open = openCards();
+    // The poll and the forms: a card's own GET needs no list (and keeps one address, for the service worker).
+    var open = event.detail.verb === "get" && event.detail.elt.id !== "tracker-live" ? "" : openCards();
     if (open) event.detail.parameters.open = open;
   });
 

@@ -207,6 +207,30 @@ def test_each_tap_kept_offline_names_its_fighter_and_its_action(
     pat_phone.close()
 
 
+def test_a_card_opened_once_opens_again_with_no_signal(browser: Browser, live_server, table, player):
+    """A fighter at full strength is one line; its card is fetched when opened, and the service worker keeps the
+    copy (a part, `part=card`), so with no signal the card opened before opens again and its taps are kept."""
+    pat_phone = phone_of(browser, live_server, player)
+    pat = pat_phone.new_page()
+    board(pat, live_server, table)
+    controlled(pat)
+    vera = open_card(pat, table, "Vera")
+    vera.get_by_role("link", name="Fold the card of Vera").click()
+    expect(vera.locator("a.tf-open")).to_have_count(1)
+
+    offline(pat_phone)
+    open_card(pat, table, "Vera")
+    pat.get_by_role("button", name="Vera: take 1 Fatigue").click()
+    queue = pat.locator("#offline-queue")
+    expect(queue.locator("li.queued")).to_have_count(1)
+    expect(queue.locator("li").nth(0)).to_contain_text("Vera: take 1 Fatigue, tapped at")
+
+    online(pat_phone)
+    expect(queue).to_be_hidden(timeout=TEN_SECONDS)
+    assert table.tracked("Vera").fatigue == 1
+    pat_phone.close()
+
+
 def quinn_board(browser: Browser, live_server, table, player2) -> Page:
     quinn = phone_of(browser, live_server, player2).new_page()
     board(quinn, live_server, table)

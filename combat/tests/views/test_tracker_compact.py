@@ -82,7 +82,11 @@ def test_a_fighter_at_full_strength_is_one_line_and_a_marked_one_whole(client, t
     line = card_of(page, vera)
     # One link: the board with the card open without JavaScript, the card fetched and swapped in by htmx.
     assert f'href="{board_url(table)}?open={vera}#fighter-{vera}"' in line
-    assert f'hx-get="{card_url(table, "Vera")}" hx-target="#fighter-{vera}" hx-swap="outerHTML"' in line
+    # `part=`: the service worker keeps the card it fetched, to open it again with no signal (static/sw.js).
+    assert (
+        f'hx-get="{card_url(table, "Vera")}?part=card" hx-target="#fighter-{vera}" hx-swap="outerHTML"'
+        in line
+    )
     assert (
         '<span class="visually-hidden">Open the card of </span><strong class="tf-name">Vera</strong>' in line
     )
@@ -113,7 +117,7 @@ def test_htmx_opens_a_card_whole_and_folds_it_back(client, table, player):
     assert f'data-outcome-line="#outcome-{vera}"' in body
     assert "<noscript>" not in body  # fetched by a page that runs JavaScript
     assert 'id="fighter-' + str(table["Brick"].pk) not in body  # that card alone
-    fold = f'href="{board_url(table)}#fighter-{vera}" hx-get="{card_url(table, "Vera")}?fold=1"'
+    fold = f'href="{board_url(table)}#fighter-{vera}" hx-get="{card_url(table, "Vera")}?part=card&amp;fold=1"'
     assert fold in body
     assert '>Fold<span class="visually-hidden"> the card of Vera</span></a>' in body
 
