@@ -23,11 +23,16 @@ def test_a_fighter_off_the_roster_is_never_dismissed(scars):
 
 
 @pytest.mark.parametrize(
-    "bad", [{"battle_scars": -1, "on_roster": True}, {"battle_scars": 2.0, "on_roster": True},
-            {"battle_scars": 2, "on_roster": 1}, {"battle_scars": 2, "on_roster": None}],
-)  # fmt: skip
-def test_dismissal_refuses_bad_input(bad):
-    with pytest.raises(ValueError, match="battle_scars|on_roster"):
+    ("bad", "message"),
+    [
+        ({"battle_scars": -1, "on_roster": True}, "battle_scars must be 0 or more, got -1"),
+        ({"battle_scars": 2.0, "on_roster": True}, "battle_scars must be 0 or more, got 2.0"),
+        ({"battle_scars": 2, "on_roster": 1}, "on_roster must be True or False, got 1"),
+        ({"battle_scars": 2, "on_roster": None}, "on_roster must be True or False, got None"),
+    ],
+)
+def test_dismissal_refuses_bad_input_naming_it(bad, message):
+    with pytest.raises(ValueError, match=f"^{message}$"):
         rules.may_dismiss(**bad)
 
 

@@ -311,3 +311,66 @@ def test_i_8_the_outcome_carries_every_face_the_dice_kept_and_the_inputs_for_sto
     # Everything needed to check the odds shown before the roll against the outcome after it.
     assert injury_odds(outcome.before, outcome.roll)[outcome.result] > 0
     assert outcome.total == sum(outcome.kept) + outcome.pool.modifier
+
+
+# --- the rulings each roll names, whole (RULINGS I-1 to I-7) ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("target", "faces", "inputs", "told"),
+    [
+        # A Minor Hit places its 1 Blood Marker: no ruling; with 6 already, none is placed (I-3).
+        (TcModel(), [1, 1], {}, ("minor_hit", 1, False, ())),
+        (TcModel(blood=6), [1, 1], {}, ("minor_hit", 0, False, ("I-3",))),
+        # Down on a model standing: 1 Blood Marker; on a full one, none placed (I-3).
+        (TcModel(), [3, 4], {}, ("down", 1, False, ())),
+        (TcModel(blood=6), [3, 4], {}, ("down", 0, False, ("I-3",))),
+        # Down on a model already Down: 2 Blood Markers instead (I-4); with 5, only 1 fits (I-3).
+        (TcModel(down=True), [3, 4], {}, ("down", 2, False, ("I-4",))),
+        (TcModel(down=True, blood=5), [3, 4], {}, ("down", 1, False, ("I-3", "I-4"))),
+        # No Effect places nothing and asks no ruling.
+        (TcModel(), [1, 1], {"modifiers": [-1]}, ("no_effect", 0, False, ())),
+        # A Down target read before the roll adds a die only to a melee attack (I-1, I-4).
+        (TcModel(down=True), [1, 1], {}, ("minor_hit", 1, False, ())),
+        (TcModel(), [1, 1], {"melee": True}, ("minor_hit", 1, False, ())),
+        (
+            TcModel(down=True),
+            [1, 1, 1, 1],
+            {"critical": True, "melee": True},
+            ("minor_hit", 1, False, ("I-1", "I-4")),
+        ),
+        # TOUGH: the first Out of Action is Down instead (I-4); Out of Action itself (I-7).
+        (TcModel(tough=True), [5, 5], {}, ("down", 1, True, ("I-4",))),
+        (TcModel(), [5, 5], {}, ("out_of_action", 0, False, ("I-7",))),
+        # A Trench Shield (I-5); a Bloodbath's cost in Blood Markers (I-3, I-6).
+        (TcModel(), [1, 1], {"shield": True, "modifiers": [3]}, ("minor_hit", 1, False, ("I-5",))),
+        (TcModel(blood=6), [1, 1, 1], {"bloodbath": True}, ("minor_hit", 1, False, ("I-3", "I-6"))),
+    ],
+)
+def test_each_roll_names_exactly_the_rulings_that_decided_it(target, faces, inputs, told):
+    outcome = roll(target, faces, **inputs)
+    assert (outcome.result, outcome.blood_placed, outcome.tough_saved, outcome.rulings) == told
+
+
+def test_i_1_a_critical_melee_attack_on_a_down_target_adds_both_dice():
+    """RULING I-1: every source added up: a Critical Success +1 and a melee attack against a Down target +1."""
+    pool = injury_pool(TcModel(down=True), InjuryRoll(critical=True, melee=True))
+    assert (pool.dice, pool.net_dice, pool.highest) == (4, 2, True)
+    pool = injury_pool(
+        TcModel(down=True), InjuryRoll(critical=True, melee=True, blessings_spent=0, injury_dice=-2)
+    )
+    assert (pool.dice, pool.net_dice, pool.highest) == (2, 0, None)
+
+
+def test_the_bounds_against_typing_slips_are_themselves_allowed():
+    """Not a rule: at most 20 INJURY DICE, 20 modifiers, each at most 20 (`MOST_*`); the bound itself is accepted."""
+    assert InjuryRoll(injury_dice=20).injury_dice == 20
+    assert InjuryRoll(injury_dice=-20).injury_dice == -20
+    assert len(InjuryRoll(modifiers=[1] * 20).modifiers) == 20
+    assert InjuryRoll(modifiers=[20, -20]).modifiers == (20, -20)
+    with pytest.raises(ValueError, match="injury_dice"):
+        InjuryRoll(injury_dice=21)
+    with pytest.raises(ValueError, match="at most 20 INJURY MODIFIERS"):
+        InjuryRoll(modifiers=[1] * 21)
+    with pytest.raises(ValueError, match="an INJURY MODIFIER must be"):
+        InjuryRoll(modifiers=[21])
