@@ -14,7 +14,7 @@
                                   a tap's answer carrying an older board than the page shows is not swapped in.
                                   It also names the cards the page shows whole (`open=`), kept whole when the
                                   board is drawn again.
-   [data-error-summary], .errorlist.nonfield[role=alert], [aria-invalid=true]
+   [data-error-summary], [data-refused], .errorlist.nonfield[role=alert], [aria-invalid=true]
                                   a refused form's message (the first of them): brought into view and focused on
                                   a page load and after a form's htmx swap, so the eye and a screen reader find it.
    <meta name="service-worker">   base.html: the service worker (static/sw.js) is registered with the site's paths,
@@ -113,7 +113,8 @@
   // screen and focused (role="alert" announces it). A poll or a GET swap (totals worked out as you type) never
   // moves the focus: only a page load and the answer to a form that was sent.
   // A standing problem of the page's state (data-standing: a blocker shown on every load) is not a refusal.
-  var REFUSED = "[data-error-summary], .errorlist.nonfield[role=alert]:not([data-standing]), [aria-invalid='true']";
+  var REFUSED = "[data-error-summary], [data-refused], .errorlist.nonfield[role=alert]:not([data-standing]), " +
+    "[aria-invalid='true']";
   function bringErrorIntoView(root) {
     var first = root.matches && root.matches(REFUSED) ? root : root.querySelector(REFUSED);
     if (!first) return;

@@ -73,6 +73,7 @@ def test_ten_fighters_in_two_page_loads_and_a_refused_order_in_view(page: Page, 
     assert focused_matches(page, "[data-error-summary]")
     assert in_view(page, "#error-summary")
     assert not Fighter.objects.filter(warband=warband, fighter_type="Mire Pilgrim").exists()
+    assert_accessible(page, "the refused order with its error summary")
 
     # With the ducats: ten fighters, two page loads (this page, then the roster it sends back to).
     Warband.objects.filter(pk=warband.pk).update(strongbox=1000)

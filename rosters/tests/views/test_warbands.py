@@ -309,7 +309,7 @@ def test_the_cached_roster_differs_for_who_may_change_it(client, spectator, play
 
 def test_a_purchase_the_strongbox_cannot_pay_is_summed_up_at_the_top_of_the_roster(as_player, world):
     """The refusal stood only beside the Add form, far below the fold on a phone: a summary at the top now links
-    to it, announced (role="alert"), and the message still stands beside the form."""
+    to it, announced (role="alert"), and the message still stands beside the form, marked for ledger.js."""
     response = as_player.post(
         f"/warbands/{world.warband.pk}/items/new/",
         {"name": "Siege Jezzail", "cost": "60", "holder": "arsenal", "pay": "on"},
@@ -322,7 +322,7 @@ def test_a_purchase_the_strongbox_cannot_pay_is_summed_up_at_the_top_of_the_rost
     assert 'href="#add-item"' in summary
     assert start < html.index('id="warband-summary"')
     beside = html[html.index('id="add-item"') :]
-    assert '<ul class="errorlist nonfield" role="alert"><li>' in beside
+    assert '<ul class="errorlist nonfield" data-refused aria-live="assertive"><li>' in beside
     assert not Item.objects.filter(name="Siege Jezzail").exists()
 
 
