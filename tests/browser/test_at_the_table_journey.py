@@ -85,6 +85,7 @@ def test_ten_fighters_in_two_page_loads_and_a_refused_order_in_view(page: Page, 
     page.get_by_role("button", name="Recruit and pay").click()
     expect(page.locator("#messages")).to_contain_text("10 fighters recruited")
     assert page.url.startswith(f"{live_server.url}/warbands/{warband.pk}/")
+    page.wait_for_load_state("load")  # the roster's own load event, counted when it fires
     assert len(loads) == 2, loads
     assert (
         Fighter.objects.filter(warband=warband, fighter_type__in=["Mire Pilgrim", "Trench Runner"]).count()
