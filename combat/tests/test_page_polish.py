@@ -15,6 +15,7 @@ from django.urls import reverse
 
 from campaigns.services.campaigns import campaign_update
 from combat.models import DiceRoll
+from combat.services.post_game_switches import campaign_set_post_game_switches
 from combat.tests.post_game_helpers import enter, record_game
 from combat.tests.tracker_helpers import setup_game
 
@@ -156,6 +157,10 @@ def test_a_fallout_campaign_s_trauma_step_names_the_table_and_gives_its_words(
     client, after, player, organiser, campaign
 ):
     campaign_update(campaign=campaign, by=organiser, preset="fallout_factions")
+    # Fallout: Factions' own post-game has no Trauma Step: the organiser switches Trench Crusade's on (a house rule).
+    campaign_set_post_game_switches(
+        campaign=campaign, on=["trauma", "harsh-lessons", "injuries"], by=organiser
+    )
     enter(after, after.fighters["troop"], 4, by=player)
     client.force_login(player)
     html = client.get(wizard(after, "post_game_elites")).content.decode()
