@@ -73,6 +73,19 @@
   document.addEventListener("DOMContentLoaded", function () { showOutcomes(document); });
   document.addEventListener("htmx:load", function (event) { showOutcomes(event.detail.elt); });
 
+  // The board's "By" selects in a card swapped out of band carry no fighters (the poll sends only the changed
+  // cards): each takes the other sides' fighters from the page's template for its crew, drawn with the page.
+  function fillAttackers() {
+    document.querySelectorAll(".tracker-crew select.tf-by-select").forEach(function (select) {
+      if (select.options.length > 1) { return; }
+      var source = document.getElementById("by-against-" + select.closest(".tracker-crew").id);
+      if (source) { select.append(source.content.cloneNode(true)); }
+    });
+  }
+  document.addEventListener("htmx:load", fillAttackers);
+  document.addEventListener("htmx:oobAfterSwap", fillAttackers);
+  document.addEventListener("htmx:afterSettle", fillAttackers);
+
   document.addEventListener("htmx:configRequest", function (event) {
     var marker = document.getElementById("board-version");
     if (!marker || !event.detail.elt.closest || !event.detail.elt.closest("#tracker-live")) return;

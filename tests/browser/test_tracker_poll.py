@@ -51,6 +51,12 @@ def test_a_damage_on_one_phone_reaches_the_other_as_its_card_alone(
     assert answer.headers["hx-reswap"] == "none"
     assert len(answer.body()) < 8 * 1024  # the card, the last action, the game log: not the board
     expect(quinn.locator(f"{brick} .tf-harm")).to_contain_text("Harm 1", timeout=FIVE_SECONDS)
+    # The swapped card's "By" offers the other side's fighters, copied from the page (the poll's card has none).
+    choices = quinn.locator(f"template#by-against-crew-{table['Brick'].warband_id}").evaluate(
+        "(t) => Array.from(t.content.querySelectorAll('option'), (o) => o.textContent)"
+    )
+    assert choices
+    expect(quinn.locator(f"{brick} select.tf-by-select").first.locator("option")).to_have_text(["—", *choices])
     expect(quinn.locator("#last-action")).to_contain_text("Damage 2 < Endurance 6: 1 Harm")
     expect(quinn.locator("#tracker-log summary")).to_have_text("Game log (1 action)")
     assert quinn.get_attribute("#board-version", "data-version") == "1"

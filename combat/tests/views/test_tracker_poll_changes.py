@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from combat.models import TrackerGame
+from combat.models import TrackerFighter, TrackerGame
 from combat.selectors import tracker_poll
 from combat.services.tracker.board import tracker_undo
 from combat.services.tracker.damage import tracker_apply_damage
@@ -208,3 +208,29 @@ def test_a_version_the_board_never_had_gets_the_whole_board(client, table, playe
     path, params = page_poll(client, table.game)
     damage(table, "Brick", 2, player2)
     assert full_board(client, path, {**params, "version": version})
+
+
+def test_a_changed_card_s_by_takes_the_other_side_s_fighters_from_the_page(client, campaign, player, player2):
+    """The poll's card holds no other fighters (its board is the changed rows), so its "By" is empty, and the page,
+    drawn whole, holds each crew's choices once: ledger.js copies them in after the swap."""
+    game, target = crews_of(3, campaign=campaign, player=player, player2=player2)
+    client.force_login(player)
+    page = text(client.get(f"/games/{game.pk}/tracker/"))
+    path, params = page_poll(client, game)
+    tracker_apply_damage(game=game, target_id=target.pk, damage=2, by=player2, version=0)
+
+    body = text(client.get(path, params, headers=HTMX))
+
+    select = re.search(
+        r'<select id="by-damage-\d+" name="attacker" class="tf-by-select">(.*?)</select>', body
+    )
+    assert select is not None
+    assert select.group(1) == '<option value="">—</option>'
+    choices = re.search(rf'<template id="by-against-crew-{target.warband_id}">(.*?)</template>', page).group(
+        1
+    )
+    others = TrackerFighter.objects.filter(tracker__game=game).exclude(fighter__warband=target.warband_id)
+    assert sorted(re.findall(r'<option value="(\d+)">', choices)) == sorted(
+        str(fighter_id) for fighter_id in others.values_list("fighter_id", flat=True)
+    )
+    assert len(others) == 3
