@@ -15,9 +15,10 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from campaigns.models import Game, GamePlayer, OutOfAction
-from combat import models
+from combat import models, rules
 from combat.services.campaign_data import campaign_data_copy_demo
 from combat.services.post_game.rolls import post_game_roll
+from combat.services.post_game_switches import campaign_set_post_game_switches
 from combat.services.scenario import game_scenario_roll
 from combat.services.starting_xp import starting_xp_share
 from combat.services.tracker.board import tracker_start
@@ -80,6 +81,11 @@ def rows(campaign, warband, rival_warband, make_fighter, player, player2):
     GamePlayer.objects.create(game=other, warband=rival_warband)
     tracker_start(game=other, by=player)
 
+    # The post-games' rows below are Trench Crusade's: on this Fallout: Factions board's campaign, its steps are
+    # switched on as house rules (Fallout: Factions' own post-game has no Trauma Step).
+    campaign_set_post_game_switches(
+        campaign=campaign, on=[switch.key for switch in rules.POST_GAME_SWITCHES], by=player
+    )
     ada = make_fighter(warband, "Sister Ada", elite=True, xp=5)
     after = record_game(
         campaign=campaign, warband=warband, rival_warband=rival_warband, out_of_action=[ada], number=2

@@ -10,14 +10,13 @@ from __future__ import annotations
 from django.apps import apps
 
 from campaigns.terms import terms_for
-from combat.rules import post_game_switch
 from rosters.history import registry
 from rosters.history.entries import Change
 from rosters.history.lookups import as_int
 from rosters.history.registry import Source
 from rosters.history.roster_rows import in_warbands
 from rosters.history.teller import Teller
-from rosters.words import possessive
+from rosters.words import possessive, post_game_switch
 
 GAME_STATUS = {
     "in_progress": "in progress",

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from combat import rules
+import combat.rules as rules
 from rosters.models import Warband
 from rosters.price_lists import BATTLEKIT, FIGHTERS
 from rosters.selectors.limits import WarbandLimits

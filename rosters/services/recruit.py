@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.db.models import Count
 
-from combat import rules
+import combat.rules as rules
 from combat.rules.words import possessive
 from rosters.models import ELITE, NAME_LENGTH, RECRUIT_QUANTITY_MAX, Fighter, Item, Warband
 from rosters.price_lists import BATTLEKIT, FIGHTERS

@@ -56,7 +56,9 @@ def test_a_damage_on_one_phone_reaches_the_other_as_its_card_alone(
         "(t) => Array.from(t.content.querySelectorAll('option'), (o) => o.textContent)"
     )
     assert choices
-    expect(quinn.locator(f"{brick} select.tf-by-select").first.locator("option")).to_have_text(["—", *choices])
+    expect(quinn.locator(f"{brick} select.tf-by-select").first.locator("option")).to_have_text(
+        ["—", *choices]
+    )
     expect(quinn.locator("#last-action")).to_contain_text("Damage 2 < Endurance 6: 1 Harm")
     expect(quinn.locator("#tracker-log summary")).to_have_text("Game log (1 action)")
     assert quinn.get_attribute("#board-version", "data-version") == "1"
