@@ -251,10 +251,11 @@ def _records(fighters: list[FighterStats]) -> list[Record]:
     oldest = min(
         alive, key=lambda row: (-row.figures.games, row.fighter.created_at, row.fighter.pk), default=None
     )
+    games = oldest.figures.games if oldest else 0
     return [
         Record("Most Out of Action caused", caused, caused.figures.caused if caused else 0, "Out of Action"),
         Record("Most XP gained", learnt, learnt.figures.xp if learnt else 0, "XP"),
-        Record("Oldest survivor", oldest, oldest.figures.games if oldest else 0, "games"),
+        Record("Oldest survivor", oldest, games, "game" if games == 1 else "games"),
     ]
 
 

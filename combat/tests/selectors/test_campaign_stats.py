@@ -186,3 +186,21 @@ def test_it_costs_the_same_queries_after_two_games_as_after_five(
         stats = campaign_stats(campaign=campaign)
         stats.standings_chart, stats.value_chart  # noqa: B018 - the charts are drawn from what was read
     assert len(stats.series.games) == games
+
+
+def test_a_record_of_one_says_its_unit_in_the_singular(campaign, warband, rival_warband, fighters, organiser):
+    """After one game the oldest survivor has played "1 game", not "1 games"; after five, "5 games"."""
+    campaign_of(
+        campaign, 1, warband=warband, rival_warband=rival_warband, fighters=fighters, organiser=organiser
+    )
+    units = {
+        record.title: (record.figure, record.unit) for record in campaign_stats(campaign=campaign).records
+    }
+    assert units["Oldest survivor"] == (1, "game")
+
+
+def test_a_record_of_many_says_its_unit_in_the_plural(campaign, five):
+    units = {
+        record.title: (record.figure, record.unit) for record in campaign_stats(campaign=campaign).records
+    }
+    assert units["Oldest survivor"] == (5, "games")

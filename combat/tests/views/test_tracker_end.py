@@ -126,3 +126,12 @@ def test_the_end_of_the_game_refuses_bad_victory_points_and_changes_nothing(
     assert error in text(response)
     table.game.refresh_from_db()
     assert table.game.status == Game.Status.IN_PROGRESS
+
+
+def test_a_trench_crusade_end_of_the_game_says_nothing_of_harsh_lessons(client, tc_table, player):
+    """Harsh Lessons are Fallout: Factions' crew XP (RULING D-11); a Trench Crusade board's end never earns them, so
+    its review does not list them, while a Fallout: Factions board's does (the test above)."""
+    client.force_login(player)
+    review = text(client.get(board_url(tc_table, "end/")))
+    assert "End the game and record it" in review
+    assert "Harsh Lessons" not in review
