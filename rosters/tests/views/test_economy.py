@@ -1,5 +1,7 @@
 """The economy's pages: the price lists, recruiting and buying from them, selling, the ledger page."""
 
+import re
+
 import pytest
 
 from rosters.models import Fighter, Item, PriceList, StrongboxEntry
@@ -38,6 +40,22 @@ def test_members_read_the_price_lists_and_only_the_organiser_edits(
     assert response.status_code == 403
     client.force_login(organiser)
     assert "Save as a new version" in client.get(f"/campaigns/{listed.pk}/prices/").content.decode()
+
+
+def test_the_price_lists_name_their_columns_in_words_not_as_the_files_fields(client, listed, player):
+    """A phone shows each row as a card labelled by its column: "Harm Limit", not the CSV field "harm_limit" (the
+    field names stay in the help of the edit form, where a file is written)."""
+    client.force_login(player)
+    html = client.get(f"/campaigns/{listed.pk}/prices/").content.decode()
+    headers = re.findall(r'<th scope="col">([^<]*)</th>', html)
+    assert headers == ["Name", "Cost", "Keywords", "Movement", "Health", "Harm Limit"] + [
+        "Name",
+        "Cost",
+        "Keywords",
+        "Removable",
+    ]
+    labels = set(re.findall(r'data-label="([^"]*)"', html))
+    assert labels == {"Name", "Cost", "Keywords", "Movement", "Health", "Harm Limit", "Removable"}
 
 
 def test_a_bad_price_list_is_refused_beside_the_field_and_nothing_is_saved(client, campaign, organiser):
