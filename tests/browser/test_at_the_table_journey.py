@@ -93,6 +93,26 @@ def test_ten_fighters_in_two_page_loads_and_a_refused_order_in_view(page: Page, 
     )
 
 
+def test_an_order_typed_field_after_field_logs_no_error_on_the_console(
+    page: Page, live_server, table, player
+):
+    """Each quantity asks for the totals on input and on change: the second request must not abort the first, which
+    htmx reports on the console as an error (htmx:sendAbort) on every field a player leaves."""
+    warband = table.player.warband
+    Warband.objects.filter(pk=warband.pk).update(strongbox=1000)
+    log_in(page, live_server, player)
+    errors: list[str] = []
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    page.goto(f"{live_server.url}/warbands/{warband.pk}/recruit/")
+    for label, count in (("Lantern Warden", "2"), ("Mire Pilgrim", "5"), ("Trench Runner", "2")):
+        page.get_by_label(f"How many {label}").fill(count)
+    page.get_by_label("How many Bell Hammer").fill("1")
+    page.keyboard.press("Tab")
+    expect(page.locator("#recruit-total")).to_have_text(str(2 * 90 + 5 * 40 + 2 * 35 + 15))
+    page.wait_for_load_state("networkidle")
+    assert errors == []
+
+
 def test_a_purchase_the_strongbox_cannot_pay_is_shown_in_view(page: Page, live_server, table, player):
     warband = table.player.warband
     tom = Fighter.objects.get(name="Brother Tom")
