@@ -9,9 +9,9 @@ game's) is only known after the insert, and the insert's event is already tied t
 context shares one context row (`pghistory.models.Context`), so adding the id to the context afterwards and writing
 that row again gives the insert's event the id too: `add_context(warband=warband.pk)`.
 
-Leaving the context says which campaign the write touched (its `campaign`, or its `game`'s) through
+Leaving the context says what the write touched (its `campaign`, or its `game`'s, and its `action`) through
 `campaigns.signals.campaign_written`, so the caches above campaigns that show it (the page cache's tokens,
-config/page_versions.py) are replaced once it commits. Only pghistory's public API is used: the context is entered
+config/page_versions.py, which decides from the action how far a write reaches) are replaced once it commits. Only pghistory's public API is used: the context is entered
 and left as a context manager, never subclassed, and the context row is written through its model.
 
 It lives in campaigns, the lowest app, because every app's services write under it, campaigns' own included.
@@ -41,7 +41,11 @@ def history_context(*, by, **values: Any) -> Iterator[Any]:
             yield context
     finally:
         campaign_written.send(
-            sender=None, campaign=values.get("campaign"), game=values.get("game"), by=values.get("user")
+            sender=None,
+            campaign=values.get("campaign"),
+            game=values.get("game"),
+            by=values.get("user"),
+            action=values.get("action"),
         )
 
 

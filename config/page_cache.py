@@ -2,7 +2,7 @@
 round trip to Redis and one small query (whether its user may still load it).
 
 The views that may be kept say so (`rosters.views.common.cacheable`): the roster, the campaign page, a
-fighter's card, the history feed, the dashboard. Their 200 answer is kept, compressed, for the session that asked,
+fighter's card, the history feed, the statistics, the dashboard. Their 200 answer is kept, compressed, for the session that asked,
 under the user's page generation read *before* the view ran (config/page_versions.py says who replaces it).
 The next GET of the same address with the same headers is answered from one `get_many` of:
 
@@ -12,9 +12,11 @@ The next GET of the same address with the same headers is answered from one `get
 - the kept page, keyed on the session, the CSRF cookie (its forms carry that browser's token), the address, the
   htmx headers, whether gzip is accepted and the build (templates and code);
 - the user's page generation (and the site's), the first named by the `wl_member` cookie a page that may be kept
-  sets: only a hint of which key to read, checked against the session's user, never trusted for access.
+  sets: only a hint of which key to read, checked against the session's user, never trusted for access;
+- the token of the campaign, warband or fighter the address names (`cacheable`'s `scope`; the dashboard has none),
+  which a board action replaces instead of every member's generation (config/page_versions.py, `board_changed`).
 
-(That is four keys in one `get_many`.) When all of them match, one indexed query reads the user's access state
+(That is five keys in one `get_many`, four for the dashboard.) When all of them match, one indexed query reads the user's access state
 (`page_versions.access_state`: the account exists and is active, its password, each campaign with their role) and
 the page is served only if it is what it was when the page was rendered, read before the view ran: a user
 deactivated, deleted, removed or demoted by a write that told no one (a queryset update, SQL) is sent down the
@@ -97,7 +99,7 @@ def session_digest(data: dict) -> str:
 class _Lookup:
     """The keys one GET may be answered from, or None from `of` when it cannot be."""
 
-    def __init__(self, request: HttpRequest, session_key: str, member: str):
+    def __init__(self, request: HttpRequest, session_key: str, member: str, scopes: tuple[str, ...]):
         self.member = member
         self.gzip = bool(_GZIP.search(request.META.get("HTTP_ACCEPT_ENCODING", "")))
         csrf = request.COOKIES.get(settings.CSRF_COOKIE_NAME, "")
@@ -107,7 +109,10 @@ class _Lookup:
         self.page_key = f"page:{name}"
         self.session_key = SESSION_KEY_PREFIX + session_key
         self.generation_key = page_versions.generation_key(member)
-        self.generation: tuple[str | None, str | None] = (None, None)
+        # The tokens the page is kept under besides its user's and the site's: its campaign's, warband's or
+        # fighter's (config/page_versions.py, `scope_key`).
+        self.scopes = scopes
+        self.generation: tuple[str | None, ...] = (None,)
         # The user's access state as read before the view renders (page_versions.access_state).
         self.access: str | None = None
 
@@ -121,12 +126,16 @@ class _Lookup:
             return None
         if settings.CSRF_COOKIE_NAME not in request.COOKIES or "messages" in request.COOKIES:
             return None
-        return cls(request, session_key, member)
+        scopes = page_scopes(request)
+        if scopes is None:
+            return None
+        return cls(request, session_key, member, scopes)
 
     def answer(self) -> HttpResponse | None:
         """The kept page when everything it was kept under still holds; else None, with the generation read."""
-        found = cache.get_many([self.session_key, self.page_key, self.generation_key, page_versions.SITE_KEY])
-        self.generation = (found.get(self.generation_key), found.get(page_versions.SITE_KEY))
+        tokens = [self.generation_key, page_versions.SITE_KEY, *self.scopes]
+        found = cache.get_many([self.session_key, self.page_key, *tokens])
+        self.generation = tuple(found.get(key) for key in tokens)
         page, session = found.get(self.page_key), found.get(self.session_key)
         if page is None or session is None or None in self.generation:
             return None
@@ -225,7 +234,7 @@ class PageCacheMiddleware:
             if kept is not None:
                 return kept
             if None in lookup.generation:  # read before the view renders: see config/page_versions.py
-                lookup.generation = page_versions.generations(lookup.member)
+                lookup.generation = page_versions.generations(lookup.member, *lookup.scopes)
             if lookup.access is None and may_be_kept(request):  # before the view too, for the same reason
                 lookup.access = page_versions.access_state(lookup.member)
         response = self.get_response(request)
@@ -240,11 +249,22 @@ class PageCacheMiddleware:
 
 def may_be_kept(request: HttpRequest) -> bool:
     """Whether the view the address leads to is one whose answer may be kept (`rosters.views.common.cacheable`)."""
+    return page_scopes(request) is not None
+
+
+def page_scopes(request: HttpRequest) -> tuple[str, ...] | None:
+    """The scope tokens' keys the page at this address is kept under (none for the dashboard, one for the others:
+    `cacheable`'s `scope` names the URL argument); None when its answer may not be kept at all."""
     try:
         match = resolve(request.path_info)
     except Resolver404:
-        return False
-    return getattr(match.func, "page_cache_query", None) is not None
+        return None
+    if getattr(match.func, "page_cache_query", None) is None:
+        return None
+    scope = getattr(match.func, "page_cache_scope", None)
+    if scope is None:
+        return ()
+    return (page_versions.scope_key(scope.removesuffix("_id"), match.kwargs[scope]),)
 
 
 def _board_unchanged(request: HttpRequest) -> HttpResponse | None:

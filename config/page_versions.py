@@ -9,7 +9,12 @@ Who replaces it, always after the write has committed (`transaction.on_commit`),
 rows can never be stored under the new token:
 
 - every write of campaign state, told by the history context every service opens (`campaign_written` of
-  campaigns/signals.py, which names the campaign or the game it touched): every member of that campaign;
+  campaigns/signals.py, which names the campaign or the game it touched and the action): every member of that
+  campaign; but a board action (`board_only`: a tap on the tracker, which writes only the board's tables) replaces
+  instead the scope tokens of the pages that show the board (`board_changed`): its campaign's, its crews' and their
+  fighters'. Each kept page but the dashboard is kept under one such token besides the user's, the one of the
+  campaign, warband or fighter its address names (rosters.views.common.cacheable's `scope`), so a Damage sends
+  down the render path only the pages that show it, not every page of every member;
 - a member taken out (`member_removed`), and the user whose own account changed (name, e-mail, password, active
   or not; Django's `post_save` of the user): that user;
 - whoever sent a write request, whatever it was (config/page_cache.py): a net under the rest;
@@ -62,13 +67,19 @@ def generation_key(user_id: int | str) -> str:
 SITE_KEY = "page-gen:site"
 
 
-def generations(user_id: int | str) -> tuple[str, str]:
-    """This user's token and the site's, as they are now (each made when there is none)."""
-    keys = [generation_key(user_id), SITE_KEY]
+def scope_key(kind: str, pk: int | str) -> str:
+    """The token of the pages that show one campaign, warband or fighter (`kind`), whoever reads them."""
+    return f"page-scope:{kind}:{pk}"
+
+
+def generations(user_id: int | str, *scopes: str) -> tuple[str | None, ...]:
+    """This user's token, the site's and each of `scopes` (`scope_key`), as they are now (each made when there is
+    none)."""
+    keys = [generation_key(user_id), SITE_KEY, *scopes]
     for key in keys:
         cache.add(key, secrets.token_hex(8))
     found = cache.get_many(keys)
-    return found.get(keys[0]), found.get(keys[1])
+    return tuple(found.get(key) for key in keys)
 
 
 @functools.cache
@@ -136,6 +147,42 @@ def users_changed(*user_ids: int | None) -> None:
         _after_commit(lambda: _replace(ids))
 
 
+# The board's own actions (combat/services/tracker/) write nothing but the board: its fighters' state, the game's
+# pending step and shooting, its action log and the dice log. The tracker's start and the end of the game write the
+# game and the rosters too (the dashboard's games being played, results, Harsh Lessons' crew XP), so they are not.
+BOARD_ACTIONS = "tracker."
+NOT_BOARD_ONLY = frozenset({"tracker.start", "tracker.end_game"})
+
+
+def board_only(action: str | None) -> bool:
+    """Whether a write under `action` changed nothing but its game's board."""
+    return action is not None and action.startswith(BOARD_ACTIONS) and action not in NOT_BOARD_ONLY
+
+
+def board_changed(*, campaign: int, game: int) -> None:
+    """A board action on `game` of `campaign`, once it commits: the pages that show the board's state, and no
+    other. The campaign's (its page, history feed and statistics: who did what to whom) and, of each warband in
+    the game, its roster and every fighter's card (a fighter's timeline tells what they did and suffered). Not the
+    other warbands' pages, nor any member's dashboard, nor another campaign's pages: they show nothing of a board."""
+    if not enabled():
+        return
+
+    def replace() -> None:
+        from campaigns.models import GamePlayer
+        from rosters.models import Fighter
+
+        warbands = list(GamePlayer.objects.filter(game_id=game).values_list("warband_id", flat=True))
+        fighters = Fighter.objects.filter(warband_id__in=warbands).values_list("pk", "warband_id")
+        scopes = {scope_key("campaign", campaign)}
+        for fighter_id, warband_id in fighters:
+            scopes.update({scope_key("fighter", fighter_id), scope_key("warband", warband_id)})
+        # A warband with no fighter left is still named.
+        scopes.update(scope_key("warband", warband_id) for warband_id in warbands)
+        cache.set_many({key: secrets.token_hex(8) for key in scopes})
+
+    _after_commit(replace)
+
+
 def campaign_changed(*, campaign: int | None = None, game: int | None = None, by: int | None = None) -> None:
     """A write to `campaign` (or to `game`'s campaign) by `by`: every member's pages, once it commits. The members
     are read after the commit, so one who joined in that very write is among them."""
@@ -167,9 +214,13 @@ def user_saved(sender, instance, **kwargs) -> None:
     people_changed(user_id=instance.pk)
 
 
-def on_campaign_written(sender, *, campaign=None, game=None, by=None, **kwargs) -> None:
-    """campaigns.signals.campaign_written: a write to a campaign (or a game of it) by a user."""
-    campaign_changed(campaign=campaign, game=game, by=by)
+def on_campaign_written(sender, *, campaign=None, game=None, by=None, action=None, **kwargs) -> None:
+    """campaigns.signals.campaign_written: a write to a campaign (or a game of it) by a user. A board action
+    replaces the tokens of the pages that show the board; any other write every member's."""
+    if board_only(action) and campaign is not None and game is not None:
+        board_changed(campaign=campaign, game=game)
+    else:
+        campaign_changed(campaign=campaign, game=game, by=by)
 
 
 def on_member_removed(sender, *, user_id: int, **kwargs) -> None:

@@ -12,7 +12,7 @@ from rosters.views.common import cacheable
 
 @login_required
 @require_GET
-@cacheable()
+@cacheable(scope="campaign_id")
 def campaign_stats_page(request, campaign_id: int):
     campaign, membership = get_campaign_for_user(request.user, campaign_id)
     context = {

@@ -104,3 +104,73 @@ def test_without_a_shared_cache_nothing_is_scheduled(campaign, organiser, django
         page_versions.users_changed(organiser.pk)
         page_versions.everything_changed()
     assert pending == []
+
+
+@pytest.mark.parametrize(
+    ("action", "only_the_board"),
+    [
+        ("tracker.damage", True),
+        ("tracker.undo", True),
+        ("tracker.confusion", True),
+        ("tracker.start", False),  # the board is set up from the rosters
+        (
+            "tracker.end_game",
+            False,
+        ),  # the game's results, Out of Action, crew XP: the dashboard and the rosters
+        ("fighter.update", False),
+        (None, False),  # a write that does not say what it was reaches every member
+    ],
+)
+def test_only_the_boards_own_actions_are_board_only(action, only_the_board):
+    assert page_versions.board_only(action) is only_the_board
+
+
+def test_a_board_action_replaces_its_games_scopes_and_no_members_token(
+    campaign,
+    organiser,
+    player,
+    player2,
+    warband,
+    rival_warband,
+    make_fighter,
+    shared,
+    django_capture_on_commit_callbacks,
+):
+    from campaigns.models import GamePlayer
+    from rosters.models import Warband
+
+    brick, fidus = make_fighter(warband, "Brick"), make_fighter(rival_warband, "Fidus")
+    bystanders = Warband.objects.create(
+        campaign=campaign, owner=organiser, name="Bystanders", faction="Raiders"
+    )
+    nell = make_fighter(bystanders, "Nell")
+    game = Game.objects.create(campaign=campaign, number=1, played_on=datetime.date(2025, 1, 1))
+    GamePlayer.objects.create(game=game, warband=warband)
+    GamePlayer.objects.create(game=game, warband=rival_warband)
+    scopes = {
+        "shown": [
+            page_versions.scope_key("campaign", campaign.pk),
+            page_versions.scope_key("warband", warband.pk),
+            page_versions.scope_key("warband", rival_warband.pk),
+            page_versions.scope_key("fighter", brick.pk),
+            page_versions.scope_key("fighter", fidus.pk),
+        ],
+        "not shown": [
+            page_versions.scope_key("warband", bystanders.pk),
+            page_versions.scope_key("fighter", nell.pk),
+            page_versions.scope_key("campaign", campaign.pk + 1),
+        ],
+    }
+    before = page_versions.generations(player.pk, *scopes["shown"], *scopes["not shown"])
+    with (
+        django_capture_on_commit_callbacks(execute=True),
+        history_context(
+            by=organiser, action="tracker.damage", reason="a tap", game=game.pk, campaign=campaign.pk
+        ),
+    ):
+        pass
+    after = page_versions.generations(player.pk, *scopes["shown"], *scopes["not shown"])
+    assert after[:2] == before[:2]  # the member's own token and the site's stay
+    shown = len(scopes["shown"])
+    assert all(new != old for new, old in zip(after[2 : 2 + shown], before[2 : 2 + shown], strict=True))
+    assert after[2 + shown :] == before[2 + shown :]

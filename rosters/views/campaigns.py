@@ -17,7 +17,7 @@ from rosters.views.common import UNPROCESSABLE, add_errors, cacheable
 
 
 @login_required
-@cacheable()
+@cacheable(scope="campaign_id")
 def campaign_detail(request, campaign_id: int):
     campaign, membership = get_campaign_for_user(request.user, campaign_id)
     with consistent_reads():  # the version and the parts read on a cache miss: one snapshot

@@ -31,12 +31,15 @@ def redirect_back(request, fallback: str):
     return redirect(back_url(request, fallback))
 
 
-def cacheable(*, query: tuple[str, ...] = ()):
+def cacheable(*, query: tuple[str, ...] = (), scope: str | None = None):
     """A GET view whose 200 answer config/page_cache.py may keep for the user, under their token
     (config/page_versions.py): the page shows nothing but their campaigns and account, and `query` names every GET
-    parameter it reads (an answer to any other is never kept). The kept pages are all rosters' (the roster, the
-    campaign page, a fighter's card, the history feed, the dashboard), and no app may import config: so the mark
-    lives here, and the page cache reads it from the request (and, before the view runs, from the view itself)."""
+    parameter it reads (an answer to any other is never kept). `scope` names the URL argument of the one campaign,
+    warband or fighter whose board-side changes the page shows ("campaign_id", "warband_id", "fighter_id"): the
+    page is also kept under that one's token, which a board action replaces without touching every member's. The
+    kept pages are all rosters' (the roster, the campaign page, a fighter's card, the history feed, the dashboard)
+    and combat's statistics, and no app may import config: so the mark lives here, and the page cache reads it
+    from the request (and, before the view runs, from the view itself)."""
 
     def decorate(view):
         @functools.wraps(view)
@@ -46,6 +49,7 @@ def cacheable(*, query: tuple[str, ...] = ()):
 
         # Copied onto the decorators stacked above by their functools.wraps.
         wrapped.page_cache_query = frozenset(query)
+        wrapped.page_cache_scope = scope
         return wrapped
 
     return decorate

@@ -82,7 +82,7 @@ def _card_context(fighter, membership, **forms) -> dict:
 
 
 @login_required
-@cacheable()
+@cacheable(scope="fighter_id")
 def fighter_detail(request, fighter_id: int):
     fighter, membership = get_fighter_for_user(request.user, fighter_id)
     return render(request, "rosters/fighter.html", _card_context(fighter, membership))

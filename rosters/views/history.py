@@ -116,7 +116,7 @@ def history_response(
 
 @require_GET
 @login_required
-@cacheable(query=("warband", "fighter", "game", "kind", "part", "before"))
+@cacheable(query=("warband", "fighter", "game", "kind", "part", "before"), scope="campaign_id")
 def campaign_history(request, campaign_id: int):
     campaign, membership = get_campaign_for_user(request.user, campaign_id)
     return history_response(

@@ -77,7 +77,7 @@ ROSTER_PARTS = {"roster": "rosters/warband.html#roster", "later": "rosters/warba
 
 
 @login_required
-@cacheable(query=("part", "fighters"))
+@cacheable(query=("part", "fighters"), scope="warband_id")
 def warband_detail(request, warband_id: int):
     warband, membership = get_warband_for_user(request.user, warband_id)
     template = ROSTER_PARTS.get(request.GET.get("part", "")) if request.htmx else None

@@ -1,0 +1,199 @@
+"""How far a write reaches in the page cache (config/page_versions.py, config/page_cache.py), proved with the test
+client: after each kind of write, every kept page that shows what changed is rendered again, and the pages that
+show nothing of it are still answered from the cache (HIT_QUERIES).
+
+A board action (a Damage, an Undo) replaces the tokens of its campaign, of the warbands in its game and of their
+fighters; the end of the game, and every other write, every member's generation, as before.
+"""
+
+import pytest
+from django.test import Client
+
+from campaigns.models import Campaign, Membership
+from combat.services.tracker.board import tracker_undo
+from combat.services.tracker.end import tracker_end_game
+from combat.tests.tracker_helpers import damage, table  # noqa: F401  (the seed's two crews on a started board)
+from config.tests.test_page_cache import HIT_QUERIES, kept, queries_of, read, shared  # noqa: F401
+from rosters.models import Warband
+from rosters.services.fighters import fighter_update
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def elsewhere(campaign, organiser, player, make_fighter):
+    """What a board shows nothing of: a third warband of the campaign, not in the game, with its fighter, and
+    another campaign the player belongs to."""
+    bystanders = Warband.objects.create(
+        campaign=campaign, owner=organiser, name="Bystanders", faction="Raiders"
+    )
+    nell = make_fighter(bystanders, "Nell")
+    other = Campaign.objects.create(name="The Quiet Front", created_by=organiser)
+    Membership.objects.create(campaign=other, user=organiser, role=Membership.Role.ORGANISER)
+    Membership.objects.create(campaign=other, user=player, role=Membership.Role.PLAYER)
+    return {
+        "the other warband's roster": f"/warbands/{bystanders.pk}/",
+        "the other warband's fighter": f"/fighters/{nell.pk}/",
+        "the dashboard": "/",
+        "another campaign's page": f"/campaigns/{other.pk}/",
+        "another campaign's feed": f"/campaigns/{other.pk}/history/",
+    }
+
+
+def showing_the_board(table, campaign) -> dict[str, str]:  # noqa: F811
+    """Every kept page that shows what a board action on `table` changed."""
+    return {
+        "the campaign page": f"/campaigns/{campaign.pk}/",
+        "the history feed": f"/campaigns/{campaign.pk}/history/",
+        "the feed of the target": f"/campaigns/{campaign.pk}/history/?fighter={table['Fidus'].pk}",
+        "the statistics": f"/campaigns/{campaign.pk}/stats/",
+        "the target's roster": f"/warbands/{table.sam.warband_id}/",
+        "the attacker's roster": f"/warbands/{table.alex.warband_id}/",
+        "the target's card": f"/fighters/{table['Fidus'].pk}/",
+        "a fighter of the target's crew": f"/fighters/{table['Kit'].pk}/",
+        "a fighter of the other crew": f"/fighters/{table['Brick'].pk}/",
+    }
+
+
+def keep_all(client, shared, urls) -> None:  # noqa: F811
+    for url in urls.values():
+        kept(client, shared, url)
+    with shared.as_process():
+        for name, url in urls.items():
+            assert queries_of(client, url) == HIT_QUERIES, name
+
+
+def misses(client, shared, urls) -> list[str]:  # noqa: F811
+    """The pages of `urls` that were rendered again rather than answered from the cache."""
+    with shared.as_process():
+        return [name for name, url in urls.items() if queries_of(client, url) > HIT_QUERIES]
+
+
+def test_a_damage_renders_again_every_page_that_shows_the_board(
+    client,
+    campaign,
+    player,
+    organiser,
+    table,  # noqa: F811
+    shared,  # noqa: F811
+    django_capture_on_commit_callbacks,
+):
+    pages = showing_the_board(table, campaign)
+    client.force_login(player)
+    keep_all(client, shared, pages)
+    feed_before = read(client, pages["the history feed"]).content.decode()
+    with shared.as_process(), django_capture_on_commit_callbacks(execute=True):
+        damage(table, "Fidus", 2, organiser)
+    assert misses(client, shared, pages) == list(pages)
+    with shared.as_process():
+        feed = read(client, pages["the history feed"]).content.decode()
+    assert "Fidus took 2 Damage" not in feed_before
+    assert "Fidus took 2 Damage: 1 Harm" in feed
+
+
+def test_a_damage_leaves_kept_every_page_that_shows_nothing_of_the_board(
+    client,
+    campaign,
+    player,
+    organiser,
+    table,  # noqa: F811
+    elsewhere,
+    shared,  # noqa: F811
+    django_capture_on_commit_callbacks,
+):
+    client.force_login(player)
+    keep_all(client, shared, elsewhere)
+    with shared.as_process(), django_capture_on_commit_callbacks(execute=True):
+        damage(table, "Fidus", 2, organiser)
+    assert misses(client, shared, elsewhere) == []
+
+
+def test_an_undo_renders_again_the_pages_that_show_the_board_and_no_other(
+    client,
+    campaign,
+    player,
+    organiser,
+    table,  # noqa: F811
+    elsewhere,
+    shared,  # noqa: F811
+    django_capture_on_commit_callbacks,
+):
+    with shared.as_process(), django_capture_on_commit_callbacks(execute=True):
+        damage(table, "Kit", 1, organiser)
+    pages = showing_the_board(table, campaign)
+    client.force_login(player)
+    keep_all(client, shared, {**pages, **elsewhere})
+    with shared.as_process(), django_capture_on_commit_callbacks(execute=True):
+        tracker_undo(game=table.game, by=organiser, version=table.version)
+    assert misses(client, shared, {**pages, **elsewhere}) == list(pages)
+
+
+def test_the_end_of_the_game_renders_again_every_members_pages(
+    client,
+    campaign,
+    player,
+    organiser,
+    table,  # noqa: F811
+    elsewhere,
+    shared,  # noqa: F811
+    django_capture_on_commit_callbacks,
+):
+    """The dashboard lists the games being played, and the rosters their games: the end is every member's."""
+    mine = {name: url for name, url in elsewhere.items() if "another campaign" not in name}
+    client.force_login(player)
+    keep_all(client, shared, mine)
+    with shared.as_process(), django_capture_on_commit_callbacks(execute=True):
+        tracker_end_game(
+            game=table.game,
+            results={table.alex.pk: "win", table.sam.pk: "loss"},
+            by=organiser,
+            version=table.version,
+        )
+    assert misses(client, shared, mine) == list(mine)
+    with shared.as_process():
+        assert "Open the tracker" not in read(client, "/").content.decode()
+
+
+def test_a_roster_write_renders_again_every_members_pages(
+    client,
+    campaign,
+    player,
+    organiser,
+    table,  # noqa: F811
+    elsewhere,
+    shared,  # noqa: F811
+    django_capture_on_commit_callbacks,
+):
+    pages = {**showing_the_board(table, campaign), **elsewhere}
+    client.force_login(player)
+    keep_all(client, shared, pages)
+    with shared.as_process(), django_capture_on_commit_callbacks(execute=True):
+        fighter_update(fighter=table["Kit"], by=organiser, changes={"name": "Kit the Bold"})
+    assert misses(client, shared, pages) == list(pages)
+    with shared.as_process():
+        assert "Kit the Bold" in read(client, f"/warbands/{table.sam.warband_id}/").content.decode()
+
+
+def test_a_damage_posted_by_another_player_is_on_the_next_page(
+    client,
+    campaign,
+    player,
+    player2,
+    table,  # noqa: F811
+    elsewhere,
+    shared,  # noqa: F811
+    django_capture_on_commit_callbacks,
+):
+    """Through the whole path: the second player taps Damage on the board; the player's kept pages that show it
+    are rendered again, the rest still come from the cache."""
+    pages = showing_the_board(table, campaign)
+    client.force_login(player)
+    keep_all(client, shared, {**pages, **elsewhere})
+    other = Client()
+    other.force_login(player2)
+    url = f"/games/{table.game.pk}/tracker/fighters/{table['Brick'].pk}/damage/"
+    with shared.as_process(), django_capture_on_commit_callbacks(execute=True):
+        response = other.post(url, {"damage": 2, "version": table.version})
+    assert response.status_code == 302
+    assert table.tracked("Brick").harm or table.tracked("Brick").injuries
+    assert misses(client, shared, {**pages, **elsewhere}) == list(pages)
