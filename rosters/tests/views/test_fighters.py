@@ -103,6 +103,19 @@ def test_xp_buttons_answer_with_the_row(as_player, world):
     assert world.anselm.xp == 4
 
 
+def test_xp_past_limited_potential_is_refused_in_the_row(as_player, world, organiser, make_fighter):
+    """RULING X-2: a Limited Potential fighter (the campaign data's flag on its type) never goes past 7 XP."""
+    from combat.services.campaign_data import campaign_data_copy_demo
+
+    campaign_data_copy_demo(campaign=world.warband.campaign, by=organiser)
+    odo = make_fighter(world.warband, "Pilgrim Odo", elite=True, fighter_type="Trench Pilgrim", xp=7)
+    response = as_player.post(f"/fighters/{odo.pk}/xp/", {"delta": 1}, **HTMX)
+    assert response.status_code == 422
+    assert "Limited Potential: never past 7 XP (RULING X-2)" in response.content.decode()
+    odo.refresh_from_db()
+    assert odo.xp == 7
+
+
 def test_xp_below_zero_is_refused_in_the_row(as_player, world, make_fighter):
     odo = make_fighter(world.warband, "Pilgrim Odo", xp=0)
     response = as_player.post(f"/fighters/{odo.pk}/xp/", {"delta": -1}, **HTMX)
