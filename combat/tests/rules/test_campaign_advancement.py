@@ -255,3 +255,8 @@ def test_the_xp_limit_refuses_bad_input():
         rules.xp_limit_problem(7.0, limited_potential=True)
     with pytest.raises(ValueError, match="limited_potential must be True or False"):
         rules.xp_limit_problem(7, limited_potential=None)
+
+
+def test_the_marks_refuse_an_elite_answer_that_is_not_true_or_false():
+    with pytest.raises(ValueError, match="^elite must be True or False, got 1$"):
+        rules.advancement_marks(0, 2, elite=1)

@@ -257,3 +257,26 @@ def test_fielding_refuses_bad_input():
         fielding_breaches(limits=limits, value=-1, models=0)
     with pytest.raises(ValueError, match="models must be 0 or more"):
         fielding_breaches(limits=limits, value=0, models=-1)
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (
+            lambda: rules.may_call_reinforcements(threshold=-1, warband_value=0),
+            "threshold must be 0 or more, got -1",
+        ),
+        (
+            lambda: rules.may_call_reinforcements(threshold=900, warband_value=-5),
+            "warband_value must be 0 or more, got -5",
+        ),
+        (lambda: Purchase("Mire Pilgrim", -40), "cost must be 0 or more, got -40"),
+        (lambda: Purchase("Mire Pilgrim", 40, -1), "quantity must be 0 or more, got -1"),
+        (lambda: purchase_order(strongbox=-1, purchases=[]), "strongbox must be 0 or more, got -1"),
+        (lambda: rules.glory_left(glory=-1, costs=[]), "glory must be 0 or more, got -1"),
+        (lambda: rules.glory_left(glory=3, costs=[1, -2]), "cost must be 0 or more, got -2"),
+    ],
+)
+def test_each_refusal_names_the_value_it_refuses(call, message):
+    with pytest.raises(ValueError, match=f"^{message}$"):
+        call()
