@@ -140,6 +140,28 @@ def _source_select(source: Source, f: HistoryFilter, cursor: Cursor | None, olde
     LIMIT %(n)s)"""
 
 
+def _details_sql(selects: list[tuple[Source, str]]) -> str:
+    """Each page event's own row and, for an update, the row before it, read table by table over the page's ids.
+
+    One set-based branch per table: the page's events of that table joined to their rows by primary key, and the
+    previous row of each update found by a LATERAL join on the (pgh_obj_id, pgh_created_at, pgh_id) order. A CASE of
+    correlated subqueries per row instead made PostgreSQL plan two SubPlans per table, each run for every row of
+    the page."""
+    return " UNION ALL ".join(
+        f"""
+        SELECT q.src, q.pgh_id, to_jsonb(x) AS data, before.prev
+        FROM page q JOIN {s.table} x ON x.pgh_id = q.pgh_id
+        LEFT JOIN LATERAL (
+            SELECT to_jsonb(p0) AS prev FROM {s.table} p0
+            WHERE q.pgh_label = 'update' AND p0.pgh_obj_id = q.pgh_obj_id
+              AND (p0.pgh_created_at, p0.pgh_id) < (q.pgh_created_at, q.pgh_id)
+            ORDER BY p0.pgh_created_at DESC, p0.pgh_id DESC LIMIT 1
+        ) before ON TRUE
+        WHERE q.src = {s.rank}"""
+        for s, _ in selects
+    )
+
+
 def _fetch_events(f: HistoryFilter, cursor: Cursor | None, older: bool, limit: int) -> list[tuple]:
     selects = [
         (s, sql) for s in registry.table_sources() if (sql := _source_select(s, f, cursor, older)) is not None
@@ -148,29 +170,19 @@ def _fetch_events(f: HistoryFilter, cursor: Cursor | None, older: bool, limit: i
         return []
     direction = "DESC" if older else "ASC"
     order = f"pgh_created_at {direction}, sort_rank {direction}, pgh_id {direction}"
-    data_cases = " ".join(
-        f"WHEN {s.rank} THEN (SELECT to_jsonb(x) FROM {s.table} x WHERE x.pgh_id = page.pgh_id)"
-        for s, _ in selects
-    )
-    prev_cases = " ".join(
-        f"""WHEN {s.rank} THEN (
-            SELECT to_jsonb(x) FROM {s.table} x
-            WHERE x.pgh_obj_id = page.pgh_obj_id
-              AND (x.pgh_created_at, x.pgh_id) < (page.pgh_created_at, page.pgh_id)
-            ORDER BY x.pgh_created_at DESC, x.pgh_id DESC LIMIT 1)"""
-        for s, _ in selects
-    )
     sql = f"""
         WITH {_scope_ctes(f)},
-        page AS (
+        page AS MATERIALIZED (
             SELECT * FROM ({" UNION ALL ".join(sql for _, sql in selects)}) u
             ORDER BY {order}
             LIMIT %(n)s
-        )
+        ),
+        details AS ({_details_sql(selects)})
         SELECT page.src, page.pgh_id, page.pgh_created_at, page.pgh_label, page.pgh_obj_id, ctx.metadata,
-            CASE page.src {data_cases} END AS data,
-            CASE WHEN page.pgh_label = 'update' THEN CASE page.src {prev_cases} END END AS prev
-        FROM page LEFT JOIN pghistory_context ctx ON ctx.id = page.pgh_context_id
+            details.data, details.prev
+        FROM page
+        LEFT JOIN details ON details.src = page.src AND details.pgh_id = page.pgh_id
+        LEFT JOIN pghistory_context ctx ON ctx.id = page.pgh_context_id
         ORDER BY page.pgh_created_at {direction}, page.sort_rank {direction}, page.pgh_id {direction}
     """
     params: dict[str, Any] = {

@@ -1,7 +1,11 @@
 """The feed (rosters/history/feed.py): filters, keyset pages, polling, cursors, groups and the order of one moment."""
 
+import json
+
 import pghistory
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from campaigns.models import Campaign
 from rosters.history.entries import HistoryFilter, group_by_game
@@ -185,3 +189,32 @@ def test_iter_history_reads_every_page(campaign, warband):
         Fighter.objects.create(warband=warband, name=f"Recruit {n}")
     names = [c.text for e in iter_history(campaign=campaign, chunk=5) for c in e.changes]
     assert sum("Recruit" in n for n in names) == 12
+
+
+# -- the query's plan -----------------------------------------------------------------------------------------
+
+
+def _subplans(node: dict) -> list[str]:
+    # A CTE or an InitPlan runs once; a SubPlan runs again for every row that asks for it.
+    own = [node["Subplan Name"]] if node.get("Subplan Name", "").startswith("SubPlan") else []
+    return own + [name for child in node.get("Plans", ()) for name in _subplans(child)]
+
+
+@pytest.mark.parametrize("kind", [None, "xp"])
+def test_the_feed_reads_each_events_row_and_the_row_before_it_without_a_subplan_per_row(
+    campaign, warband, marcus, player, kind
+):
+    """Each event's row and its previous row come from one set-based join per table over the page's ids: a
+    correlated subquery per row and table made the feed's plan run two SubPlans per table for every row."""
+    for delta in (1, 2):
+        fighter_adjust_xp(fighter=marcus, delta=delta, by=player)
+    with CaptureQueriesContext(connection) as captured:
+        page = history_page(campaign=campaign, filters=HistoryFilter(campaign_id=campaign.pk, kind=kind))
+    assert "Brother Marcus gained 2 XP (now 8) — by Pat" in [
+        c.sentence for e in page.entries for c in e.changes
+    ]
+    with connection.cursor() as db:
+        db.execute("EXPLAIN (FORMAT JSON) " + captured.captured_queries[0]["sql"])
+        plan = db.fetchone()[0]
+    plan = json.loads(plan) if isinstance(plan, str) else plan
+    assert _subplans(plan[0]["Plan"]) == []
