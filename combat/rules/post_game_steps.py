@@ -54,62 +54,67 @@ class PostGameSwitch:
     needs: tuple[str, ...] = ()
 
 
-# In the order the post-game takes them; Out of Action comes before and the Review after every one of them.
+# In the order the post-game takes them; Out of Action comes before and the Review after every one of them. Each
+# source is what the data page shows a player: the game and the heading, not the project's files of rules (the
+# Trauma Step is 003, Harsh Lessons and Injury 000, the rest CAMPAIGN_PHASE.md, as the module's docstring says).
 POST_GAME_SWITCHES: tuple[PostGameSwitch, ...] = (
     PostGameSwitch(
         "trauma",
         "The Trauma Step: the Troops' Survival Rolls and the Trauma Table",
         ("troops", "elites"),
-        'Trench Crusade, 003 "Trauma Step"',
+        'Trench Crusade, "Trauma Step"',
     ),
     PostGameSwitch(
         "harsh-lessons",
         "Harsh Lessons: the crew's XP",
         ("harsh-lessons",),
-        'Fallout: Factions, 000 "Experience: Harsh Lessons" (RULING D-11)',
+        'Fallout: Factions, "Experience: Harsh Lessons" (RULING D-11)',
     ),
     PostGameSwitch(
         "injuries",
         "Injuries carried on the roster",
         ("injuries",),
-        'Fallout: Factions, 000 "Injury"',
+        'Fallout: Factions, "Injury"',
     ),
     PostGameSwitch(
         "experience",
         "Experience",
         ("experience",),
-        'Trench Crusade, CAMPAIGN_PHASE.md "Experience and Advancement" (RULING X-4)',
+        'Trench Crusade, "Experience and Advancement" (RULING X-4)',
         needs=("trauma",),
     ),
     PostGameSwitch(
         "advancement",
         "Advancement",
         ("advancement",),
-        'Trench Crusade, CAMPAIGN_PHASE.md "Experience and Advancement"',
+        'Trench Crusade, "Experience and Advancement"',
         needs=("experience",),
     ),
     PostGameSwitch(
         "promotions",
         "Promotions",
         ("promotions",),
-        'Trench Crusade, CAMPAIGN_PHASE.md "Promotions"',
+        'Trench Crusade, "Promotions"',
         needs=("experience",),
     ),
     PostGameSwitch(
         "dismiss",
         "Dismissing the wounded",
         ("dismiss",),
-        "Trench Crusade, CAMPAIGN_PHASE.md (dismissing after the Trauma Step)",
+        "Trench Crusade, dismissing after the Trauma Step",
         needs=("trauma",),
     ),
     PostGameSwitch(
-        "reinforcements", "Reinforcements", ("reinforcements",), "Trench Crusade, CAMPAIGN_PHASE.md step 4"
+        "reinforcements",
+        "Reinforcements",
+        ("reinforcements",),
+        "Trench Crusade, the post-battle sequence, step 4",
     ),
     PostGameSwitch(
-        "exploration", "Exploration", ("exploration",), "Trench Crusade, CAMPAIGN_PHASE.md step 5"
+        "exploration", "Exploration", ("exploration",), "Trench Crusade, the post-battle sequence, step 5"
     ),
-    PostGameSwitch("trade", "Hire & Trade", ("trade",), "Trench Crusade, CAMPAIGN_PHASE.md step 6"),
-    PostGameSwitch("glory", "Use Glory", ("glory",), "Trench Crusade, CAMPAIGN_PHASE.md step 7"),
+    PostGameSwitch("trade", "Hire & Trade", ("trade",), "Trench Crusade, the post-battle sequence, step 6"),
+    PostGameSwitch("glory", "Use Glory", ("glory",), "Trench Crusade, the post-battle sequence, step 7"),
 )
 _BY_KEY = {switch.key: switch for switch in POST_GAME_SWITCHES}
 

@@ -2,6 +2,8 @@
 which steps the post-game takes; only the organiser switches them (others 403, an outsider 404); a refused set
 answers 422 with the reason beside the boxes and changes nothing."""
 
+import re
+
 import pytest
 
 from campaigns.models import Campaign
@@ -76,3 +78,24 @@ def test_bad_input_answers_422_with_the_reason_beside_the_boxes(client, campaign
 def test_an_unknown_action_is_a_400(client, campaign, organiser):
     client.force_login(organiser)
     assert client.post(url(campaign), {"action": "bogus"}).status_code == 400
+
+
+@pytest.mark.parametrize(
+    ("preset", "game"), [("fallout_factions", "Fallout: Factions"), ("trench_crusade", None)]
+)
+def test_each_step_cites_the_rules_by_their_names_not_the_projects_files(
+    client, campaign, organiser, preset, game
+):
+    """A player reads the game and the heading a step comes from, never the project's files of rules ("003",
+    "CAMPAIGN_PHASE.md"), and a game whose name ends in s is not given "'s" ("Fallout: Factions's own")."""
+    Campaign.objects.filter(pk=campaign.pk).update(preset=preset)
+    client.force_login(organiser)
+    html = client.get(url(campaign)).content.decode()
+    steps = html[html.index('id="post-game-steps"') :]
+    assert "Trench Crusade, &quot;Trauma Step&quot;" in steps
+    assert "CAMPAIGN_PHASE" not in steps
+    assert re.search(r"\b00\d\b", steps) is None
+    assert "s&#x27;s " not in steps
+    assert "s's " not in steps
+    if game:
+        assert f"on by the rules of {game})" in steps
