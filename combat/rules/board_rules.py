@@ -33,11 +33,12 @@ __all__ = [
 
 # The board's one sentence on why the rest is absent (docs/architecture.md: "Show the rule"). These sentences reach
 # players, so they name the rules as a player knows them (Fallout: Factions' Damage from seed 000, its Attack Test
-# from seed 002, the Trauma Step from seed 003), never the project's file numbers.
+# from seed 002, the Trauma Step from seed 003, the Injury Roll from TC_IN_GAME.md), never the project's file
+# numbers.
 NO_ENDURANCE_BOARD = (
     "Single-model Damage against Endurance (Harm, Injuries, Fatigue, Confusion and the Attack Test) is Fallout: "
-    "Factions' rule, and these fighters have no Endurance: roll each Injury at the table and mark who is taken "
-    "Out of Action, for the Trauma Step after the game."
+    "Factions' rule, and these fighters have no Endurance: make each Injury Roll on the model's card (a Minor Hit, "
+    "Down or Out of Action), and those taken Out of Action go to the Trauma Step after the game."
 )
 
 

@@ -29,6 +29,15 @@ def test_a_profile_without_endurance_gets_out_of_action_marks_and_says_why():
     assert "seed" not in rules.why_absent.lower()  # the rules' names, not the project's file numbers
 
 
+def test_a_board_without_endurance_points_to_the_injury_roll_on_the_card():
+    """The board rolls a Trench Crusade model's Injury Roll on its card (TC_IN_GAME.md "Injury Roll"): its sentence
+    says so, rather than sending the players to roll at the table and only mark the result."""
+    rules = board_rules.board_rules(has_endurance=False)
+    assert rules.injury_dice == (1, 2)
+    assert "Injury Roll on the model's card" in rules.why_absent
+    assert "at the table" not in rules.why_absent
+
+
 def test_anything_but_a_bool_is_refused():
     with pytest.raises(ValueError, match="has_endurance is True or False, not 'no'"):
         board_rules.board_rules(has_endurance="no")
