@@ -7,9 +7,10 @@ Django's `cached_db` sessions keep it), the board's version, this entry and the 
 
 - the entry is keyed on the session and the game, and holds the user and the session's auth hash it was made
   for: a session logged out (gone from the cache) or logged in again as someone else does not match it;
-- it is stamped with the game's access token, which `campaign_access_changed` replaces for every game of the
-  campaign once a member taken out (or a game deleted) has committed, so every reader remembered before has to
-  pass the full check again;
+- it is stamped with the game's access token, which `forget_readers` replaces for every game of the campaign
+  once any write to it but a board action has committed (a member taken out, a role changed, a game deleted: the
+  cache's one owner, config/page_versions.py, decides), so every reader remembered before has to pass the full
+  check again;
 - it lasts READER_SECONDS at most, which bounds what Django tells no one about (a password changed in another
   session, a user deactivated in the admin). A stale entry could only ever confirm "unchanged since the version
   you were shown".
@@ -17,9 +18,8 @@ Django's `cached_db` sessions keep it), the board's version, this entry and the 
 The token is read *before* the database says the user is a member (`reader_token`, then the check, then
 `remember_reader`): a removal committed between the two replaces the token, so the entry is born stale.
 
-It lives in combat with the tracker's poll, its only reader. The writes that make an entry stale are campaigns' (a
-member taken out) and rosters' (a game deleted), which may not import combat: they say so through
-campaigns/signals.py, which combat/apps.py connects here.
+It lives in combat with the tracker's poll, its only reader, which may not import config: so the keys are named
+here, and config/page_versions.py, which hears of every write, replaces the tokens.
 """
 
 from __future__ import annotations
@@ -29,7 +29,6 @@ import secrets
 from django.contrib.auth import HASH_SESSION_KEY, SESSION_KEY
 from django.contrib.sessions.backends.cached_db import KEY_PREFIX as SESSION_KEY_PREFIX
 from django.core.cache import cache
-from django.db import transaction
 
 READER_SECONDS = 5 * 60
 
@@ -74,30 +73,10 @@ def is_remembered_reader(*, session_data, entry, token) -> bool:
     )
 
 
-def campaign_access_changed(*, campaign_id: int) -> None:
-    """Someone lost access to the campaign (or one of its games is gone): forget the remembered readers of its
-    games once the change is committed (before, a reader could pass the check on the old rows under the new
-    token). The games are listed after the commit, so a game added meanwhile is not missed."""
-
-    def replace_tokens() -> None:
-        from campaigns.models import Game
-
-        games = Game.objects.filter(campaign_id=campaign_id).values_list("pk", flat=True)
-        cache.set_many({token_key(game_id): secrets.token_hex(8) for game_id in games})
-
-    transaction.on_commit(replace_tokens)
-
-
-def game_access_changed(*, game_id: int) -> None:
-    """The game is gone: its remembered readers are forgotten once that is committed."""
-    transaction.on_commit(lambda: cache.set(token_key(game_id), secrets.token_hex(8)))
-
-
-def on_member_removed(sender, *, campaign_id: int, **kwargs) -> None:
-    """campaigns.signals.member_removed: their sessions stop reading the campaign's boards from the cache."""
-    campaign_access_changed(campaign_id=campaign_id)
-
-
-def on_game_deleted(sender, *, game_id: int, **kwargs) -> None:
-    """campaigns.signals.game_deleted: its board's poll no longer answers from the cache."""
-    game_access_changed(game_id=game_id)
+def forget_readers(*, game_ids) -> None:
+    """Every reader remembered of these games passes the full check again at its next poll. Called by
+    config/page_versions.py once a write has committed (before, a reader could pass the check on the old rows under
+    the new token)."""
+    tokens = {token_key(game_id): secrets.token_hex(8) for game_id in game_ids}
+    if tokens:
+        cache.set_many(tokens)

@@ -35,10 +35,4 @@ class CombatConfig(AppConfig):
         from rosters import limited_potential
 
         limited_potential.register(fighter_has_limited_potential)
-        # The tracker poll's remembered readers forget a member taken out and a game deleted (campaigns' and
-        # rosters' writes, which may not import combat).
-        from campaigns import signals
-        from combat import access_cache
-
-        signals.member_removed.connect(access_cache.on_member_removed, dispatch_uid="access_cache.removed")
-        signals.game_deleted.connect(access_cache.on_game_deleted, dispatch_uid="access_cache.deleted")
+        # The tracker poll's remembered readers are forgotten by the cache's one owner, config/page_versions.py.

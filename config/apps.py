@@ -19,11 +19,11 @@ class ConfigConfig(AppConfig):
         # A lost database or Redis caught by any layer of the middleware chain answers 503 (config/outages.py).
         got_request_exception.connect(outages.note_lost_connection, dispatch_uid="outages.lost_connection")
 
-        # What the apps below say changed: the pages that show it are replaced once it commits.
+        # What the apps below say changed: the pages (and the tracker poll's readers) that show it are replaced once
+        # it commits; config/page_versions.py decides how far each write reaches.
         signals.campaign_written.connect(
             page_versions.on_campaign_written, dispatch_uid="page_versions.written"
         )
-        signals.member_removed.connect(page_versions.on_member_removed, dispatch_uid="page_versions.removed")
         # A user saved by any path (their account page, a password change or reset, the admin, a login's
         # last_login): the cached pages that show them are replaced.
         post_save.connect(

@@ -1,22 +1,47 @@
-"""Each user's page generation: the token whole pages are cached under, replaced once a write commits.
+"""The one owner of what the shared cache keeps: every key, every token, and every invalidation.
 
-A page a member reads (the roster, the campaign page, a fighter's card, the history feed, the dashboard) shows
-the campaigns that member belongs to and their own account, nothing else. So one token per user, kept in the
-shared cache, stands for "everything this user's pages show": `config/page_cache.py` stores a rendered page
-under the token it read before rendering, and serves it only while the token is still the same.
+Every key the site keeps in the shared cache, who names it, and what makes it stale:
 
-Who replaces it, always after the write has committed (`transaction.on_commit`), so a page rendered from the old
-rows can never be stored under the new token:
+- `page-gen:<user>`, the user's page generation (`generation_key`): replaced here after a write to one of their
+  campaigns, their account saved, any write request of theirs;
+- `page-gen:site`, every page of every user (`SITE_KEY`): replaced here after a write through the admin;
+- `page-scope:<kind>:<id>`, the pages of one campaign, warband or fighter (`scope_key`): replaced here after a
+  board action (`board_changed`);
+- `page:<digest>`, a kept page (config/page_cache.py): stale when a token above read with it moved, or its user's
+  `access_state` did;
+- `tracker-version:<game>`, the board's version (combat/selectors/tracker_poll.py): never stale, written anew by
+  the board's own writes under the board's row lock, in their transaction, so it never goes back;
+- `game-access:<game>` and `game-reader:<game>:<session>`, the tracker poll's readers (combat/access_cache.py):
+  replaced here after any write to the campaign but a board action (`campaign_changed`);
+- the template fragments (`{% cache %}`: the roster's parts and rows, the campaign page's parts): never stale,
+  keyed on what they show (the roster's digest and each row's key, rosters/selectors/roster.py; the campaign
+  page's version, which PostgreSQL's triggers move on in the writing transaction, rosters/migrations/0006);
+- the sessions (Django's `cached_db`) and config/throttling.py's counts: Django's, and their own windows.
 
-- every write of campaign state, told by the history context every service opens (`campaign_written` of
-  campaigns/signals.py, which names the campaign or the game it touched and the action): every member of that
-  campaign; but a board action (`board_only`: a tap on the tracker, which writes only the board's tables) replaces
-  instead the scope tokens of the pages that show the board (`board_changed`): its campaign's, its crews' and their
-  fighters'. Each kept page but the dashboard is kept under one such token besides the user's, the one of the
-  campaign, warband or fighter its address names (rosters.views.common.cacheable's `scope`), so a Damage sends
-  down the render path only the pages that show it, not every page of every member;
-- a member taken out (`member_removed`), and the user whose own account changed (name, e-mail, password, active
-  or not; Django's `post_save` of the user): that user;
+Everything, all at once, by `forget_everything` (config/cache.py) after a restore. The keys a lower app reads are
+named in that app (combat's, which may not import config), and replaced from here only.
+
+## The page cache's tokens
+
+A page a member reads (the roster, the campaign page, a fighter's card, the history feed, the statistics, the
+dashboard) shows the campaigns that member belongs to and their own account, nothing else. So one token per user,
+kept in the shared cache, stands for "everything this user's pages show": `config/page_cache.py` stores a rendered
+page under the tokens it read before rendering, and serves it only while they are still the same.
+
+Who replaces them, always after the write has committed (`transaction.on_commit`), so a page rendered from the old
+rows can never be stored under the new token. No service calls any of this: the history context every service
+opens says, as it closes, what the write touched (`campaign_written` of campaigns/signals.py: the campaign, the
+game, the action), and this module decides how far that reaches:
+
+- a board action (`board_only`: a tap on the tracker, which writes only the board's tables) replaces the scope
+  tokens of the pages that show the board (`board_changed`): its campaign's, its crews' and their fighters'. Each
+  kept page but the dashboard is kept under one such token besides the user's, the one of the campaign, warband
+  or fighter its address names (rosters.views.common.cacheable's `scope`), so a Damage sends down the render path
+  only the pages that show it, not every page of every member;
+- every other write of campaign state: every member's generation, and the tracker poll's remembered readers of
+  the campaign's games (`campaign_changed`);
+- the user whose own account changed (name, e-mail, password, active or not; Django's `post_save` of the user):
+  theirs and their fellow members';
 - whoever sent a write request, whatever it was (config/page_cache.py): a net under the rest;
 - a write through the admin, which knows nothing of campaigns: every page of every user (`SITE_KEY`).
 
@@ -30,16 +55,15 @@ a kept page is served (config/page_cache.py). Why a read of the truth rather tha
 would replace: a trigger keeps a number in a table, which costs the same one query to read, so nothing is won,
 while a trigger can be missed (a table it is not on, TRUNCATE, a restore) and this read cannot. A demoted or
 removed member, a deactivated or deleted user is then sent down the full path, which answers as a fresh load does
-(403, 404, the login page).
+(403, 404, the login page); a member taken out needs no token of their own replaced for it.
 
 A reader that finds no token adds one (`cache.add`), so two readers agree and a writer's newer token wins. A
 token lives for the cache's timeout; a lost one only costs the next page a render. Only a cache every process
 shares is trusted (`settings.CACHE_IS_SHARED`, Redis): in a worker's own memory another worker's write would
 never replace the token. Without one, nothing is cached and nothing here does anything.
 
-It lives in config/ with the page cache that reads it; the apps below tell it what changed through
-campaigns/signals.py, which config/apps.py connects here, and mark the pages it may keep with
-rosters.views.common.cacheable.
+It lives in config/, the top, which may read every app; config/apps.py connects it to campaigns/signals.py and to
+the user's `post_save`, and the pages it may keep are marked with rosters.views.common.cacheable.
 """
 
 from __future__ import annotations
@@ -52,6 +76,8 @@ from collections.abc import Iterable
 from django.conf import settings
 from django.core.cache import cache
 from django.db import connection, transaction
+
+from combat import access_cache
 
 
 def enabled() -> bool:
@@ -185,7 +211,10 @@ def board_changed(*, campaign: int, game: int) -> None:
 
 def campaign_changed(*, campaign: int | None = None, game: int | None = None, by: int | None = None) -> None:
     """A write to `campaign` (or to `game`'s campaign) by `by`: every member's pages, once it commits. The members
-    are read after the commit, so one who joined in that very write is among them."""
+    are read after the commit, so one who joined in that very write is among them. The tracker poll's remembered
+    readers of the campaign's games (and of `game`, which the write may have deleted) are forgotten too
+    (combat/access_cache.py): a member taken out, a role changed or a game deleted is such a write, and each
+    reader passes the full check once more at its next poll."""
     if not enabled():
         return
     if campaign is None and game is None:
@@ -200,6 +229,8 @@ def campaign_changed(*, campaign: int | None = None, game: int | None = None, by
             campaign_id = Game.objects.filter(pk=game).values_list("campaign_id", flat=True).first()
         members = Membership.objects.filter(campaign_id=campaign_id).values_list("user_id", flat=True)
         _replace([*members, *([by] if by is not None else [])])
+        games = set(Game.objects.filter(campaign_id=campaign_id).values_list("pk", flat=True))
+        access_cache.forget_readers(game_ids=games | ({game} if game is not None else set()))
 
     _after_commit(replace)
 
@@ -221,8 +252,3 @@ def on_campaign_written(sender, *, campaign=None, game=None, by=None, action=Non
         board_changed(campaign=campaign, game=game)
     else:
         campaign_changed(campaign=campaign, game=game, by=by)
-
-
-def on_member_removed(sender, *, user_id: int, **kwargs) -> None:
-    """campaigns.signals.member_removed: the members read after the commit no longer name them; their pages go."""
-    users_changed(user_id)

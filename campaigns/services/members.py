@@ -5,7 +5,6 @@ from django.db import transaction
 from campaigns.errors import LastOrganiser
 from campaigns.models import Campaign, Membership
 from campaigns.services.common import User, campaign_context, lock_campaign
-from campaigns.signals import member_removed
 
 
 def _organisers_left(campaign: Campaign, *, without: Membership) -> int:
@@ -60,6 +59,3 @@ def membership_remove(*, membership: Membership, by: User) -> None:
         by=by,
     ):
         membership.delete()
-    # Their sessions stop reading the campaign's boards from the cache (combat/access_cache.py), nor their pages
-    # of it (config/page_versions.py): both once this commits.
-    member_removed.send(sender=Membership, campaign_id=campaign.pk, user_id=membership.user_id)

@@ -107,3 +107,67 @@ def test_a_logged_out_session_is_not_remembered(game, spectator, shared):
             entry=found.get(access_cache.reader_key(key, game.pk)),
             token=access_cache.reader_token(game_id=game.pk),
         )
+
+
+def test_a_role_changed_forgets_every_reader_of_the_campaigns_games(
+    game, player, organiser, shared, django_capture_on_commit_callbacks
+):
+    from campaigns.services.members import membership_set_role
+
+    with shared.as_process():
+        session = session_of(player)
+        remember(session, game)
+        with django_capture_on_commit_callbacks(execute=True):
+            membership_set_role(
+                membership=Membership.objects.get(campaign=game.campaign, user=player),
+                role=Membership.Role.SPECTATOR,
+                by=organiser,
+            )
+        assert not remembered(session, game)
+
+
+def test_a_game_deleted_forgets_its_readers(
+    game, player, organiser, shared, django_capture_on_commit_callbacks
+):
+    from rosters.services.games import game_delete
+
+    with shared.as_process():
+        session = session_of(player)
+        remember(session, game)
+        with django_capture_on_commit_callbacks(execute=True):
+            game_delete(game=game, by=organiser)
+        assert not remembered(session, game)
+
+
+def test_a_board_action_keeps_every_reader(
+    campaign,
+    warband,
+    rival_warband,
+    make_fighter,
+    player,
+    player2,
+    shared,
+    django_capture_on_commit_callbacks,
+):
+    """A tap changes no one's access: the phones at the table keep answering their polls from the cache."""
+    from combat.tests.tracker_helpers import damage, setup_game
+
+    table = setup_game(
+        campaign=campaign, warband=warband, rival_warband=rival_warband, make_fighter=make_fighter, by=player
+    )
+    with shared.as_process():
+        session = session_of(player2)
+        remember(session, table.game)
+        with django_capture_on_commit_callbacks(execute=True):
+            damage(table, "Fidus", 2, player)
+        assert remembered(session, table.game)
+
+
+def test_no_write_that_rolled_back_forgets_a_reader(game, player, organiser, shared):
+    with shared.as_process():
+        session = session_of(player)
+        remember(session, game)
+        membership_remove(
+            membership=Membership.objects.get(campaign=game.campaign, user=player), by=organiser
+        )
+        assert remembered(session, game)  # the test's transaction has not committed: the token stands

@@ -174,3 +174,22 @@ def test_a_board_action_replaces_its_games_scopes_and_no_members_token(
     shown = len(scopes["shown"])
     assert all(new != old for new, old in zip(after[2 : 2 + shown], before[2 : 2 + shown], strict=True))
     assert after[2 + shown :] == before[2 + shown :]
+
+
+def test_no_service_tells_a_cache_anything_by_hand():
+    """Invalidation is driven by what a write touched, from the history context's exit: a service never names a
+    cache's tokens nor sends a signal of its own (the board's version, written under the board's row lock, is the
+    one value a service keeps, combat/selectors/tracker_poll.py)."""
+    from pathlib import Path
+
+    from django.conf import settings
+
+    by_hand = ("page_versions", "access_cache", "campaigns.signals", ".send(", "forget_readers")
+    found = [
+        f"{path.relative_to(settings.BASE_DIR)}: {word}"
+        for app in ("campaigns", "rosters", "combat")
+        for path in sorted((Path(settings.BASE_DIR) / app / "services").rglob("*.py"))
+        for word in by_hand
+        if word in path.read_text()
+    ]
+    assert found == []

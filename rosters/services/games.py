@@ -15,7 +15,6 @@ from django.db.models import Max
 
 from campaigns.history_context import add_context
 from campaigns.models import Campaign, Game, GamePlayer, OutOfAction
-from campaigns.signals import game_deleted
 from combat.rules.words import possessive
 from rosters.models import Fighter, Warband
 from rosters.services.common import change_context
@@ -375,7 +374,5 @@ def game_delete(*, game: Game, by) -> None:
     game = _locked_game(game)
     if not game_is_editable(game=game):
         raise GameLocked(f"Game {game.number}'s post-game has started: undo the post-game first.")
-    # Its board's poll must not answer from the cache any more (combat/access_cache.py), once this commits.
-    game_deleted.send(sender=Game, game_id=game.pk)
     with change_context(action="game.delete", reason=f"{by} deleted Game {game.number}", by=by, game=game):
         game.delete()
