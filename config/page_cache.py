@@ -264,6 +264,8 @@ def page_scopes(request: HttpRequest) -> tuple[str, ...] | None:
     scope = getattr(match.func, "page_cache_scope", None)
     if scope is None:
         return ()
+    if scope not in match.kwargs:  # an address that does not name what the page is kept under: never kept
+        return None
     return (page_versions.scope_key(scope.removesuffix("_id"), match.kwargs[scope]),)
 
 

@@ -197,3 +197,30 @@ def test_a_damage_posted_by_another_player_is_on_the_next_page(
     assert response.status_code == 302
     assert table.tracked("Brick").harm or table.tracked("Brick").injuries
     assert misses(client, shared, {**pages, **elsewhere}) == list(pages)
+
+
+def every_route(patterns, prefix=""):
+    from django.urls import URLPattern, URLResolver
+
+    for pattern in patterns:
+        if isinstance(pattern, URLResolver):
+            yield from every_route(pattern.url_patterns, prefix + str(pattern.pattern))
+        elif isinstance(pattern, URLPattern):
+            yield prefix + str(pattern.pattern), pattern.callback
+
+
+def test_every_page_that_may_be_kept_names_its_scope_in_its_address():
+    """Each kept page but the dashboard is told of board actions through the campaign, warband or fighter its
+    address names (`cacheable`'s scope): a page that named none would keep a board's old state."""
+    from django.urls import get_resolver
+
+    kept_pages = {
+        route: getattr(view, "page_cache_scope", None)
+        for route, view in every_route(get_resolver().url_patterns)
+        if getattr(view, "page_cache_query", None) is not None
+    }
+    assert kept_pages.pop("") is None  # the dashboard: every member's generation, never a board's
+    assert len(kept_pages) == 5
+    for route, scope in kept_pages.items():
+        assert scope in {"campaign_id", "warband_id", "fighter_id"}, route
+        assert f"<int:{scope}>" in route, route
