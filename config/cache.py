@@ -7,8 +7,9 @@ suite need no Redis: one process, its own memory. The two behave alike for every
 them can be stale (config/settings.py says why).
 
 None can be stale *while the database only moves forward*. A restore (`manage.py restore`, config/backups.py)
-moves it back: the sessions the cache holds belong to the world before it, a kept page or a page generation
-(config/page_versions.py) to rows that are gone, the tracker's board versions and readers (combat/access_cache.py,
+moves it back: the sessions the cache holds belong to the world before it, a kept page, a page generation or a
+scope token (config/page_versions.py, which lists every key the site keeps and what makes it stale) to rows that
+are gone, the tracker's board versions and readers (combat/access_cache.py,
 combat/selectors/tracker_poll.py) to boards that were elsewhere, and the campaign page's fragment versions come
 from a sequence the restore sets back, so numbers already used would name fragments of the old rows again. So the
 restore calls `forget_everything`: every key under this site's prefix is deleted, whoever owns it, including any
