@@ -37,14 +37,16 @@ def _totals(form, page, warband):
     )
 
 
-def _said(recruitment) -> str:
+def _said(recruitment, terms) -> str:
+    """The roster's message, in the game's words: its money (ducats, caps) and where the kit went (the Arsenal, the
+    Stash)."""
     parts = []
     if recruitment.fighters:
         count = len(recruitment.fighters)
         parts.append(f"{count} fighter{'s' if count != 1 else ''} recruited")
     if recruitment.items:
-        parts.append(f"{len(recruitment.items)} bought for the Arsenal")
-    return f"{' and '.join(parts)}, for {recruitment.order.total} in all."
+        parts.append(f"{len(recruitment.items)} bought for the {terms.arsenal}")
+    return f"{' and '.join(parts)}, for {recruitment.order.total} {terms.currency} in all."
 
 
 @login_required
@@ -68,7 +70,7 @@ def warband_recruit(request, warband_id: int):
         except ValidationError as refusal:
             add_errors(form, refusal)
         else:
-            messages.success(request, _said(recruitment))
+            messages.success(request, _said(recruitment, warband.campaign.terms))
             return redirect(reverse("warband_detail", args=[warband.pk]) + "#roster")
     if posted:
         status = UNPROCESSABLE

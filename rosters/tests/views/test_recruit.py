@@ -122,6 +122,24 @@ def test_ten_fighters_in_one_post_back_to_the_roster(client, player, listed, war
     assert warband.strongbox == 700 - 8 * 40 - 2 * 35
 
 
+@pytest.mark.parametrize(
+    ("preset", "said"),
+    [
+        ("trench_crusade", "2 fighters recruited and 1 bought for the Arsenal, for 95 ducats in all."),
+        ("fallout_factions", "2 fighters recruited and 1 bought for the Stash, for 95 caps in all."),
+    ],
+)
+def test_the_message_says_the_total_in_the_campaigns_money_and_words(
+    client, player, listed, warband, campaign, preset, said
+):
+    """The roster's message after the order names the money and where the kit went in the game's words: "95 in
+    all" said nothing of ducats or caps, and a Fallout: Factions crew has a Stash, not an Arsenal."""
+    type(campaign).objects.filter(pk=campaign.pk).update(preset=preset)
+    client.force_login(player)
+    response = client.post(listed, _order(**{"fighter-1": "2", "kit-0": "1"}), follow=True)
+    assert said in response.content.decode()
+
+
 def test_an_order_the_strongbox_cannot_pay_is_refused_whole_with_the_reason_on_top(
     client, player, listed, warband
 ):
