@@ -66,5 +66,7 @@ def tracker_end(request, game_id: int):
         return _end_page(
             request, game, can_act, board, form, error=refusal.message, status=refusal_status(refusal)
         )
-    messages.success(request, f"{game} is recorded. Each warband's post-game is waiting.")
+    messages.success(
+        request, f"{game} is recorded. Each {game.campaign.terms.warband}'s post-game is waiting."
+    )
     return redirect("tracker", game_id=game.pk)

@@ -61,7 +61,8 @@ def _start_or_record(form: GameForm, *, campaign, by):
         )
         return game, _tracker_url(game), f"Game {game.number} has started. Good luck!"
     game = game_services.game_record(campaign=campaign, by=by, entries=form.entries(), **form.game_fields())
-    return game, game_url(game), f"Game {game.number} recorded. Each warband's post-game is waiting."
+    waiting = f"Each {campaign.terms.warband}'s post-game is waiting."  # a crew's, in Fallout: Factions
+    return game, game_url(game), f"Game {game.number} recorded. {waiting}"
 
 
 @login_required

@@ -135,3 +135,18 @@ def test_a_trench_crusade_end_of_the_game_says_nothing_of_harsh_lessons(client, 
     review = text(client.get(board_url(tc_table, "end/")))
     assert "End the game and record it" in review
     assert "Harsh Lessons" not in review
+
+
+def test_the_end_of_a_trench_crusade_game_says_each_warbands_post_game_is_waiting(client, tc_table, player):
+    """The message speaks the campaign's words (a Fallout: Factions board's says "crew", the board above)."""
+    client.force_login(player)
+    results = {f"result_{tc_table.alex.pk}": "win", f"result_{tc_table.sam.pk}": "loss"}
+    response = client.post(board_url(tc_table, "end/"), {"version": tc_table.version, **results}, follow=True)
+    assert "is recorded. Each warband&#x27;s post-game is waiting." in text(response)
+
+
+def test_the_end_of_a_fallout_factions_game_says_each_crews_post_game_is_waiting(client, table, player):
+    client.force_login(player)
+    results = {f"result_{table.alex.pk}": "win", f"result_{table.sam.pk}": "loss"}
+    response = client.post(board_url(table, "end/"), {"version": table.version, **results}, follow=True)
+    assert "is recorded. Each crew&#x27;s post-game is waiting." in text(response)

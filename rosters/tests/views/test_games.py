@@ -57,6 +57,14 @@ def test_recording_a_finished_game(as_player, world):
     assert "Open the post-game" in html
 
 
+def test_a_fallout_factions_game_recorded_says_each_crews_post_game_is_waiting(as_player, world):
+    """The message speaks the campaign's words: a Fallout: Factions campaign has crews, not warbands."""
+    type(world.campaign).objects.filter(pk=world.campaign.pk).update(preset="fallout_factions")
+    response = as_player.post(f"/campaigns/{world.campaign.pk}/games/new/", game_data(world), follow=True)
+    html = response.content.decode()
+    assert "Game 3 recorded. Each crew&#x27;s post-game is waiting." in html
+
+
 def test_starting_a_game_for_the_tracker(as_player, world):
     response = as_player.post(
         f"/campaigns/{world.campaign.pk}/games/new/", game_data(world, mode="play", results=("", ""))
