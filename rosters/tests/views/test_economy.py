@@ -240,3 +240,14 @@ def test_a_deeply_nested_json_import_is_refused_beside_the_field_and_nothing_is_
     assert response.status_code == 422
     assert "The file nests too deeply to be a price list" in response.content.decode()
     assert not PriceList.objects.exists()
+
+
+@pytest.mark.parametrize("preset", ["trench_crusade", "fallout_factions"])
+def test_the_roster_says_what_its_ledger_holds_in_plain_words(client, band, player, preset):
+    """The link says what the ledger holds: "every ducats in and out" read wrong in either game's money."""
+    type(band.campaign).objects.filter(pk=band.campaign_id).update(preset=preset)
+    client.force_login(player)
+    html = client.get(f"/warbands/{band.pk}/").content.decode()
+    assert "ledger</a>: what came in and went out, and why." in html
+    assert "every ducats" not in html
+    assert "every caps" not in html
