@@ -6,8 +6,8 @@ and any script that stopped named again.
     python bench/run.py                      every bench/bench_*.py
     python bench/run.py bench_web growth     only the scripts whose names contain one of the words
 
-An aim is a line a script prints that says `aim`; its verdict is the last `ok` (met) or `MISSED` / `OVER AIM`
-(missed) on it. Every script prints its aims so, and the summary needs nothing from them but their output.
+An aim is a line a script prints that says `aim`; it is missed when it says `MISSED` or `OVER AIM` anywhere, met
+when it says only `ok` (a line may go on after its verdict with another figure's `ok`). Every script prints its aims so, and the summary needs nothing from them but their output.
 """
 
 import re
@@ -42,7 +42,7 @@ def verdicts(figures: dict[str, list[str]]) -> list[tuple[str, bool, str]]:
         for line in aimed(output):
             said = VERDICT.findall(line)
             if said:
-                found.append((name, said[-1] == "ok", line))
+                found.append((name, all(verdict == "ok" for verdict in said), line))
     return found
 
 

@@ -63,10 +63,12 @@ def test_it_ends_with_every_aim_met_or_missed_counted_and_the_missed_named_again
             "(over an aim: reported)\n",
         ],
         "bench_growth.py": ["history feed  ratio 1.10  aim <= 1.5 ok\n"],
+        "bench_tracker.py": ["board page: median 41.0 ms, p95 55.0 ms (aim < 30 ms) MISSED; size 30 KB ok\n"],
     }
     assert run.tally(figures, {"bench_growth.py": 1}) == [
-        "== 3 aims met, 2 missed",
+        "== 3 aims met, 3 missed",
         "MISSED  bench_web.py: roster, 50 fighters, render path: 0.19x the authenticated view (aim >= 0.35x) MISSED",
         "MISSED  bench_history.py: feed  median 900.0 ms   aim 150 ms: OVER AIM",
+        "MISSED  bench_tracker.py: board page: median 41.0 ms, p95 55.0 ms (aim < 30 ms) MISSED; size 30 KB ok",
         "STOPPED bench_growth.py: status 1, its later aims not measured",
     ]
