@@ -6,6 +6,7 @@ from django.core.exceptions import ValidationError
 from campaigns.terms import Terms
 from rosters.forms.common import clean_name, number_field, parse_keywords, text_field
 from rosters.models import Fighter, Item
+from rosters.widgets import FastSelect
 
 ARSENAL = "arsenal"
 
@@ -15,7 +16,8 @@ def holder_choices(holders, terms: Terms) -> list[tuple[str, str]]:
 
 
 class ItemForm(forms.Form):
-    listed = forms.ChoiceField(label="From the price list", required=False)
+    # The price list in one pass (FastSelect), not one widget template per row.
+    listed = forms.ChoiceField(label="From the price list", required=False, widget=FastSelect)
     name = text_field(Item, "name", required=False)
     holder = forms.ChoiceField(label="Held by")
     notes = text_field(Item, "notes", required=False)

@@ -8,6 +8,7 @@ from combat.rules import is_d66
 from rosters.forms.common import text_field
 from rosters.limits import bounds
 from rosters.models import Injury
+from rosters.widgets import FastSelect
 
 D66_MESSAGE = "A D66 roll has two digits, each 1 to 6."
 
@@ -17,7 +18,8 @@ class InjuryForm(forms.Form):
 
     OTHER = "other"
 
-    result = forms.ChoiceField(label="Trauma result")
+    # The whole Trauma Table in one pass (FastSelect), not one widget template per result.
+    result = forms.ChoiceField(label="Trauma result", widget=FastSelect)
     name = text_field(Injury, "name", required=False, help_text="Only for a result not on the table.")
     effect = text_field(Injury, "effect", required=False, widget=forms.Textarea(attrs={"rows": 2}))
     d66 = WholeNumberField(

@@ -6,7 +6,6 @@ from campaigns.models import OutOfAction
 from campaigns.terms import Terms
 from rosters.models import Fighter
 from rosters.selectors.common import fighters_with_kit
-from rosters.selectors.roster import holders_for
 
 
 @dataclass
@@ -14,7 +13,9 @@ class FighterCard:
     fighter: Fighter
     terms: Terms
     out_of_action: list[OutOfAction]
-    holders: list[Fighter]
+    # ("arsenal", "the Arsenal") and (id, name) of each other active fighter: each piece of Battlekit's "Give to"
+    # list, drawn once for the page rather than once per piece.
+    holder_choices: list[tuple[str, str]]
 
 
 def fighter_card(*, fighter: Fighter) -> FighterCard:
@@ -28,5 +29,20 @@ def fighter_card(*, fighter: Fighter) -> FighterCard:
         fighter=fighter,
         terms=fighter.warband.campaign.terms,
         out_of_action=marks,
-        holders=[holder for holder in holders_for(warband=fighter.warband) if holder.pk != fighter.pk],
+        holder_choices=[
+            ("arsenal", f"the {fighter.warband.campaign.terms.arsenal}"),
+            *_other_holders(fighter),
+        ],
     )
+
+
+def _other_holders(fighter: Fighter) -> list[tuple[str, str]]:
+    """Who else in the warband can be given Battlekit (its active fighters, as `holders_for` orders them): only
+    their ids and names, not every column of every fighter."""
+    others = (
+        Fighter.objects.filter(warband_id=fighter.warband_id, status=Fighter.Status.ACTIVE)
+        .exclude(pk=fighter.pk)
+        .order_by("name", "id")
+        .values_list("id", "name")
+    )
+    return [(str(pk), name) for pk, name in others]

@@ -58,3 +58,30 @@ def test_a_page_costs_the_same_with_5_and_50_fighters(
     with django_assert_max_num_queries(BUDGET):
         large = queries_for(client, path)
     assert small == large, f"{small} queries with 5 fighters, {large} with 50"
+
+
+# The fighter's card: the session and user, the fighter with its warband and campaign, the membership, its
+# Injuries, Battlekit and skills, its Out of Action marks, the other active fighters' ids and names (each piece of
+# Battlekit's "Give to" list, drawn once) and the campaign's price list.
+CARD_QUERIES = 11
+
+
+def test_the_fighter_card_costs_the_same_with_5_and_50_fighters(
+    client, player, warband, django_assert_num_queries
+):
+    client.force_login(player)
+    fill(warband, player, 5)
+    fighter = warband.fighters.order_by("id").first()
+    battlekit_services.item_create(warband=warband, fighter=fighter, name="Shovel", by=player)
+    path = f"/fighters/{fighter.pk}/"
+    with django_assert_num_queries(CARD_QUERIES):
+        small = client.get(path)
+    fill(warband, player, 45)
+    with django_assert_num_queries(CARD_QUERIES):
+        large = client.get(path)
+    assert small.status_code == large.status_code == 200
+    # Every other active fighter is offered in each piece's "Give to" list, and the fighter itself is not.
+    html = large.content.decode()
+    assert html.count('<option value="arsenal">') == 2
+    assert html.count(">Pilgrim 44</option>") == 2
+    assert f'<option value="{fighter.pk}">' not in html
