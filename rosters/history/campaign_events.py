@@ -254,16 +254,16 @@ def _switch_name(key: str) -> str:
 
 
 def _post_game_switches(old, new) -> str:
-    """The post-game's house rules that changed, in the engine's names; a switch dropped went back to the
-    preset's own."""
+    """The post-game's house rules that changed, in the engine's names; a switch dropped went back to the game's
+    own steps (its preset's, a word a player does not use)."""
     old, new = old or {}, new or {}
     words = [
         f"{_switch_name(key)} switched {'on' if on else 'off'}"
         for key, on in sorted(new.items())
         if old.get(key) != on
     ]
-    words += [f"{_switch_name(key)} back to the preset's own" for key in sorted(old) if key not in new]
-    return "Post-game steps (house rules): " + ("; ".join(words) or "the preset's own")
+    words += [f"{_switch_name(key)} back to the game's own steps" for key in sorted(old) if key not in new]
+    return "Post-game steps (house rules): " + ("; ".join(words) or "the game's own steps")
 
 
 def _campaign_changes(t: Teller) -> list[Change]:
@@ -286,7 +286,8 @@ def _campaign_changes(t: Teller) -> list[Change]:
         )
         out.append(t.finish("campaign", text))
     if "post_game_switches" in diff:
-        out.append(t.finish("campaign", _post_game_switches(*diff["post_game_switches"])))
+        # The sentence tells the switches; the write's reason says them again ("Post-game house rules: ...").
+        out.append(t.finish("campaign", _post_game_switches(*diff["post_game_switches"]), reason=False))
     if "preset" in diff:
         old, new = (terms_for(v).game for v in diff["preset"])
         out.append(t.finish("campaign", f"Rules preset {old} → {new}"))

@@ -42,9 +42,24 @@ def test_the_history_tells_the_house_rule(campaign, organiser):
     ) in told(campaign)
     campaign_set_post_game_switches(campaign=campaign, on=[*TC_ON, "glory"], by=organiser)
     assert (
-        "Post-game steps (house rules): Use Glory back to the preset's own; Harsh Lessons: the crew's XP back to "
-        "the preset's own"
+        "Post-game steps (house rules): Use Glory back to the game's own steps; Harsh Lessons: the crew's XP back "
+        "to the game's own steps"
     ) in told(campaign)
+
+
+def test_the_history_tells_the_house_rule_once_without_the_projects_words(campaign, organiser):
+    """The sentence says the switch once (the write's reason repeated it in brackets), and a switch dropped goes
+    back to the game's own steps: a player does not know what a "preset" is."""
+    campaign_set_post_game_switches(campaign=campaign, on=TC_ON, by=organiser)
+    campaign_set_post_game_switches(campaign=campaign, on=[*TC_ON, "glory"], by=organiser)
+    page = feed(campaign=campaign, filters=HistoryFilter(campaign_id=campaign.pk), url="/", query="").page
+    sentences = [
+        change.sentence for entry in page.entries for change in entry.changes if "house rules" in change.text
+    ]
+    assert sentences == [
+        "Post-game steps (house rules): Use Glory back to the game's own steps — by olga_organiser",
+        "Post-game steps (house rules): Use Glory switched off — by olga_organiser",
+    ]
 
 
 def test_the_same_switches_again_write_nothing(campaign, organiser):
