@@ -1,8 +1,13 @@
 """The dashboard's reads: the post-games waiting for each member."""
 
+import datetime
+
 import pytest
 
+from campaigns.models import Game
 from rosters.selectors import dashboard as dashboard_selectors
+from rosters.services import games as game_services
+from rosters.services.games import GameEntry
 
 pytestmark = pytest.mark.django_db
 
@@ -18,3 +23,50 @@ def test_the_dashboard_shows_the_post_games_waiting(player, player2, outsider, p
     assert dashboard.memberships[0].warband_count == 2
     empty = dashboard_selectors.dashboard_for(user=outsider)
     assert (empty.memberships, empty.warbands, empty.waiting, empty.recent_games) == ([], [], [], [])
+
+
+def test_a_game_being_played_is_not_a_post_game_waiting_and_the_newest_is_first(player, campaign, played):
+    """The post-games waiting and the games being played come from one query and are told apart by the game's
+    status: a game on the tracker waits for no post-game yet."""
+    first, second = Game.objects.filter(campaign=campaign).order_by("number")
+    Game.objects.filter(pk__in=[first.pk, second.pk]).update(status=Game.Status.IN_PROGRESS)
+    dashboard = dashboard_selectors.dashboard_for(user=player)
+    assert dashboard.waiting == []
+    assert [(p.game.number, p.warband.name) for p in dashboard.playing] == [
+        (2, "Iron Sepulchre"),
+        (1, "Iron Sepulchre"),
+    ]
+    Game.objects.filter(pk=first.pk).update(status=Game.Status.DONE)
+    dashboard = dashboard_selectors.dashboard_for(user=player)
+    assert [p.game.number for p in dashboard.waiting] == [1]
+    assert [p.game.number for p in dashboard.playing] == [2]
+
+
+def test_the_dashboard_reads_its_warbands_figures(player, played):
+    (warband,) = dashboard_selectors.dashboard_for(user=player).warbands
+    # Active fighters only: the dead Fallen Pilgrim's 9 XP is not counted.
+    assert (warband.fighter_count, warband.total_xp) == (2, 7)
+    assert (warband.wins, warband.draws, warband.losses) == (1, 1, 0)
+
+
+# Memberships, warbands, the post-games waiting and the games being played (one query), the recent games, their
+# players, and the ransom offers waiting (the one provider registered today).
+DASHBOARD_QUERIES = 6
+
+
+def test_the_dashboard_costs_the_same_whatever_the_games(
+    player, campaign, warband, rival_warband, played, django_assert_num_queries
+):
+    with django_assert_num_queries(DASHBOARD_QUERIES):
+        dashboard_selectors.dashboard_for(user=player)
+    for day in range(3, 10):
+        game_services.game_record(
+            campaign=campaign,
+            by=player,
+            played_on=datetime.date(2025, 4, day),
+            entries=[GameEntry(warband, "loss"), GameEntry(rival_warband, "win")],
+        )
+    with django_assert_num_queries(DASHBOARD_QUERIES):
+        dashboard = dashboard_selectors.dashboard_for(user=player)
+    assert len(dashboard.waiting) == 9
+    assert len(dashboard.recent_games) == 8
