@@ -38,7 +38,7 @@ RULINGS = MappingProxyType(
         "H-2": "Losses beyond what the Health Pool has left are ignored.",
         "H-3": "Casualties come from the back rank first, and from each side of a rank in turn.",
         "T-1": "Troops (models without ELITE) roll before any ELITE model.",
-        "T-2": "A Troop's Survival Roll: 1-2 removed with all its Battlekit, 3+ fights on.",
+        "T-2": "A Troop taken Out of Action rolls a D6: on 1-2 it is removed with all its Battlekit, on 3+ it fights on.",
         "T-3": "An ELITE model rolls D66 (first die tens, second units) on the campaign's Trauma Table.",
         "T-4": "Each time Out of Action an ELITE model gains a Battle Scar (unless the result says no Scar); at its "
         "limit it is Unfit For Duty and its Battlekit goes to the Arsenal.",
