@@ -11,6 +11,7 @@ Warbands, fighters and games have their own helpers in the app that owns them, b
 
 import pghistory.models
 from django.core.exceptions import PermissionDenied
+from django.db.models import Exists, OuterRef, Subquery
 from django.http import Http404
 
 from campaigns.models import BattleReport, Campaign, Game, GamePlayer, Membership, OutOfAction
@@ -41,12 +42,54 @@ def get_game_for_user(user, game_id: int, *, manage: bool = False) -> tuple[Game
     game = Game.objects.select_related("campaign").filter(pk=game_id).first()
     if game is None:
         raise Http404("No such game.")
-    membership = membership_of(user, game.campaign)
+    return game, game_membership(user, game, manage=manage)
+
+
+def game_membership(user, game: Game, *, manage: bool = False) -> Membership:
+    """The user's membership of the campaign of `game` (a row already read, with its campaign); 404 for an
+    outsider, 403 when `manage` and they may not change it. Whether a player's warband took part is read in the
+    same query, so `can_manage_game` asks nothing more (a board's every tap asks it)."""
+    membership = None
+    if user.is_authenticated:
+        took_part = GamePlayer.objects.filter(game_id=game.pk, warband__owner_id=OuterRef("user_id"))
+        membership = (
+            Membership.objects.filter(campaign_id=game.campaign_id, user=user)
+            .annotate(took_part=Exists(took_part))
+            .first()
+        )
     if membership is None:
         raise Http404("No such game.")
+    membership.read_for_game = game.pk
     if manage and not can_manage_game(membership, game):
         raise PermissionDenied("Only the organiser or a player whose warband took part can change this game.")
-    return game, membership
+    return membership
+
+
+def membership_columns(user, *, game: str) -> dict:
+    """What `game_membership` reads, as annotations of a query whose rows reach a game by the path `game`, so a
+    view that reads such a row anyway (a fighter on a game's board) asks nothing more: the user's membership of
+    the game's campaign and whether a warband of theirs took part. `membership_read` turns them into the answer."""
+    memberships = Membership.objects.filter(
+        campaign_id=OuterRef(f"{game}__campaign_id"), user_id=user.pk
+    ).order_by("joined_at")
+    took_part = GamePlayer.objects.filter(game_id=OuterRef(f"{game}_id"), warband__owner_id=user.pk)
+    return {
+        "member_id": Subquery(memberships.values("pk")[:1]),
+        "member_role": Subquery(memberships.values("role")[:1]),
+        "member_took_part": Exists(took_part),
+    }
+
+
+def membership_read(row, user, game: Game) -> Membership:
+    """The membership `membership_columns` read with `row` (of `game`), as `game_membership` answers: 404 for an
+    outsider."""
+    if getattr(row, "member_id", None) is None:
+        raise Http404("No such game.")
+    membership = Membership(pk=row.member_id, campaign=game.campaign, user=user, role=row.member_role)
+    membership._state.adding = False
+    membership.took_part = row.member_took_part
+    membership.read_for_game = game.pk
+    return membership
 
 
 def can_manage_game(membership: Membership, game: Game) -> bool:
@@ -55,6 +98,8 @@ def can_manage_game(membership: Membership, game: Game) -> bool:
         return True
     if membership.role != Membership.Role.PLAYER:
         return False
+    if getattr(membership, "read_for_game", None) == game.pk:
+        return membership.took_part  # read with the membership, for this very game (`game_membership`)
     return game.players.filter(warband__owner_id=membership.user_id).exists()
 
 

@@ -301,13 +301,15 @@ ACTION_COLUMNS = (
 )
 
 
-def tracker_board(*, game, recent: int = 8, viewer=None) -> Board | None:
-    """Everything the board shows, in a fixed number of queries whatever the size of the crews; the crews in the
-    `viewer`'s order (their own warband first)."""
-    tracker = TrackerGame.objects.filter(game=game).first()
+def tracker_board(*, game, recent: int = 8, viewer=None, tracker=None, rows=None) -> Board | None:
+    """Everything the board shows, in a fixed number of queries whatever the crews' size, the `viewer`'s first;
+    `tracker`, `rows`: its row and its only fighters as an action just saved them (as a poll's), not read again."""
+    if tracker is None or tracker.game_id != game.pk:
+        tracker = TrackerGame.objects.filter(game=game).first()
     if tracker is None:
         return None
-    board = board_of(tracker, game, board_rows(tracker), game_log(tracker), recent=recent, viewer=viewer)
+    rows = board_rows(tracker) if rows is None else rows
+    board = board_of(tracker, game, rows, game_log(tracker), recent=recent, viewer=viewer)
     board.pending = _pending_step(tracker, board)
     board.shooting = _shooting_step(tracker, board)
     return board

@@ -16,9 +16,10 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django_htmx.http import reswap
 
-from campaigns.access import can_manage_game, get_game_for_user
+from campaigns.access import can_manage_game, get_game_for_user, membership_read
 from campaigns.models import Game
 from combat.selectors.tracker import Board, tracker_board
+from combat.selectors.tracker_attack import tracker_target_with_game
 from combat.services.tracker.errors import TrackerBlocked, TrackerConflict, TrackerError
 from combat.services.tracker.keys import Sent
 
@@ -54,12 +55,27 @@ def refusal_status(error: TrackerError) -> int:
 def game_for(request, game_id: int, *, act: bool = False) -> tuple[Game, bool]:
     """The game and whether the user may act on its board (403 when `act` and they may not)."""
     game, membership = get_game_for_user(request.user, game_id)
+    return game, _may_act(membership, game, act=act)
+
+
+def _may_act(membership, game: Game, *, act: bool) -> bool:
     can_act = can_manage_game(membership, game)
     if act and not can_act:
         raise PermissionDenied(
             "Only the organiser and the players whose warbands are in this game act on its board."
         )
-    return game, can_act
+    return can_act
+
+
+def target_for(request, game_id: int, fighter_id: int, *, act: bool = False):
+    """The game, whether the user may act on its board (403 when `act` and they may not) and the fighter on it
+    (None when it is not on this game's board): the fighter and its game in one query, as `game_for` asks."""
+    target = tracker_target_with_game(game_id=game_id, fighter_id=fighter_id, viewer=request.user)
+    if target is None:
+        game, can_act = game_for(request, game_id, act=act)
+        return game, can_act, None
+    game = target.tracker.game
+    return game, _may_act(membership_read(target, request.user, game), game, act=act), target
 
 
 def is_partial(request) -> bool:
@@ -94,9 +110,20 @@ def opened_cards(request) -> list[int]:
 
 
 def board_context(
-    request, game: Game, can_act: bool, *, board=None, error: str | None = None, attempt: dict | None = None
+    request,
+    game: Game,
+    can_act: bool,
+    *,
+    board=None,
+    error: str | None = None,
+    attempt: dict | None = None,
+    tracker=None,
+    rows=None,
 ) -> dict:
-    board = board if board is not None else tracker_board(game=game, viewer=request.user)
+    """`tracker`: the board's row as an action just committed it, which the board need not read again; `rows`:
+    the only fighters' rows to show, as that action left them (the board then holds those alone)."""
+    if board is None:
+        board = tracker_board(game=game, viewer=request.user, tracker=tracker, rows=rows)
     _link_fighters(board, game)
     if board is not None:
         picked = {attempt["fighter"]: str(attempt["damage"])} if attempt else None
@@ -164,12 +191,19 @@ def card_asked(request) -> int | None:
     return None
 
 
-def _render_card(request, game: Game, can_act: bool, fighter_id: int):
+def _render_card(request, game: Game, can_act: bool, fighter_id: int, tracker=None, row=None):
     """Only what an action on one fighter changed: its card, and out of band the last action with its Undo, the
     game log and the board's version. None when more changed (a step waits, a shooting is open, the fighter left
     play) or when the page did not have the version just before this action (the other phone acted in between):
-    then the whole board is swapped, so the page never jumps past a change it was not sent."""
-    context = board_context(request, game, can_act)
+    then the whole board is swapped, so the page never jumps past a change it was not sent.
+    `tracker` and `row`: the board's row and the fighter's as the action just left them, so neither is read
+    again, and the card is drawn from a board of that fighter alone, as a changed poll draws its cards."""
+    rows = None
+    if row is not None and tracker is not None and row.fighter_id == fighter_id:
+        if tracker.pending or tracker.shooting or tracker.ended:
+            return None
+        rows = [row]
+    context = board_context(request, game, can_act, tracker=tracker, rows=rows)
     board = context["board"]
     fighter = board.by_id.get(fighter_id) if board else None
     if fighter is None or not fighter.in_play or board.pending or board.shooting or board.tracker.ended:
@@ -181,14 +215,16 @@ def _render_card(request, game: Game, can_act: bool, fighter_id: int):
     return out_of_band(render(request, "combat/tracker.html#card-swap", context))
 
 
-def done(request, game: Game, can_act: bool):
+def done(request, game: Game, can_act: bool, *, action=None, row=None):
     """After an action: the fighter's card (htmx asked for it), the live partial (htmx), else back to the board
-    (POST, redirect, GET)."""
+    (POST, redirect, GET). `action`: the action just committed, whose board row is not read again; `row`: the
+    row of the fighter it acted on, as the action saved it."""
     if not is_partial(request):
         return redirect("tracker", game_id=game.pk)
     fighter_id = card_asked(request)
     if fighter_id is not None:
-        response = _render_card(request, game, can_act, fighter_id)
+        tracker = action.tracker if action is not None else None
+        response = _render_card(request, game, can_act, fighter_id, tracker, row)
         if response is not None:
             return response
     return render_board(request, game, can_act)

@@ -33,6 +33,7 @@ from combat.views.tracker_common import (
     refused_on_board,
     render_board,
     sent_with,
+    target_for,
 )
 
 NOT_ON_BOARD = "That fighter is not on this game's board."
@@ -172,11 +173,10 @@ def _target_refused(request, game, can_act, target, *, status: int, error: str, 
 
 
 def _on_target(request, game_id: int, fighter_id: int, form_name: str, parse, call):
-    """A POST on a target: `parse(target)` gives the form, `call(game, form)` the service. A refusal shows the
+    """A POST on a target: `parse(target)` gives the form, `call(game, form, target)` the service's action. A refusal shows the
     board (the board changed, a step comes first, or the form came from a card of the board) with what was typed
     beside the reason, or else the target's page with the reason; a success answers as the board's actions do."""
-    game, can_act = game_for(request, game_id, act=True)
-    target = target_on_board(game=game, fighter_id=fighter_id)
+    game, can_act, target = target_for(request, game_id, fighter_id, act=True)
     if target is None:
         return _not_on_board(request, game, can_act)
     form = parse(target)
@@ -186,7 +186,7 @@ def _on_target(request, game_id: int, fighter_id: int, form_name: str, parse, ca
         error, status = form_error(form), UNPROCESSABLE
     else:
         try:
-            call(game, form)
+            action = call(game, form, target)
         except (TrackerConflict, TrackerBlocked) as refusal:
             if from_board:
                 status = refusal_status(refusal)
@@ -197,7 +197,7 @@ def _on_target(request, game_id: int, fighter_id: int, form_name: str, parse, ca
         except TrackerError as refusal:
             error, status = refusal.message, refusal_status(refusal)
         else:
-            return done(request, game, can_act)
+            return done(request, game, can_act, action=action, row=target)
     if from_board:
         return refused_on_board(request, game, can_act, error=error, status=status, attempt=attempt)
     return _target_refused(request, game, can_act, target, status=status, error=error, **{form_name: form})
@@ -206,9 +206,9 @@ def _on_target(request, game_id: int, fighter_id: int, form_name: str, parse, ca
 @login_required
 @require_POST
 def tracker_damage(request, game_id: int, fighter_id: int):
-    def apply(game, form):
+    def apply(game, form, target):
         data = form.cleaned_data
-        damage_services.tracker_apply_damage(
+        return damage_services.tracker_apply_damage(
             game=game,
             target_id=fighter_id,
             damage=data["damage"],
@@ -219,6 +219,7 @@ def tracker_damage(request, game_id: int, fighter_id: int):
             shooting=form.shooting(),
             sent=sent_with(data),
             attacker_id=form.attacker_id(),
+            target=target,
         )
 
     def parse(target):
@@ -235,8 +236,8 @@ def tracker_attack(request, game_id: int, fighter_id: int):
         faces = request.POST.getlist("face")
         return RollForm(request.POST, attackers=attackers, models=_models(target), faces=faces)
 
-    def roll(game, form):
-        damage_services.tracker_roll_attack(
+    def roll(game, form, target):
+        return damage_services.tracker_roll_attack(
             game=game,
             target_id=fighter_id,
             attack=_attack(form, form.attackers),
@@ -246,6 +247,7 @@ def tracker_attack(request, game_id: int, fighter_id: int):
             distances=form.distances(),
             target_limit=form.target_limit(),
             shooting=form.shooting(),
+            target=target,
         )
 
     return _on_target(request, game_id, fighter_id, "attack_form", parse, roll)

@@ -182,13 +182,24 @@ def refuse_while_pending(tracker: TrackerGame) -> None:
     )
 
 
-def board_fighter(tracker: TrackerGame, fighter_id: int, *, to: str | None = None) -> TrackerFighter:
-    """One fighter of the board; `to` says what it is about to do, which only a fighter in play may."""
-    tracked = (
-        TrackerFighter.objects.filter(tracker=tracker, fighter_id=fighter_id)
-        .select_related("fighter", "player__warband")
-        .first()
-    )
+def board_fighter(
+    tracker: TrackerGame, fighter_id: int, *, to: str | None = None, read: TrackerFighter | None = None
+) -> TrackerFighter:
+    """One fighter of the board; `to` says what it is about to do, which only a fighter in play may.
+
+    `read`: the fighter's row read after the form was drawn (the view reads it to parse the form). Once `lock`
+    has passed, no action changed this fighter since the form's version, and every action moves the version on
+    (the taps of one offline queue come one after another, each answered before the next), so that row is the
+    row as it is now and is not read again."""
+    if read is not None and read.tracker_id == tracker.pk and read.fighter_id == fighter_id:
+        tracked = read
+        tracked.tracker = tracker
+    else:
+        tracked = (
+            TrackerFighter.objects.filter(tracker=tracker, fighter_id=fighter_id)
+            .select_related("fighter", "player__warband")
+            .first()
+        )
     if tracked is None:
         raise TrackerError("That fighter is not on this game's board.")
     if to and tracked.status != TrackerFighter.Status.ACTIVE:

@@ -135,6 +135,7 @@ def tracker_apply_damage(
     shooting: bool = False,
     sent: keys.Sent | None = None,
     attacker_id: int | None = None,
+    target: TrackerFighter | None = None,
 ) -> TrackerAction:
     """Damage counted at the table (the Hits of an Attack Test, or any other danger) applied to one fighter.
 
@@ -143,13 +144,14 @@ def tracker_apply_damage(
     of the shooting engagement on that unit, its models removed when the engagement ends (RULING A-5).
     `sent`: the idempotency key of a Quick Damage queued offline; a repeat answers the action it made (keys.py).
     `attacker_id`: the fighter of the other side who dealt it, when the players say.
+    `target`: the fighter's row as the view read it after the form was drawn (`board.board_fighter`), else read here.
     """
     _tracker_check_damage(damage)
     if (replay := keys.replayed(game=game, by=by, sent=sent)) is not None:
         return replay
     tracker = lock(game, version, [target_id], by=by, sent=sent)
     refuse_while_pending(tracker)
-    target = board_fighter(tracker, target_id, to="take Damage")
+    target = board_fighter(tracker, target_id, to="take Damage", read=target)
     if not is_unit(target.fighter):
         refuse_single_model_damage(game, target.fighter.name)
     attacker = attacker_on_board(tracker, target, attacker_id)
@@ -211,13 +213,15 @@ def tracker_roll_attack(
     distances: Sequence[float | None] | None = None,
     target_limit: int | None = None,
     shooting: bool = False,
+    target: TrackerFighter | None = None,
 ) -> TrackerAction:
     """An Attack Test rolled by the server (`faces=None`) or typed in from the table, then Damage equal to the
-    Hits (002 "3. Inflict Damage") applied as `tracker_apply_damage` does. The roll is stored first."""
+    Hits (002 "3. Inflict Damage") applied as `tracker_apply_damage` does. The roll is stored first.
+    `target`: the fighter's row as the view read it after the form was drawn (`board.board_fighter`)."""
     refuse_attack_test(game)
     tracker = lock(game, version, [target_id])
     refuse_while_pending(tracker)
-    target = board_fighter(tracker, target_id, to="be attacked")
+    target = board_fighter(tracker, target_id, to="be attacked", read=target)
     attacker = attack.attacker
     if attacker is not None and attacker.tracker_id != tracker.pk:
         raise TrackerError("The attacker is not on this game's board.")

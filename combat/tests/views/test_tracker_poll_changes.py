@@ -81,9 +81,9 @@ def test_a_changed_poll_runs_a_fixed_number_of_queries(
     )
     for fighter in (first, target):
         tracker_apply_damage(game=game, target_id=fighter.pk, damage=2, by=player2, version=version_of(game))
-    # Session, user, game, membership, the version, who may act; then the board, its log, its layout and the
+    # Session, user, game, membership with who may act, the version; then the board, its log, its layout and the
     # changed rows.
-    with django_assert_num_queries(10):
+    with django_assert_num_queries(9):
         response = client.get(path, params, headers=HTMX)
     assert len(oob_ids(text(response))) == 2 + 3
 
