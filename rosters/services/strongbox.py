@@ -119,6 +119,21 @@ def ledger_entries(
     `warband.strongbox` (or `warband.glory`), the balance before them. The caller holds the warband's row locked
     and saves the warband; this only writes the entries (one statement) and refuses, raising `RosterRefused`, a
     move that would leave the Strongbox below 0, or the Glory ("Glory Points are spent", never owed)."""
+    return StrongboxEntry.objects.bulk_create(
+        ledger_rows(warband=warband, moves=moves, by=by, game=game, glory=glory)
+    )
+
+
+def ledger_rows(
+    *,
+    warband: Warband,
+    moves: list[tuple[str, int, str]],
+    by=None,
+    game: Game | None = None,
+    glory: bool = False,
+) -> list[StrongboxEntry]:
+    """The entries `ledger_entries` writes, not yet written (a caller that writes several warbands' or steps'
+    entries in one statement), with the same refusals."""
     held = warband.glory if glory else warband.strongbox
     balance = held
     entries = []
@@ -144,4 +159,4 @@ def ledger_entries(
                 **amounts,
             )
         )
-    return StrongboxEntry.objects.bulk_create(entries)
+    return entries

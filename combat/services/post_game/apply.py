@@ -29,6 +29,7 @@ from combat.services.post_game.attempt import (
     step_context,
 )
 from combat.services.post_game.images import APPLY_FIELDS, image
+from combat.services.post_game.money import ledger_moves_in, write_ledger_moves
 from rosters.models import Fighter, Injury, Item, LedgerCause, Warband
 from rosters.services.errors import RosterRefused
 from rosters.services.strongbox import ledger_entries
@@ -211,6 +212,8 @@ def _write_parts(state: PostGameState) -> tuple[dict[str, Any], list[dict]]:
     # The steps after Experience, each with snapshot keys of its own, in the order the registry lists them.
     for apply_part in step_hooks(state.campaign, "apply", state.post_game):
         snapshot.update(apply_part(state))
+    # The ledger's moves the parts asked for, written together (one lock, one insert, one save of the warband).
+    write_ledger_moves(state, ledger_moves_in(snapshot))
     return snapshot, strongboxes
 
 

@@ -262,9 +262,10 @@ def _record(state: PostGameState, exploration: Exploration) -> int | None:
         game=state.game,
     )
     row.full_clean(exclude=["warband", "game"], validate_unique=False, validate_constraints=False)
+    # No savepoint of its own (two statements more in every Apply): a refusal here ends the whole Apply, whose
+    # transaction is rolled back as the error leaves it, and no write runs after the failed insert.
     try:
-        with transaction.atomic():
-            row.save()
+        row.save()
     except IntegrityError as error:
         raise PostGameError(
             f"{state.warband.name} has found {location.name} already (RULING E-4): roll the post-game again."

@@ -18,10 +18,10 @@ from combat.models import PostGameTrade
 from combat.selectors.post_game.money import TradeLine, after_trauma
 from combat.services.post_game.attempt import PostGameError
 from combat.services.post_game.images import from_image, image
-from rosters.models import Fighter, Item, Warband
+from rosters.models import Fighter, Item, StrongboxEntry, Warband
 from rosters.services.common import clean_keywords
 from rosters.services.errors import RosterRefused
-from rosters.services.strongbox import ledger_entries
+from rosters.services.strongbox import ledger_entries, ledger_rows
 
 if TYPE_CHECKING:
     from combat.selectors.post_game.state import PostGameState
@@ -95,22 +95,61 @@ def delete_items(ids: Sequence[int]) -> list[dict[str, Any]]:
     return images
 
 
+class LedgerMoves(list):
+    """The ledger's moves of one step's Apply part, a list of its entries as the Revert reads them, filled in
+    (with their ids) by `write_ledger_moves` once every part has asked for its own: the Apply then locks the
+    warband, writes the entries and saves the Strongbox and the Glory once, not once per step."""
+
+    def __init__(self, moves: list[tuple[str, int, str]], *, glory: bool):
+        super().__init__()
+        self.moves = moves
+        self.glory = glory
+
+
 def post_moves(
     state: PostGameState, moves: list[tuple[str, int, str]], *, glory: bool = False
 ) -> list[dict[str, Any]]:
-    """The moves written as ledger entries of the warband, its Strongbox (or, `glory`, its Glory) moved with them
-    (refused, the whole Apply rolled back, when one would leave it below 0). Returns the entries as the Revert
-    reads them."""
+    """The moves to write as ledger entries of the warband, its Strongbox (or, `glory`, its Glory) moved with them
+    (refused, the whole Apply rolled back, when one would leave it below 0), in the order the parts ask: the
+    entries as the Revert reads them, filled in when the Apply writes them all (`write_ledger_moves`)."""
+    return LedgerMoves(moves, glory=glory)
+
+
+def ledger_moves_in(parts: Mapping[str, Any]) -> list[LedgerMoves]:
+    """The ledger moves the Apply's parts asked for (each part's own entries: `{"trade_part": {"entries": ...}}`),
+    in the parts' order."""
+    return [
+        value
+        for part in parts.values()
+        if isinstance(part, Mapping)
+        for value in part.values()
+        if isinstance(value, LedgerMoves)
+    ]
+
+
+def write_ledger_moves(state: PostGameState, asked: Sequence[LedgerMoves]) -> None:
+    """Every part's moves written in the order asked, each from the balance the moves before it left: the
+    warband's row locked once, the entries in one statement, the warband saved once."""
+    asked = [moves for moves in asked if any(amount for _cause, amount, _reason in moves.moves)]
+    if not asked:
+        return
     warband = Warband.objects.select_for_update().get(pk=state.warband.pk)
-    try:
-        entries = ledger_entries(warband=warband, moves=moves, game=state.game, glory=glory)
-    except RosterRefused as error:
-        raise PostGameError(str(error)) from None
-    field, amount = ("glory", "glory") if glory else ("strongbox", "ducats")
-    setattr(warband, field, getattr(warband, field) + sum(getattr(entry, amount) for entry in entries))
-    if entries:
-        warband.save(update_fields=[field])
-    return [{"id": e.pk, "cause": e.cause, amount: getattr(e, amount), "reason": e.reason} for e in entries]
+    rows, changed = [], set()
+    for moves in asked:
+        try:
+            built = ledger_rows(warband=warband, moves=moves.moves, game=state.game, glory=moves.glory)
+        except RosterRefused as error:
+            raise PostGameError(str(error)) from None
+        field, amount = ("glory", "glory") if moves.glory else ("strongbox", "ducats")
+        setattr(warband, field, getattr(warband, field) + sum(getattr(entry, amount) for entry in built))
+        changed.add(field)
+        rows.append((moves, built, amount))
+    StrongboxEntry.objects.bulk_create([entry for _moves, built, _amount in rows for entry in built])
+    for moves, built, amount in rows:
+        moves.extend(
+            {"id": e.pk, "cause": e.cause, amount: getattr(e, amount), "reason": e.reason} for e in built
+        )
+    warband.save(update_fields=sorted(changed))
 
 
 def _take_back_glory(warband: Warband, recorded: list[dict[str, Any]], *, refusal: str) -> None:
