@@ -1,10 +1,12 @@
 """Campaigns, their members and the games they play.
 
 `campaigns` sits at the bottom of the app layers (docs/architecture.md): it points at warbands and fighters only by
-string reference ("rosters.Warband"), and never imports `rosters` or `combat`.
+string reference ("rosters.Warband"), and never imports `rosters` or `combat` but the pure engine, which every app
+may ask for a rule (what a campaign's preset and house rules use).
 """
 
 import secrets
+from functools import cached_property
 
 from django.conf import settings
 from django.core.validators import MaxLengthValidator, MaxValueValidator, MinValueValidator
@@ -14,6 +16,7 @@ from django.db.models import Q
 from campaigns.checks import ChecksInPython
 from campaigns.terms import Terms, terms_for
 from campaigns.tracking import track_history
+from combat.rules.post_game_steps import CampaignUses, campaign_uses
 
 # The Battle Scar limit: 3 by default in the rules (RULINGS.md T-4); a house rule may set 1 to 10. The field's
 # validators, the database constraint and the forms (which read the field) all take these numbers.
@@ -96,6 +99,15 @@ class Campaign(ChecksInPython, models.Model):
     def terms(self) -> Terms:
         """The words this campaign's pages use (ELITE/Troop or Champion/Grunt...): see campaigns/terms.py."""
         return terms_for(self.preset)
+
+    @cached_property
+    def uses(self) -> CampaignUses:
+        """What this campaign's pages show because its preset or house rules use it (the Promotion Dice tally,
+        Glory, the crew's XP, the campaign's stages): the engine decides (`rules.campaign_uses`), templates read
+        the flags."""
+        return campaign_uses(
+            preset=self.preset, switches=self.post_game_switches or {}, campaign_stages=self.uses_limits
+        )
 
     @property
     def uses_house_trauma_table(self) -> bool:

@@ -5,6 +5,7 @@ from django.db import transaction
 from campaigns.history_context import add_context
 from campaigns.models import SCAR_LIMIT_DEFAULT, Campaign, Membership
 from campaigns.services.common import User, campaign_context, lock_campaign
+from combat.rules.post_game_steps import PRESET_CAMPAIGN_STAGES
 
 
 @transaction.atomic
@@ -22,6 +23,9 @@ def campaign_create(
         description=description.strip(),
         preset=preset,
         scar_limit=scar_limit,
+        # Trench Crusade's campaign stages (Threshold Value, Field Strength, the scenario of each stage) start on
+        # only for a preset whose texts have them; the organiser may switch them on or off later.
+        uses_limits=PRESET_CAMPAIGN_STAGES.get(preset, True),
         created_by=by,
     )
     campaign.full_clean()

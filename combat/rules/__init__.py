@@ -177,9 +177,12 @@ from .odds import (
 )
 from .post_game_steps import (
     POST_GAME_SWITCHES,
+    PRESET_CAMPAIGN_STAGES,
     PRESET_POST_GAME,
+    CampaignUses,
     HarshLessonsAward,
     PostGameSwitch,
+    campaign_uses,
     harsh_lessons_after_game,
     post_game_sequence,
     post_game_switch,
@@ -381,9 +384,12 @@ __all__ = [
     "scenario_table_problems",
     # each game system's post-game and its house-rule switches (post_game_steps.py)
     "POST_GAME_SWITCHES",
+    "PRESET_CAMPAIGN_STAGES",
     "PRESET_POST_GAME",
+    "CampaignUses",
     "HarshLessonsAward",
     "PostGameSwitch",
+    "campaign_uses",
     "harsh_lessons_after_game",
     "post_game_sequence",
     "post_game_switch",

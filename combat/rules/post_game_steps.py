@@ -26,10 +26,13 @@ from .words import possessive
 __all__ = [
     "FIRST_STEP",
     "LAST_STEP",
+    "PRESET_CAMPAIGN_STAGES",
     "POST_GAME_SWITCHES",
     "PRESET_POST_GAME",
+    "CampaignUses",
     "HarshLessonsAward",
     "PostGameSwitch",
+    "campaign_uses",
     "harsh_lessons_after_game",
     "post_game_sequence",
     "post_game_switch",
@@ -179,6 +182,49 @@ def post_game_sequence(*, preset: str, switches: Mapping[str, bool] | None = Non
                 )
     steps = [step for switch in POST_GAME_SWITCHES if switch.key in on for step in switch.steps]
     return (FIRST_STEP, *steps, LAST_STEP)
+
+
+# Whether a preset's campaign runs in Trench Crusade's stages (CAMPAIGN_PHASE.md: battles 1 to 12, each with its
+# Threshold Value and Field Strength, RULING C-1, and the scenario table of its stage, RULING W-1). Fallout:
+# Factions' texts have no campaign stages: its campaigns start with them off, and the organiser may switch them on.
+PRESET_CAMPAIGN_STAGES: Mapping[str, bool] = {TRENCH_CRUSADE: True, FALLOUT_FACTIONS: False}
+
+
+@dataclass(frozen=True)
+class CampaignUses:
+    """What a campaign's pages show because its preset or its house rules use it: the Promotion Dice tally (the
+    Promotions step), Glory (Use Glory), the crew's XP (Harsh Lessons), and the campaign's stages (the Threshold
+    Value, the Field Strength and the scenario roll of each stage). `key` tells two of them apart in a cache key."""
+
+    promotion_dice: bool
+    glory: bool
+    crew_xp: bool
+    campaign_stages: bool
+
+    @property
+    def key(self) -> str:
+        flags = (self.promotion_dice, self.glory, self.crew_xp, self.campaign_stages)
+        return "".join("1" if flag else "0" for flag in flags)
+
+
+def campaign_uses(
+    *, preset: str, switches: Mapping[str, bool] | None = None, campaign_stages: bool | None = None
+) -> CampaignUses:
+    """What a campaign of `preset` uses with its house-rule `switches` (as `post_game_sequence` reads them: a set
+    of switches it refuses leaves the preset's own) and its organiser's choice of the campaign's stages
+    (`campaign_stages`; None: the preset's own, `PRESET_CAMPAIGN_STAGES`)."""
+    try:
+        steps = set(post_game_sequence(preset=preset, switches=switches))
+    except ValueError:
+        steps = set(post_game_sequence(preset=preset))
+    if campaign_stages is None:
+        campaign_stages = PRESET_CAMPAIGN_STAGES[preset]
+    return CampaignUses(
+        promotion_dice="promotions" in steps,
+        glory="glory" in steps,
+        crew_xp="harsh-lessons" in steps,
+        campaign_stages=campaign_stages,
+    )
 
 
 @dataclass(frozen=True)

@@ -48,7 +48,7 @@ def warband_create(request, campaign_id: int):
     if not can_keep_warbands(membership):
         raise PermissionDenied("Spectators read the campaign; only players and organisers keep warbands.")
     terms = campaign.terms
-    form = WarbandForm(request.POST or None, terms=terms)
+    form = WarbandForm(request.POST or None, terms=terms, uses=campaign.uses)
     # CAMPAIGN_PHASE.md, late joiners: the page says what a warband founded now starts with, and why.
     joining = limits_selectors.late_joiner(
         campaign=campaign, starting_value=warband_services.STANDARD_STARTING_VALUE

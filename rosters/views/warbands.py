@@ -107,7 +107,9 @@ def warband_edit(request, warband_id: int):
     warband, membership = get_warband_for_user(request.user, warband_id, write=True)
     terms = warband.campaign.terms
     initial = {name: getattr(warband, name) for name in WARBAND_FIELDS}
-    form = WarbandForm(request.POST or None, initial=initial, terms=terms, editing=True)
+    form = WarbandForm(
+        request.POST or None, initial=initial, terms=terms, editing=True, uses=warband.campaign.uses
+    )
     context = {"form": form, "warband": warband, "campaign": warband.campaign, "terms": terms}
     if request.method == "POST":
         if form.is_valid():

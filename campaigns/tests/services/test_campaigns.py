@@ -29,6 +29,16 @@ def test_it_creates_a_campaign_with_its_organiser(organiser):
     assert last_context(membership, "insert")["action"] == "campaign.create"
 
 
+def test_a_campaign_runs_in_stages_only_where_its_preset_has_them(organiser):
+    """Threshold Value, Field Strength and the stages' scenario tables are Trench Crusade's campaign phase: a new
+    Fallout: Factions campaign starts with them off (the organiser may switch them on)."""
+    trench = services.campaign_create(name="The Long Trench", by=organiser)
+    wasteland = services.campaign_create(name="The Wasteland", by=organiser, preset="fallout_factions")
+
+    assert (trench.uses_limits, trench.uses.campaign_stages) == (True, True)
+    assert (wasteland.uses_limits, wasteland.uses.campaign_stages) == (False, False)
+
+
 def test_it_refuses_a_campaign_without_a_name(organiser):
     with pytest.raises(ValidationError):
         services.campaign_create(name="   ", by=organiser)

@@ -144,3 +144,42 @@ def test_the_switches_and_presets_name_known_steps():
         assert on <= set(SWITCH_KEYS), preset
         assert rules.preset_switches_on(preset) == on
     assert rules.post_game_switch("trauma").steps == ("troops", "elites")
+
+
+def test_fallout_factions_uses_no_promotion_dice_glory_or_campaign_stages():
+    uses = rules.campaign_uses(preset="fallout_factions")
+    assert uses == rules.CampaignUses(promotion_dice=False, glory=False, crew_xp=True, campaign_stages=False)
+    assert uses.key == "0010"
+
+
+def test_trench_crusade_uses_no_crew_xp_until_harsh_lessons_is_switched_on():
+    assert rules.campaign_uses(preset="trench_crusade") == rules.CampaignUses(True, True, False, True)
+    switched = rules.campaign_uses(preset="trench_crusade", switches={"harsh-lessons": True, "glory": False})
+    assert switched == rules.CampaignUses(True, False, True, True)
+    assert switched.key == "1011"
+
+
+def test_the_organiser_choice_of_campaign_stages_wins_over_the_preset():
+    assert rules.campaign_uses(preset="fallout_factions", campaign_stages=True).campaign_stages is True
+    assert rules.campaign_uses(preset="trench_crusade", campaign_stages=False).campaign_stages is False
+
+
+def test_switches_the_engine_refuses_leave_the_preset_own_uses():
+    refused = rules.campaign_uses(preset="trench_crusade", switches={"trauma": False})
+    assert refused == rules.campaign_uses(preset="trench_crusade")
+
+
+@given(
+    st.dictionaries(st.sampled_from(SWITCH_KEYS), st.booleans()),
+    st.sampled_from(["trench_crusade", "fallout_factions"]),
+)
+def test_what_a_campaign_uses_follows_its_switches(switches, preset):
+    uses = rules.campaign_uses(preset=preset, switches=switches)
+    try:
+        steps = rules.post_game_sequence(preset=preset, switches=switches)
+    except ValueError:
+        steps = rules.post_game_sequence(preset=preset)
+    assert uses.promotion_dice == ("promotions" in steps)
+    assert uses.glory == ("glory" in steps)
+    assert uses.crew_xp == ("harsh-lessons" in steps)
+    assert uses.campaign_stages is rules.PRESET_CAMPAIGN_STAGES[preset]

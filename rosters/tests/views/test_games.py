@@ -195,3 +195,23 @@ def test_the_dashboard_shows_what_waits(as_player, world):
     assert "The Long Trench" in html
     assert "Iron Sepulchre" in html
     assert f'href="/games/{world.game.pk}/post-game/{world.warband.pk}/"' in html
+
+
+def test_the_scenario_roll_shows_only_in_a_campaign_run_in_stages(client, organiser, world):
+    """The scenario tables are the campaign stages' (RULING W-1): a Fallout: Factions campaign, which has no
+    stages unless its organiser switches them on, offers no scenario roll."""
+    from campaigns.services.campaigns import campaign_update
+
+    client.force_login(organiser)
+    world.game.scenario = ""
+    world.game.save(update_fields=["scenario"])
+    html = client.get(f"/games/{world.game.pk}/").content.decode()
+    assert "Roll the scenario" in html
+    assert 'id="scenario-roll"' in html
+    campaign_update(campaign=world.campaign, by=organiser, preset="fallout_factions", uses_limits=False)
+    html = client.get(f"/games/{world.game.pk}/").content.decode()
+    assert "Roll the scenario" not in html
+    assert "Scenario roll" not in html
+    assert 'id="scenario-roll"' not in html
+    campaign_update(campaign=world.campaign, by=organiser, uses_limits=True)
+    assert "Roll the scenario" in client.get(f"/games/{world.game.pk}/").content.decode()

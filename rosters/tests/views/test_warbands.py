@@ -5,6 +5,7 @@ import re
 
 import pytest
 
+from combat import rules
 from rosters.models import Fighter, Item
 from rosters.tests.conftest import fighter_data, use_preset_for
 
@@ -214,6 +215,9 @@ def test_next_cannot_send_anyone_to_another_site(as_player, world):
     ],
 )
 def test_a_bad_warband_edit_is_refused(as_player, world, data, message):
+    # The form asks for the crew's XP only where Harsh Lessons is on (a Trench Crusade house rule here).
+    world.campaign.post_game_switches = {"harsh-lessons": True}
+    world.campaign.save(update_fields=["post_game_switches"])
     response = as_player.post(f"/warbands/{world.warband.pk}/edit/", data)
     assert response.status_code == 422
     assert message in response.content.decode()
@@ -328,3 +332,74 @@ def test_a_purchase_the_strongbox_cannot_pay_is_summed_up_at_the_top_of_the_rost
 
 def test_an_unrefused_roster_has_no_error_summary(as_player, world):
     assert 'id="error-summary"' not in as_player.get(f"/warbands/{world.warband.pk}/").content.decode()
+
+
+def _fallout(campaign, organiser):
+    from campaigns.services.campaigns import campaign_update
+
+    campaign_update(campaign=campaign, by=organiser, preset="fallout_factions", uses_limits=False)
+
+
+def test_a_fallout_roster_shows_no_promotion_dice_glory_or_threshold(as_player, world, organiser):
+    """Promotion Dice, Glory, the Threshold Value and Field Strength are Trench Crusade's: a Fallout: Factions
+    crew's roster, with its post-game's own steps, shows its crew XP instead."""
+    _fallout(world.campaign, organiser)
+    html = as_player.get(f"/warbands/{world.warband.pk}/").content.decode()
+    summary = html[html.index('id="warband-summary"') : html.index('id="warband-limits"')]
+    assert "Failed Promotion Dice" not in summary
+    assert "Glory" not in summary
+    assert "crew XP" in summary
+    assert "Threshold Value</li>" not in html
+    assert "models (Field Strength)" not in html
+
+
+def test_a_trench_crusade_roster_shows_no_crew_xp_until_harsh_lessons_is_on(as_player, world, organiser):
+    from combat.services.post_game_switches import campaign_set_post_game_switches
+
+    html = as_player.get(f"/warbands/{world.warband.pk}/").content.decode()
+    summary = html[html.index('id="warband-summary"') : html.index('id="warband-limits"')]
+    assert "Failed Promotion Dice in a row" in summary
+    assert "Glory" in summary
+    assert "crew XP" not in summary
+    # The summary is cached by the roster's digest: a switch changed must show at once all the same.
+    own = set(rules.preset_switches_on("trench_crusade"))
+    campaign_set_post_game_switches(
+        campaign=world.campaign, on=(own - {"promotions", "glory"}) | {"harsh-lessons"}, by=organiser
+    )
+    html = as_player.get(f"/warbands/{world.warband.pk}/").content.decode()
+    summary = html[html.index('id="warband-summary"') : html.index('id="warband-limits"')]
+    assert "Failed Promotion Dice in a row" not in summary
+    assert "Glory" not in summary
+    assert "crew XP" in summary
+
+
+def test_the_warband_forms_ask_for_crew_xp_only_with_harsh_lessons_on(as_player, world, organiser):
+    create = as_player.get(f"/campaigns/{world.campaign.pk}/warbands/new/").content.decode()
+    edit = as_player.get(f"/warbands/{world.warband.pk}/edit/").content.decode()
+    assert "Crew XP" not in create
+    assert "Crew XP" not in edit
+    assert "Glory" in create
+    _fallout(world.campaign, organiser)
+    create = as_player.get(f"/campaigns/{world.campaign.pk}/warbands/new/").content.decode()
+    assert "Crew XP" in create
+    assert 'name="glory"' not in create
+    response = as_player.post(
+        f"/campaigns/{world.campaign.pk}/warbands/new/", {"name": "Vault Dwellers", "crew_xp": 2}
+    )
+    assert response.status_code == 302
+    assert world.campaign.warbands.get(name="Vault Dwellers").crew_xp == 2
+
+
+def test_the_print_view_and_the_campaign_page_speak_of_glory_and_crew_xp_as_the_campaign_uses_them(
+    as_player, world, organiser
+):
+    printed = as_player.get(f"/warbands/{world.warband.pk}/print/").content.decode()
+    assert "Glory:</strong>" in printed
+    assert "Crew XP" not in printed
+    assert '<th class="num">Glory</th>' in as_player.get(f"/campaigns/{world.campaign.pk}/").content.decode()
+    _fallout(world.campaign, organiser)
+    printed = as_player.get(f"/warbands/{world.warband.pk}/print/").content.decode()
+    assert "Crew XP:</strong>" in printed
+    assert "Glory" not in printed
+    campaign_page = as_player.get(f"/campaigns/{world.campaign.pk}/").content.decode()
+    assert "Glory" not in campaign_page[campaign_page.index('id="warbands"') :]
