@@ -24,8 +24,10 @@ The format (`"format": "warband-ledger/warband"`, `"version": 1`)::
 `cost` may be absent from a fighter or a piece of Battlekit (files written before costs): it reads as 0.
 `warband` holds everything a roster is, in the order the roster lists it; ids, owners and games are not part of
 it (an imported warband belongs to whoever imports it, in a campaign whose games are its own), so exporting an
-imported warband gives back the same `warband` object. `exported_at` and `source` are for people reading the
-file and are not imported.
+imported warband gives back the same `warband` object. `exported_at` and `source` are not imported, but
+`source.preset` says which game the warband was built for: a file of another game than the campaign's is refused
+(a Trench Crusade warband's ducats are not caps, its ELITE fighters not Champions, its stats not a Fallout:
+Factions profile), and a file without it (written before it was recorded) imports as it always did.
 
 Import trusts nothing: the file is read only up to `MAX_BYTES`, must be UTF-8 JSON with no duplicate keys, NaN or
 deep nesting, of this format and version; then the pydantic schema (rosters/import_schema.py, built from the
@@ -42,6 +44,8 @@ from typing import Any
 
 from django.utils import timezone
 
+from campaigns.models import Campaign
+from campaigns.terms import terms_for
 from rosters import import_schema
 from rosters.json_input import JSONRefused, load_json
 from rosters.models import FIGHTER_FIELDS, INJURY_FIELDS, ITEM_FIELDS, WARBAND_FIELDS
@@ -111,8 +115,34 @@ def export_json(warband) -> str:
 # -- import -------------------------------------------------------------------------------------------------
 
 
-def parse_warband_file(raw: bytes) -> dict[str, Any]:
-    """The `warband` object of an export file, checked through; raises ImportRefused with the reasons."""
+def _game_name(preset: str) -> str:
+    return Campaign.Preset(preset).label
+
+
+def _other_game(data: dict[str, Any], campaign: Campaign) -> str | None:
+    """Why the file cannot go into `campaign` because it was built for another game, or None: its
+    `source.preset` (a file without one is older than the field, and imports)."""
+    source = data.get("source")
+    preset = source.get("preset") if isinstance(source, dict) else None
+    if not isinstance(preset, str) or preset == campaign.preset:
+        return None
+    plays = _game_name(campaign.preset)
+    if preset not in Campaign.Preset.values:
+        return (
+            f"This file is a warband of a game this Warband Ledger does not know ({preset[:40]!r}); "
+            f"{campaign.name} plays {plays}: it cannot be imported here."
+        )
+    game = _game_name(preset)
+    return (
+        f"This file is a {game} {terms_for(preset).warband}; {campaign.name} plays {plays}: its fighters, stats "
+        f"and {terms_for(preset).currency} do not carry over. Import it into a {game} campaign, or build the "
+        f"{campaign.terms.warband} anew in this one."
+    )
+
+
+def parse_warband_file(raw: bytes, *, campaign: Campaign | None = None) -> dict[str, Any]:
+    """The `warband` object of an export file, checked through; raises ImportRefused with the reasons. With
+    `campaign`, a file built for another game than the campaign's is refused too."""
     if len(raw) > MAX_BYTES:
         raise ImportRefused(
             [f"The file is larger than {MAX_BYTES // 1_000_000} MB; a warband file is far smaller."]
@@ -136,6 +166,8 @@ def parse_warband_file(raw: bytes) -> dict[str, Any]:
         raise ImportRefused(
             [f"This file is format version {version!r}; this Warband Ledger imports version {VERSION}."]
         )
+    if campaign is not None and (other := _other_game(data, campaign)):
+        raise ImportRefused([other])
     try:
         checked = import_schema.ExportFile.model_validate(data)
     except import_schema.SchemaError as error:

@@ -22,6 +22,10 @@ class ImportForm(forms.Form):
         help_text="Leave it empty to keep the file's name. Each warband in a campaign has a name of its own.",
     )
 
+    def __init__(self, *args, campaign=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.campaign = campaign  # the campaign the file goes into: a file of another game is refused
+
     def clean_name(self) -> str:
         return self.cleaned_data["name"].strip()
 
@@ -32,7 +36,7 @@ class ImportForm(forms.Form):
             raise ValidationError(TOO_LARGE)
         raw = upload.read(portability.MAX_BYTES + 1)
         try:
-            self.warband_data = portability.parse_warband_file(raw)
+            self.warband_data = portability.parse_warband_file(raw, campaign=self.campaign)
         except portability.ImportRefused as refused:
             raise ValidationError(refused.problems) from None
         return upload

@@ -27,3 +27,17 @@ def test_the_export_names_its_format_and_version_and_holds_the_whole_roster(full
     assert [i["name"] for i in roster["arsenal"]] == ["Holy Relic"]
     # The export is valid by its own rules.
     assert portability.parse_warband_file(json.dumps(data).encode()) == roster
+
+
+def test_the_export_says_which_game_the_warband_was_built_for(full_warband):
+    assert portability.export_warband(full_warband)["source"]["preset"] == "trench_crusade"
+
+
+def test_a_file_of_another_game_than_the_campaigns_is_refused(full_warband, other_campaign):
+    raw = portability.export_json(full_warband).encode()
+    assert portability.parse_warband_file(raw, campaign=other_campaign)["name"] == full_warband.name
+    other_campaign.preset = "fallout_factions"
+    with pytest.raises(
+        portability.ImportRefused, match="This file is a Trench Crusade warband; The Second Front"
+    ):
+        portability.parse_warband_file(raw, campaign=other_campaign)

@@ -42,7 +42,7 @@ def warband_import(request, campaign_id: int):
     campaign, membership = get_campaign_for_user(request.user, campaign_id)
     if not _can_keep_warbands(membership):
         raise PermissionDenied("Spectators read the campaign; only players and organisers keep warbands.")
-    form = ImportForm(request.POST or None, request.FILES or None)
+    form = ImportForm(request.POST or None, request.FILES or None, campaign=campaign)
     form.fields["file"].label = f"{campaign.terms.warband_title} file"  # "Crew file" in Fallout: Factions
     form.fields[
         "name"

@@ -272,3 +272,51 @@ def test_a_warband_imported_into_its_own_campaign_under_a_new_name(client, full_
     copy_ = Warband.objects.get(campaign=full_warband.campaign_id, name="Iron Sepulchre II")
     exported = portability.export_warband(copy_)["warband"]
     assert {**exported, "name": "Iron Sepulchre"} == json.loads(body)["warband"]
+
+
+def _upload(data: dict) -> SimpleUploadedFile:
+    return SimpleUploadedFile("band.json", json.dumps(data).encode(), content_type="application/json")
+
+
+def test_a_trench_crusade_warband_is_refused_by_a_fallout_factions_campaign(
+    client, full_warband, other_campaign, player2
+):
+    """Ducats are not caps nor ELITE fighters Champions: the file says which game it was built for, and a
+    campaign of another game refuses it beside the file field, creating nothing."""
+    other_campaign.preset = "fallout_factions"
+    other_campaign.save(update_fields=["preset"])
+    client.force_login(player2)
+    before = counts()
+    response = client.post(
+        reverse("warband_import", args=[other_campaign.pk]), {"file": _upload(_good(full_warband))}
+    )
+    assert response.status_code == 400
+    html = response.content.decode()
+    message = (
+        "This file is a Trench Crusade warband; The Second Front plays Fallout: Factions: its fighters, stats and "
+        "ducats do not carry over. Import it into a Trench Crusade campaign, or build the crew anew in this one."
+    )
+    assert response.context["form"].errors["file"] == [message]  # beside the file field
+    assert message.replace("'", "&#x27;") in html
+    assert counts() == before
+
+
+def test_a_file_of_a_game_no_one_knows_is_refused(client, full_warband, other_campaign, player2):
+    data = _set("source.preset", "the_ninth_age")(_good(full_warband))
+    client.force_login(player2)
+    before = counts()
+    response = client.post(reverse("warband_import", args=[other_campaign.pk]), {"file": _upload(data)})
+    assert response.status_code == 400
+    assert "a game this Warband Ledger does not know (&#x27;the_ninth_age&#x27;)" in response.content.decode()
+    assert counts() == before
+
+
+@pytest.mark.parametrize("source", [_DELETE, {"campaign": "Old"}, None])
+def test_a_file_without_its_game_and_a_file_of_the_same_game_still_import(
+    client, full_warband, other_campaign, player2, source
+):
+    data = _good(full_warband) if source is None else _set("source", source)(_good(full_warband))
+    client.force_login(player2)
+    response = client.post(reverse("warband_import", args=[other_campaign.pk]), {"file": _upload(data)})
+    assert response.status_code == 302
+    assert Warband.objects.filter(campaign=other_campaign).count() == 1
