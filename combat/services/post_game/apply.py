@@ -29,10 +29,10 @@ from combat.services.post_game.attempt import (
     step_context,
 )
 from combat.services.post_game.images import APPLY_FIELDS, image
-from combat.services.post_game.money import ledger_moves_in, write_ledger_moves
+from combat.services.post_game.money import HeldWarbands, ledger_moves_in, write_ledger_moves
 from rosters.models import Fighter, Injury, Item, LedgerCause, Warband
 from rosters.services.errors import RosterRefused
-from rosters.services.strongbox import ledger_entries
+from rosters.services.strongbox import ledger_rows
 
 
 def apply_fighters(state: PostGameState) -> list[dict]:
@@ -94,12 +94,15 @@ def _moves(change: StrongboxChange) -> list[tuple[str, int, str]]:
     return moves
 
 
-def apply_strongboxes(state: PostGameState) -> tuple[list[dict], list[dict]]:
+def apply_strongboxes(state: PostGameState) -> tuple[list[dict], list[dict], HeldWarbands]:
     """Strongboxes: a paid ransom moves from this warband's to the captor's (TRAUMA_TABLE.md 12); loot comes in
-    (E-3). Each change is an entry of the warband's ledger, written with the Strongbox in this
-    transaction. Returns the before- and after-images (with the entries' ids), and the lines of the summary."""
+    (E-3). Each change is an entry of the warband's ledger, written with the Strongbox in this transaction, with
+    the moves of the steps after (`write_ledger_moves`: the rows locked here are not locked again). Returns the
+    before- and after-images (their entries' ids filled in when written), the lines of the summary, and the rows
+    held."""
+    held = HeldWarbands()
     if not state.strongboxes:
-        return [], []
+        return [], [], held
     changes: dict[int, list[StrongboxChange]] = {}
     for change in state.strongboxes:
         changes.setdefault(change.warband.pk, []).append(change)
@@ -109,22 +112,16 @@ def apply_strongboxes(state: PostGameState) -> tuple[list[dict], list[dict]]:
         before = image(warband)
         moves = [move for change in changes[warband.pk] for move in _moves(change)]
         try:
-            entries = ledger_entries(warband=warband, moves=moves, game=state.game)
+            entries = ledger_rows(warband=warband, moves=moves, game=state.game)
         except RosterRefused:
             raise PostGameError(
                 f"{possessive(warband.name)} {state.terms.strongbox} holds only {before['strongbox']} "
                 f"{state.terms.currency}: the ransom cannot be paid."
             ) from None
         warband.strongbox += sum(change.delta for change in changes[warband.pk])
-        images.append(
-            {
-                "before": before,
-                "after": image(warband),
-                "entries": [
-                    {"id": e.pk, "cause": e.cause, "ducats": e.ducats, "reason": e.reason} for e in entries
-                ],
-            }
-        )
+        written: list[dict] = []
+        held.hold(warband, entries, written, "strongbox")
+        images.append({"before": before, "after": image(warband), "entries": written})
         lines.append(
             {
                 "warband": warband.name,
@@ -133,8 +130,7 @@ def apply_strongboxes(state: PostGameState) -> tuple[list[dict], list[dict]]:
                 "reason": "; ".join(change.reason for change in changes[warband.pk]),
             }
         )
-    Warband.objects.bulk_update(warbands, ["strongbox"])
-    return images, lines
+    return images, lines, held
 
 
 def _summary(state: PostGameState, strongboxes: list[dict]) -> dict:
@@ -208,12 +204,13 @@ def _write_parts(state: PostGameState) -> tuple[dict[str, Any], list[dict]]:
     snapshot: dict[str, Any] = {"fighters": apply_fighters(state)}
     snapshot["injuries_created"] = apply_injuries(state)
     snapshot.update(apply_battlekit(state))
-    snapshot["warbands"], strongboxes = apply_strongboxes(state)
+    snapshot["warbands"], strongboxes, held = apply_strongboxes(state)
     # The steps after Experience, each with snapshot keys of its own, in the order the registry lists them.
     for apply_part in step_hooks(state.campaign, "apply", state.post_game):
         snapshot.update(apply_part(state))
-    # The ledger's moves the parts asked for, written together (one lock, one insert, one save of the warband).
-    write_ledger_moves(state, ledger_moves_in(snapshot))
+    # The ledger's moves of the ransom, the loot and the parts, written together: each warband locked once, the
+    # entries in one statement, each warband saved once.
+    write_ledger_moves(state, ledger_moves_in(snapshot), held=held)
     return snapshot, strongboxes
 
 

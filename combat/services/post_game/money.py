@@ -127,29 +127,57 @@ def ledger_moves_in(parts: Mapping[str, Any]) -> list[LedgerMoves]:
     ]
 
 
-def write_ledger_moves(state: PostGameState, asked: Sequence[LedgerMoves]) -> None:
-    """Every part's moves written in the order asked, each from the balance the moves before it left: the
-    warband's row locked once, the entries in one statement, the warband saved once."""
-    asked = [moves for moves in asked if any(amount for _cause, amount, _reason in moves.moves)]
-    if not asked:
-        return
-    warband = Warband.objects.select_for_update().get(pk=state.warband.pk)
-    rows, changed = [], set()
-    for moves in asked:
-        try:
-            built = ledger_rows(warband=warband, moves=moves.moves, game=state.game, glory=moves.glory)
-        except RosterRefused as error:
-            raise PostGameError(str(error)) from None
-        field, amount = ("glory", "glory") if moves.glory else ("strongbox", "ducats")
-        setattr(warband, field, getattr(warband, field) + sum(getattr(entry, amount) for entry in built))
-        changed.add(field)
-        rows.append((moves, built, amount))
-    StrongboxEntry.objects.bulk_create([entry for _moves, built, _amount in rows for entry in built])
-    for moves, built, amount in rows:
-        moves.extend(
-            {"id": e.pk, "cause": e.cause, amount: getattr(e, amount), "reason": e.reason} for e in built
+class HeldWarbands:
+    """Warbands' rows the Apply holds locked, with the ledger's entries built for them and not yet written: all
+    are written by `write_ledger_moves`, at the Apply's end, in one statement, each warband saved once."""
+
+    def __init__(self):
+        self.rows: dict[int, Warband] = {}
+        self.fields: dict[int, set[str]] = {}
+        self.entries: list[tuple[list[StrongboxEntry], list[dict[str, Any]], str]] = []
+
+    def hold(self, warband: Warband, entries: list[StrongboxEntry], written: list[dict], field: str) -> None:
+        """`entries` of `warband` (its `field` moved in memory), listed in `written` as the Revert reads them
+        once they are written."""
+        self.rows[warband.pk] = warband
+        self.fields.setdefault(warband.pk, set()).add(field)
+        self.entries.append((entries, written, "glory" if field == "glory" else "ducats"))
+
+    def write(self) -> None:
+        StrongboxEntry.objects.bulk_create(
+            [entry for entries, _written, _amount in self.entries for entry in entries]
         )
-    warband.save(update_fields=sorted(changed))
+        for entries, written, amount in self.entries:
+            written.extend(
+                {"id": e.pk, "cause": e.cause, amount: getattr(e, amount), "reason": e.reason}
+                for e in entries
+            )
+        # One statement for the warbands whose same columns moved (a ransom's payer and captor together).
+        groups: dict[tuple[str, ...], list[Warband]] = {}
+        for pk, fields in self.fields.items():
+            groups.setdefault(tuple(sorted(fields)), []).append(self.rows[pk])
+        for fields, rows in groups.items():
+            Warband.objects.bulk_update(rows, list(fields))
+
+
+def write_ledger_moves(state: PostGameState, asked: Sequence[LedgerMoves], *, held: HeldWarbands) -> None:
+    """Every part's moves written in the order asked, each from the balance the moves before it left, with the
+    entries `held` waits to write: the warband's row locked once (not again when held), the entries in one
+    statement, each warband saved once."""
+    asked = [moves for moves in asked if any(amount for _cause, amount, _reason in moves.moves)]
+    if asked:
+        warband = held.rows.get(state.warband.pk)
+        if warband is None:
+            warband = Warband.objects.select_for_update().get(pk=state.warband.pk)
+        for moves in asked:
+            try:
+                built = ledger_rows(warband=warband, moves=moves.moves, game=state.game, glory=moves.glory)
+            except RosterRefused as error:
+                raise PostGameError(str(error)) from None
+            field, amount = ("glory", "glory") if moves.glory else ("strongbox", "ducats")
+            setattr(warband, field, getattr(warband, field) + sum(getattr(entry, amount) for entry in built))
+            held.hold(warband, built, moves, field)
+    held.write()
 
 
 def _take_back_glory(warband: Warband, recorded: list[dict[str, Any]], *, refusal: str) -> None:
