@@ -140,3 +140,20 @@ def test_the_crew_pages_cost_the_same_whatever_the_crew_s_size(
         Injury.objects.create(fighter=fighter, code="injury", name="Injury")
     with django_assert_num_queries(QUERIES):
         assert client.get(url(ff, name)).status_code == 200
+
+
+def test_harsh_lessons_says_once_that_no_champion_fell(client, ff, player):
+    """With no Champion taken Out of Action the page said so twice (its own line and the award's sentence) and
+    showed the crew's XP going from 0 to 0."""
+    quiet = record_game(
+        campaign=ff.game.campaign, warband=ff.player.warband, rival_warband=ff.rival.warband, number=2
+    )
+    client.force_login(player)
+    assert client.post(url(quiet, "post_game_out_of_action"), {"step": "out-of-action"}).status_code == 302
+    page = client.get(url(quiet, "post_game_harsh_lessons")).content.decode()
+    card = page[page.index('id="harsh-lessons"') :]
+    card = card[: card.index("</article>")]
+    assert card.count("Out of Action") + card.count("Incapacitated") == 1
+    assert "None of Iron Sepulchre&#x27;s Champions was Incapacitated: no Harsh Lessons XP" in card
+    assert "→" not in card
+    assert 'Crew XP stays at <strong class="num" id="crew-xp-after">0</strong>.' in card
