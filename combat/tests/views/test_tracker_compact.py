@@ -256,3 +256,22 @@ def test_each_open_card_s_outcomes_are_worked_out_once_for_the_page(client, tabl
     assert sorted(calls) == sorted(opened)  # once each, and none for the cards drawn compact
     # Brick's Damage 1 to 12, Vera's 1 to 8: up to double the Endurance, which Incapacitates (RULING D-1).
     assert page.count("data-outcome=") == 12 + 8
+
+
+def test_a_finished_board_draws_its_short_lines_with_no_link_to_open(client, campaign, player, player2):
+    """An opened card of an ended game has no buttons: its short line is no longer a link to open it."""
+    from combat.models import TrackerGame
+    from combat.services.tracker.end import tracker_end_game
+
+    game, _ = crews_of(3, campaign=campaign, player=player, player2=player2)
+    client.force_login(player)
+    live = client.get(f"/games/{game.pk}/tracker/").content.decode()
+    assert live.count("Open the card of ") == 6
+    board = TrackerGame.objects.get(game=game)
+    results = {gp.pk: "draw" for gp in game.players.all()}
+    tracker_end_game(game=game, results=results, by=player, version=board.version)
+    ended = client.get(f"/games/{game.pk}/tracker/").content.decode()
+    assert ended.count('class="tracker-fighter tf-compact status-active"') == 6
+    assert "Open the card of" not in ended
+    assert 'class="tf-open" href=' not in ended
+    assert "Fighter 1" in ended
