@@ -19,12 +19,20 @@ def display_name_field(*, required: bool) -> forms.CharField:
     )
 
 
+# Required, and the help says why: a forgotten password is reset only by a link sent to this address (there is no
+# other way back into an account), and it serves nothing else: invitations go by link, and no page shows it.
+EMAIL_HELP = (
+    "Required: it is where a link to reset a forgotten password is sent, the only way back into your account. "
+    "It is used for nothing else and shown to no one."
+)
+
+
 class SignupForm(UserCreationForm):
     """Django's sign-up form plus a display name and an e-mail address, so a forgotten password can be
     reset."""
 
     display_name = display_name_field(required=False)
-    email = forms.EmailField(help_text="Only used to reset a forgotten password.")
+    email = forms.EmailField(help_text=EMAIL_HELP)
     field_order = ["display_name", "username", "email", "password1", "password2"]
 
     class Meta(UserCreationForm.Meta):
@@ -42,7 +50,7 @@ class AccountForm(forms.Form):
     """The account page: the display name everyone sees and the e-mail for password resets."""
 
     display_name = display_name_field(required=True)
-    email = forms.EmailField(help_text="Only used to reset a forgotten password.")
+    email = forms.EmailField(help_text=EMAIL_HELP)
 
 
 SCAR_LIMIT_MIN, SCAR_LIMIT_MAX = value_bounds(Campaign, "scar_limit")

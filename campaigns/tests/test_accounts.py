@@ -39,6 +39,24 @@ def test_it_refuses_mismatched_passwords_and_creates_nothing(client):
     assert User.objects.count() == 0
 
 
+def test_the_sign_up_says_why_the_email_is_required_and_refuses_none(client):
+    """The help said "Only used to reset a forgotten password" on a field that must be filled in."""
+    page = client.get("/accounts/signup/").content.decode()
+    assert "Only used to reset" not in page
+    assert "Required: it is where a link to reset a forgotten password is sent" in page
+    response = client.post(
+        "/accounts/signup/",
+        {
+            "username": "carol",
+            "email": "",
+            "password1": "a-very-good-password-42",
+            "password2": "a-very-good-password-42",
+        },
+    )
+    assert "This field is required." in response.content.decode()
+    assert not User.objects.filter(username="carol").exists()
+
+
 def test_it_logs_in(client, make_user, password):
     make_user("carol")
     response = client.post("/accounts/login/", {"username": "carol", "password": password}, follow=True)
