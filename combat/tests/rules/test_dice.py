@@ -192,3 +192,19 @@ def test_check_faces_refuses_a_face_that_is_not_a_whole_number_before_any_face_o
 def test_check_faces_accepts_what_scripted_dice_read(faces):
     dice = ScriptedDice(check_faces(faces, sides=10, count=len(faces)))
     assert [dice.roll(10) for _ in faces] == faces
+
+
+@pytest.mark.parametrize(
+    ("faces", "told"),
+    [
+        ([3], (6, 2, 1, None)),  # too few: the count entered
+        ([3, 2.5], (6, 2, 2, 2.5)),  # not a whole number: that face
+        ([3, 7], (6, 2, 2, 7)),  # off the die: that face
+    ],
+)
+def test_refused_faces_carry_the_die_the_count_and_what_was_entered(faces, told):
+    """What a form shows beside the field: the die and how many were asked, how many were typed, the face refused."""
+    with pytest.raises(FacesRefused) as refused:
+        check_faces(faces, sides=6, count=2)
+    error = refused.value
+    assert (error.sides, error.count, error.entered, error.face) == told
