@@ -351,6 +351,7 @@ def test_a_fallout_roster_shows_no_promotion_dice_glory_or_threshold(as_player, 
     assert "crew XP" in summary
     assert "Threshold Value</li>" not in html
     assert "models (Field Strength)" not in html
+    assert '<h2 id="warband-limits-title">Value</h2>' in html
 
 
 def test_a_trench_crusade_roster_shows_no_crew_xp_until_harsh_lessons_is_on(as_player, world, organiser):
@@ -379,10 +380,12 @@ def test_the_warband_forms_ask_for_crew_xp_only_with_harsh_lessons_on(as_player,
     assert "Crew XP" not in create
     assert "Crew XP" not in edit
     assert "Glory" in create
+    assert "its Threshold Value rises from it" in create
     _fallout(world.campaign, organiser)
     create = as_player.get(f"/campaigns/{world.campaign.pk}/warbands/new/").content.decode()
     assert "Crew XP" in create
     assert 'name="glory"' not in create
+    assert "Threshold Value" not in create
     response = as_player.post(
         f"/campaigns/{world.campaign.pk}/warbands/new/", {"name": "Vault Dwellers", "crew_xp": 2}
     )
