@@ -30,6 +30,7 @@ from rosters.services import battlekit as battlekit_services
 from rosters.services import fighters as fighter_services
 from rosters.services import games as game_services
 from rosters.services import warbands as warband_services
+from rosters.services.game_scores import SideScore, game_score_correct
 from rosters.services.games import GameEntry
 
 
@@ -102,8 +103,13 @@ class DemoGames:
             scenario="No Man's Land",
             notes="The Prophet held the crater against three charges.",
             entries=[
-                GameEntry(self.pilgrims, "win", [p["Prophet Anselm the Unbowed"], p["Pilgrim Hale"]]),
-                GameEntry(self.heretics, "loss", [h["Trooper Rhee"]]),
+                GameEntry(
+                    self.pilgrims,
+                    "win",
+                    [p["Prophet Anselm the Unbowed"], p["Pilgrim Hale"]],
+                    victory_points=7,
+                ),
+                GameEntry(self.heretics, "loss", [h["Trooper Rhee"]], victory_points=3),
             ],
         )
         # A Troop that dies (D6 2, RULING T-2) and an ELITE's Hand Wound (D66 14) with its Battle Scar (T-4).
@@ -131,6 +137,14 @@ class DemoGames:
             fighter=p["Prophet Anselm the Unbowed"], delta=-5, by=player, reason="spent on an Advancement"
         )
         battlekit_services.item_move(item=shield, to_fighter=p["Pilgrim Bettina"], by=player)
+        # A Victory Point typed wrong at the table, put right afterwards with its reason (the standings read it:
+        # RULING W-2), as the game page's score correction does.
+        game_score_correct(
+            game=game,
+            by=organiser,
+            scores={self.pilgrims.pk: SideScore(result="win", victory_points=9)},
+            reason="The Prophet's crater was a second objective: 2 Victory Points more for the Iron Sepulchre",
+        )
 
     def _game_two(self, campaign, played_on, tome) -> None:
         organiser, player, p, h = self.organiser, self.player, self.p, self.h
@@ -140,8 +154,13 @@ class DemoGames:
             played_on=played_on,
             scenario="Raid on the Relic",
             entries=[
-                GameEntry(self.pilgrims, "loss", [p["Castigator Voss"], p["Communicant Brother Mattias"]]),
-                GameEntry(self.heretics, "win", [h["Chorister Vex"]]),
+                GameEntry(
+                    self.pilgrims,
+                    "loss",
+                    [p["Castigator Voss"], p["Communicant Brother Mattias"]],
+                    victory_points=4,
+                ),
+                GameEntry(self.heretics, "win", [h["Chorister Vex"]], victory_points=8),
             ],
         )
         # Captured (D66 12) and ransomed: 15 ducats to the captor, Full Recovery (RULING T-8); Bitter Lessons
@@ -182,8 +201,10 @@ class DemoGames:
             scenario="Hold the Line",
             notes="Try the post-game wizard on this one.",
             entries=[
-                GameEntry(self.pilgrims, "draw", [p["Castigator Ilse"], p["Pilgrim Jory"]]),
-                GameEntry(self.heretics, "draw", [h["Trooper Gorn"], h["Death Commando Sabine"]]),
+                GameEntry(self.pilgrims, "draw", [p["Castigator Ilse"], p["Pilgrim Jory"]], victory_points=5),
+                GameEntry(
+                    self.heretics, "draw", [h["Trooper Gorn"], h["Death Commando Sabine"]], victory_points=5
+                ),
             ],
         )
 

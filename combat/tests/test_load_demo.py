@@ -72,10 +72,10 @@ def test_the_post_games_of_games_1_and_2_were_applied_with_the_dice_entered():
     assert fighters["Castigator Voss"].battle_scars == 0
     assert [(i.code, i.d66) for i in fighters["Chorister Vex"].injuries.all()] == [("chest_wound", 16)]
     assert Injury.objects.filter(fighter__warband=pilgrims).count() == 1
-    # 85 + 20 spoils - 15 ransom; 60 + 15 ransom.
+    # 700 - 615 recruits and Battlekit + 20 spoils - 15 ransom; 700 - 560 + 15 ransom.
     pilgrims.refresh_from_db()
     heretics.refresh_from_db()
-    assert (pilgrims.strongbox, heretics.strongbox) == (90, 75)
+    assert (pilgrims.strongbox, heretics.strongbox) == (90, 155)
     # XP earned in the post-game (1 for surviving, 2 from Bitter Lessons), then some spent.
     assert fighters["Communicant Brother Mattias"].xp == 3 + 1 + 1 + 2
     assert anselm.xp == 9 + 1 - 5 + 1
@@ -267,3 +267,129 @@ def test_the_demo_carries_a_made_up_set_of_campaign_data():
     assert CampaignDataSet.objects.filter(campaign=campaign).count() == 4 + 3 + 1 + 4 + 2
     told = [change.sentence for entry in iter_history(campaign=campaign) for change in entry.changes]
     assert "Olga saved the Common Locations, v1: 5 rows (copied from the demo set)" in told
+
+
+def test_the_standings_rank_by_the_victory_points_typed_for_each_game(client):
+    """Each recorded game carries both sides' Victory Points, one corrected afterwards with its reason; the
+    standings rank by them (RULING W-2), not by name: with a win each, the names alone would put the Grey Legion
+    first."""
+    from rosters.selectors.campaigns import campaign_page
+
+    load()
+    campaign = Campaign.objects.get()
+    typed = {
+        (player.game.number, player.warband.name): (player.result, player.victory_points)
+        for player in GamePlayer.objects.filter(game__number__lte=3).select_related("game", "warband")
+    }
+    assert typed == {
+        (1, "The Iron Sepulchre"): ("win", 9),  # 7 at the table, corrected to 9
+        (1, "The Grey Legion"): ("loss", 3),
+        (2, "The Iron Sepulchre"): ("loss", 4),
+        (2, "The Grey Legion"): ("win", 8),
+        (3, "The Iron Sepulchre"): ("draw", 5),
+        (3, "The Grey Legion"): ("draw", 5),
+    }
+    standings = [
+        (row.place, row.warband.name, row.warband.victory_points, row.warband.wins, row.value)
+        for row in campaign_page(campaign=campaign).leaderboard
+    ]
+    assert standings == [(1, "The Iron Sepulchre", 18, 1, 585), (2, "The Grey Legion", 16, 1, 560)]
+    assert sorted(name for _, name, *_ in standings) == ["The Grey Legion", "The Iron Sepulchre"]
+    client.force_login(campaign.created_by)
+    page = client.get(f"/campaigns/{campaign.pk}/").content.decode()
+    leaderboard = page[
+        page.index('id="leaderboard"') : page.index("</table>", page.index('id="leaderboard"'))
+    ]
+    assert leaderboard.index("The Iron Sepulchre") < leaderboard.index("The Grey Legion")
+    assert "585 ducats" in leaderboard
+    assert "560 ducats" in leaderboard
+    told = [change.sentence for entry in iter_history(campaign=campaign) for change in entry.changes]
+    assert any("2 Victory Points more for the Iron Sepulchre" in sentence for sentence in told), told
+
+
+def test_every_demo_fighter_and_piece_of_battlekit_costs_what_the_campaign_price_list_says():
+    """Recruited from the campaign's newest price list (the shipped demo rows and the warbands' own, v2), so each
+    warband has a value (RULING C-2: the fighters on the roster and the Battlekit they carry)."""
+    from combat.management.demo_prices import NOTE
+    from rosters.models import PriceList
+    from rosters.selectors.price_lists import newest_price_lists
+
+    load()
+    campaign = Campaign.objects.get()
+    lists = newest_price_lists(campaign=campaign)
+    assert {kind: (lists[kind].version, lists[kind].note) for kind in lists} == {
+        PriceList.Kind.FIGHTERS: (2, NOTE),
+        PriceList.Kind.BATTLEKIT: (2, NOTE),
+    }
+    costs = {kind: {row["name"]: row["cost"] for row in lists[kind].rows} for kind in lists}
+    fighters = list(Fighter.objects.filter(warband__campaign=campaign))
+    assert len(fighters) == 19
+    assert {f.name: f.cost for f in fighters} == {
+        f.name: costs[PriceList.Kind.FIGHTERS][f.fighter_type] for f in fighters
+    }
+    assert min(f.cost for f in fighters) > 0
+    items = list(Item.objects.filter(warband__campaign=campaign))
+    listed_as = {"Spare Trench Shield": "Trench Shield"}  # a spare, bought at the Trench Shield's price
+    assert {i.pk: i.cost for i in items} == {
+        i.pk: costs[PriceList.Kind.BATTLEKIT][listed_as.get(i.name, i.name)] for i in items
+    }
+    assert min(i.cost for i in items) > 0
+    for warband in Warband.objects.filter(campaign=campaign):
+        active = warband.fighters.filter(status=Fighter.Status.ACTIVE)
+        carried = Item.objects.filter(fighter__in=active)
+        value = sum(f.cost for f in active) + sum(i.cost for i in carried)
+        assert value > 0
+        assert value == {"The Iron Sepulchre": 585, "The Grey Legion": 560}[warband.name]
+
+
+def test_each_warbands_ledger_opens_with_its_starting_value_pays_every_recruit_and_sums_to_its_strongbox():
+    """CAMPAIGN_PHASE.md: "A warband begins the campaign with its starting value in ducats in its Strongbox";
+    every recruit and piece of Battlekit is paid from it, an entry each, so the ledger sums to the Strongbox."""
+    from rosters.models import LedgerCause
+
+    load()
+    # What the story moves after recruiting: Game 1's spoils and the ransom of Game 2, paid and received.
+    after = {"The Iron Sepulchre": {"adjustment": 20, "ransom": -15}, "The Grey Legion": {"ransom": 15}}
+    # Pieces bought: the Pilgrims' 17 carried and 2 in the Arsenal; the Heretics' 9 and the Tome.
+    pieces = {"The Iron Sepulchre": 19, "The Grey Legion": 10}
+    spent = {"The Iron Sepulchre": 615, "The Grey Legion": 560}
+    for warband in Warband.objects.all():
+        entries = list(warband.ledger.order_by("id"))
+        start = entries[0]
+        glory = {"The Iron Sepulchre": 2, "The Grey Legion": 1}[warband.name]
+        assert (start.cause, start.ducats, start.glory) == ("start", warband.starting_value, glory)
+        assert warband.starting_value == 700
+        assert sum(e.ducats for e in entries) == warband.strongbox == entries[-1].balance
+        assert sum(e.glory for e in entries) == warband.glory == entries[-1].glory_balance
+        recruits = [-e.ducats for e in entries if e.cause == LedgerCause.RECRUIT]
+        bought = [-e.ducats for e in entries if e.cause == LedgerCause.BUY]
+        # Every fighter the warband ever recruited (the dead among them), every piece it bought (the lost too).
+        assert sorted(recruits) == sorted(warband.fighters.values_list("cost", flat=True))
+        assert len(bought) == pieces[warband.name]
+        assert sum(recruits) + sum(bought) == spent[warband.name]
+        rest = {}
+        for entry in entries[1:]:
+            if entry.cause not in (LedgerCause.RECRUIT, LedgerCause.BUY) and entry.ducats:
+                rest[entry.cause] = rest.get(entry.cause, 0) + entry.ducats
+        assert rest == after[warband.name]
+        assert warband.strongbox == 700 - spent[warband.name] + sum(rest.values())
+
+
+def test_game_3s_reinforcements_offer_the_threshold_value_less_each_warbands_value(client):
+    """RULING C-4 with C-1: after their third battle the warbands are about to play battle 4 (Threshold Value
+    1000); the budget is the Threshold Value minus the value, read where the player reads it."""
+    from django.urls import reverse
+
+    from combat.selectors.post_game.state import post_game_state
+
+    load()
+    expected = {"The Iron Sepulchre": (585, 415), "The Grey Legion": (560, 440)}
+    for player in GamePlayer.objects.filter(game__number=3).select_related("game__campaign", "warband"):
+        step = post_game_state(player=player).reinforcements
+        assert step.available
+        assert (step.threshold, step.value, step.budget) == (1000, *expected[player.warband.name])
+        assert step.budget == step.threshold - step.value
+        client.force_login(player.warband.owner)
+        page = client.get(reverse("post_game_reinforcements", args=[player.game_id, player.warband_id]))
+        budget = expected[player.warband.name][1]
+        assert f'id="reinforcements-budget">{budget}<' in page.content.decode()

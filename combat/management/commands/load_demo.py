@@ -42,81 +42,45 @@ from campaigns.models import Campaign
 from campaigns.services.campaigns import campaign_create
 from campaigns.services.invitations import campaign_join
 from combat.management.demo_games import DemoGames
+from combat.management.demo_prices import NOTE as DEMO_PRICES_NOTE
+from combat.management.demo_prices import the_long_trench_rows
 from combat.services.campaign_data import campaign_data_copy_demo
+from rosters.models import ELITE
+from rosters.price_lists import BATTLEKIT, FIGHTERS
+from rosters.selectors.price_lists import newest_price_lists
 from rosters.services import battlekit as battlekit_services
 from rosters.services import fighters as fighter_services
 from rosters.services import warbands as warband_services
-from rosters.services.price_lists import price_list_copy_demo
+from rosters.services.price_lists import price_list_copy_demo, price_list_save
 
 ORGANISER = ("organiser", "trench-organiser", "Olga")
 PLAYER = ("player", "trench-player", "Pat")
 
-# name, type, ELITE, fields, Battlekit (name, keywords)
+# name, type (its row on the campaign's price list gives its cost, profile and ELITE keyword), its own fields, and the
+# Battlekit it is recruited with (each a row of the list's Battlekit)
 PILGRIMS = [
-    (
-        "Prophet Anselm the Unbowed",
-        "War Prophet",
-        True,
-        {"xp": 9, "movement": 6},
-        [("Holy Icon", []), ("Trench Club", []), ("Standard Armour", [])],
-    ),
-    (
-        "Castigator Voss",
-        "Castigator",
-        True,
-        {"xp": 6, "movement": 6},
-        [("Censer of Judgement", ["TWO-HANDED"]), ("Reinforced Armour", [])],
-    ),
-    (
-        "Castigator Ilse",
-        "Castigator",
-        True,
-        {"xp": 4},
-        [("Great Hammer", ["HEAVY", "TWO-HANDED"]), ("Standard Armour", [])],
-    ),
-    (
-        "Communicant Brother Mattias",
-        "Communicant",
-        True,
-        {"xp": 3, "health": 2},
-        [("Anti-Tank Hammer", ["HEAVY", "TWO-HANDED"])],
-    ),
-    (
-        "The Anchorite of Saint Ludwin",
-        "Anchorite Shrine",
-        False,
-        {"movement": 5, "health": 3, "harm_limit": None, "keywords": ["TOUGH"]},
-        [("Shrine Flamer", ["HEAVY"])],
-    ),
-    ("Sister Agnethe", "Stigmatic Nun", False, {"movement": 7}, [("Blessed Blade", [])]),
-    ("Sister Hedda", "Stigmatic Nun", False, {"movement": 7}, [("Blessed Blade", [])]),
-    ("Pilgrim Odo", "Trench Pilgrim", False, {}, [("Bolt Action Rifle", []), ("Gas Mask", [])]),
-    ("Pilgrim Jory", "Trench Pilgrim", False, {}, [("Shotgun", [])]),
-    ("Pilgrim Bettina", "Trench Pilgrim", False, {}, [("Bolt Action Rifle", [])]),
-    ("Pilgrim Hale", "Trench Pilgrim", False, {}, [("Trench Shield", [])]),
-    ("Pilgrim Wendel", "Trench Pilgrim", False, {}, [("Jezzail", ["TWO-HANDED"])]),
+    ("Prophet Anselm the Unbowed", "War Prophet", {"xp": 9}, ["Holy Icon", "Trench Club", "Standard Armour"]),
+    ("Castigator Voss", "Castigator", {"xp": 6}, ["Censer of Judgement", "Reinforced Armour"]),
+    ("Castigator Ilse", "Castigator", {"xp": 4}, ["Great Hammer", "Standard Armour"]),
+    ("Communicant Brother Mattias", "Communicant", {"xp": 3}, ["Anti-Tank Hammer"]),
+    ("The Anchorite of Saint Ludwin", "Anchorite Shrine", {}, ["Shrine Flamer"]),
+    ("Sister Agnethe", "Stigmatic Nun", {}, ["Blessed Blade"]),
+    ("Sister Hedda", "Stigmatic Nun", {}, ["Blessed Blade"]),
+    ("Pilgrim Odo", "Trench Pilgrim", {}, ["Bolt Action Rifle", "Gas Mask"]),
+    ("Pilgrim Jory", "Trench Pilgrim", {}, ["Shotgun"]),
+    ("Pilgrim Bettina", "Trench Pilgrim", {}, ["Bolt Action Rifle"]),
+    ("Pilgrim Hale", "Trench Pilgrim", {}, ["Trench Shield"]),
+    ("Pilgrim Wendel", "Trench Pilgrim", {}, ["Jezzail"]),
 ]
 
 HERETICS = [
-    (
-        "Heretic Priest Malachai",
-        "Heretic Priest",
-        True,
-        {"xp": 7},
-        [("Sacrificial Knife", []), ("Tartarus Bible", [])],
-    ),
-    ("Chorister Vex", "Heretic Chorister", True, {"xp": 3}, [("Infernal Brand", [])]),
-    (
-        "Death Commando Sabine",
-        "Heretic Death Commando",
-        True,
-        {"xp": 4, "movement": 7},
-        [("Silenced Pistol", []), ("Assassin's Blade", [])],
-    ),
-    ("Trooper Gorn", "Heretic Trooper", False, {}, [("Bolt Action Rifle", [])]),
-    ("Trooper Lisk", "Heretic Trooper", False, {}, [("Bolt Action Rifle", [])]),
-    ("Trooper Oszkar", "Heretic Trooper", False, {}, [("Machine Gun", ["HEAVY"])]),
-    ("Trooper Rhee", "Heretic Trooper", False, {}, [("Trench Club", [])]),
+    ("Heretic Priest Malachai", "Heretic Priest", {"xp": 7}, ["Sacrificial Knife", "Tartarus Bible"]),
+    ("Chorister Vex", "Heretic Chorister", {"xp": 3}, ["Infernal Brand"]),
+    ("Death Commando Sabine", "Heretic Death Commando", {"xp": 4}, ["Silenced Pistol", "Assassin's Blade"]),
+    ("Trooper Gorn", "Heretic Trooper", {}, ["Bolt Action Rifle"]),
+    ("Trooper Lisk", "Heretic Trooper", {}, ["Bolt Action Rifle"]),
+    ("Trooper Oszkar", "Heretic Trooper", {}, ["Machine Gun"]),
+    ("Trooper Rhee", "Heretic Trooper", {}, ["Trench Club"]),
 ]
 
 
@@ -163,28 +127,36 @@ class Command(DemoGames, BaseCommand):
             by=organiser,
         )
         campaign_join(code=campaign.invitation_code, user=player)
+        # The price lists first, so every recruit is paid what the list says: the made-up demo list the project
+        # ships (no official list ships), then the campaign's own made-up prices for its warbands as version 2.
+        price_list_copy_demo(campaign=campaign, by=organiser)
+        for kind, rows in the_long_trench_rows().items():
+            price_list_save(campaign=campaign, kind=kind, rows=rows, by=organiser, note=DEMO_PRICES_NOTE)
+        self.prices = {
+            kind: {row["name"]: row for row in price_list.rows}
+            for kind, price_list in newest_price_lists(campaign=campaign).items()
+        }
+        # Each warband opens with its starting value in its Strongbox (the ledger's "start") and pays every
+        # recruit and piece of Battlekit from it (CAMPAIGN_PHASE.md: "A warband begins the campaign with its
+        # starting value in ducats in its Strongbox"; "A purchase is paid from the Strongbox in full").
         self.pilgrims, self.p = self._recruit(
             campaign,
             player,
             "The Iron Sepulchre",
             "Trench Pilgrims",
             PILGRIMS,
-            strongbox=85,
             glory=2,
             notes="Sworn to carry the relic of Saint Ludwin to the Cathedral of the Throne.",
         )
         self.heretics, self.h = self._recruit(
-            campaign, organiser, "The Grey Legion", "Heretic Legion", HERETICS, strongbox=60, glory=1
+            campaign, organiser, "The Grey Legion", "Heretic Legion", HERETICS, glory=1
         )
-        shield = battlekit_services.item_create(warband=self.pilgrims, name="Spare Trench Shield", by=player)
-        battlekit_services.item_create(
-            warband=self.pilgrims, name="Incendiary Grenades", keywords=["GRENADE"], by=player
-        )
-        tome = battlekit_services.item_create(warband=self.heretics, name="Blasphemous Tome", by=organiser)
+        # A spare Trench Shield, bought at the Trench Shield's price, and Battlekit kept in the Arsenal.
+        shield = self._buy(self.pilgrims, player, "Spare Trench Shield", listed_as="Trench Shield")
+        self._buy(self.pilgrims, player, "Incendiary Grenades")
+        tome = self._buy(self.heretics, organiser, "Blasphemous Tome")
         # The campaign data, a small made-up set (no official names ship): charts, Locations, types, Patrons.
         campaign_data_copy_demo(campaign=campaign, by=organiser)
-        # A small made-up price list to recruit and buy from (no official list ships).
-        price_list_copy_demo(campaign=campaign, by=organiser)
 
         start = datetime.date.today() - datetime.timedelta(days=21)
         self._game_one(campaign, start, shield)
@@ -194,17 +166,46 @@ class Command(DemoGames, BaseCommand):
         return campaign
 
     def _recruit(self, campaign, owner, name, faction, fighters, **fields):
+        """A warband founded at the standard starting value, its fighters recruited one by one from the price
+        list, each with its Battlekit, all paid through the ledger as the recruit form pays them."""
         warband = warband_services.warband_create(
             campaign=campaign, owner=owner, name=name, faction=faction, by=owner, **fields
         )
         made = {}
-        for fighter_name, kind, elite, stats, kit in fighters:
+        for fighter_name, kind, stats, kit in fighters:
             fighter = fighter_services.fighter_create(
-                warband=warband, by=owner, name=fighter_name, fighter_type=kind, elite=elite, **stats
+                warband=warband, by=owner, name=fighter_name, pay=True, **{**self._listed_type(kind), **stats}
             )
-            for item_name, keywords in kit:
-                battlekit_services.item_create(
-                    warband=warband, fighter=fighter, name=item_name, keywords=keywords, by=owner
-                )
+            for item_name in kit:
+                self._buy(warband, owner, item_name, fighter=fighter)
             made[fighter_name] = fighter
         return warband, made
+
+    def _listed_type(self, kind: str) -> dict:
+        """A fighter type's row on the campaign's list as the new fighter's fields: its cost and starting profile,
+        ELITE as the elite flag (RULING T-1)."""
+        row = self.prices[FIGHTERS][kind]
+        return {
+            "fighter_type": kind,
+            "cost": row["cost"],
+            "movement": row["movement"],
+            "health": row["health"],
+            "harm_limit": row["harm_limit"],
+            "keywords": [word for word in row["keywords"] if word != ELITE],
+            "elite": ELITE in row["keywords"],
+        }
+
+    def _buy(self, warband, by, name, *, fighter=None, listed_as=None):
+        """A piece of Battlekit bought at its listed price (`listed_as`: the row it is bought as, when its name
+        says more), paid from the Strongbox; held by `fighter`, or kept in the Arsenal."""
+        row = self.prices[BATTLEKIT][listed_as or name]
+        return battlekit_services.item_create(
+            warband=warband,
+            fighter=fighter,
+            name=name,
+            keywords=row["keywords"],
+            removable=row["removable"],
+            cost=row["cost"],
+            pay=True,
+            by=by,
+        )
