@@ -3,18 +3,22 @@
 Two users (printed at the end, and in README.md under "Demo accounts"; local use only, never in Docker) and a
 Trench Crusade campaign, *The Long Trench*, played the way a group plays it, so its history reads as a campaign:
 
-1. Olga founds the campaign, Pat joins; each recruits a warband fighter by fighter (the Trench Pilgrims of the
-   Iron Sepulchre, 12 strong, and the Grey Legion of Heretics), with their Battlekit and an Arsenal. Olga copies
-   the made-up demo set of campaign data (combat/demo_campaign_data.py): skill charts, Locations, fighter types and
-   each warband's Patron skills, invented names only.
-2. Game 1, No Man's Land: the Pilgrims win. Their post-game: Pilgrim Hale, a Troop, fails his Survival Roll
+1. Olga founds the campaign, Pat joins. Olga copies the made-up demo price list and saves the campaign's own
+   made-up prices for its warbands as its second version (combat/management/demo_prices.py). Each warband opens
+   its ledger with the starting value of 700 ducats and recruits fighter by fighter from that list (the Trench
+   Pilgrims of the Iron Sepulchre, 12 strong, for 615 ducats, and the Grey Legion of Heretics for 560), with their
+   Battlekit and an Arsenal, each paid from the Strongbox. Olga copies the made-up demo set of campaign data
+   (combat/demo_campaign_data.py): skill charts, Locations, fighter types and each warband's Patron skills.
+2. Game 1, No Man's Land: the Pilgrims win, 7 Victory Points to 3, corrected afterwards to 9. Their post-game: Pilgrim Hale, a Troop, fails his Survival Roll
    (D6 2) and dies; Prophet Anselm, an ELITE, rolls D66 14, a Hand Wound and a Battle Scar. The Heretics' Trooper
    Rhee survives (D6 5). XP is earned, Pat spends some, Battlekit moves out of the Arsenal, spoils go to the
    Strongbox.
-3. Game 2, Raid on the Relic: the Heretics win. Castigator Voss is Captured (D66 12) and ransomed for 15 ducats;
+3. Game 2, Raid on the Relic: the Heretics win, 8 Victory Points to 4. Castigator Voss is Captured (D66 12) and ransomed for 15 ducats;
    Brother Mattias draws Bitter Lessons (D66 65, D3 2 extra XP); the Heretics' Chorister Vex takes a Chest Wound
    (D66 16).
-4. Game 3, Hold the Line: recorded, both post-games waiting, so the post-game wizard can be tried at once.
+4. Game 3, Hold the Line: a draw, 5 Victory Points each, both post-games waiting, so the post-game wizard can be
+   tried at once (Reinforcements offer 1000 less each warband's value: 415 and 440 ducats, RULING C-4). The
+   standings rank the Pilgrims first on 18 Victory Points to 16.
 5. Game 4, Night Raid: in progress on the tracker of a Trench Crusade board, played with Injury Rolls (the dice
    typed in): Trooper Lisk takes a Minor Hit, Sister Agnethe is Down, the TOUGH Anchorite of Saint Ludwin is saved
    from Out of Action by Tough, and a Bloodbath Roll on the Down Sister spends her Blood Markers; then two
@@ -27,8 +31,8 @@ story is the same on every machine. Each service call commits on its own: Postgr
 of one transaction with the same time, and a demo loaded in one transaction would read as one moment, grouped by
 table. If a step fails, the half-made campaign is deleted again, so the next run starts clean.
 
-This module holds the users, the two warbands' rosters and the story's start (the campaign, the recruits, the
-campaign data); the games themselves (steps 2 to 5) are in combat/management/demo_games.py, a mixin of `Command`.
+This module holds the users, the two warbands' rosters and the story's start (the campaign, the price lists, the
+recruits, the campaign data); the games themselves (steps 2 to 5) are in combat/management/demo_games.py, a mixin of `Command`.
 """
 
 from __future__ import annotations
