@@ -330,3 +330,20 @@ def test_a_game_being_played_is_shown_as_such_in_the_feed_the_warband_history_an
     assert "<h1>Iron Sepulchre in Game 1, being played</h1>" in page
     assert "The game is still being played: this is the roster as it went into it." in page
     assert "Brick took 2 Damage: 1 Harm (quinn_player, on the tracker in Game 1)" in page
+
+
+def test_the_roster_as_of_a_game_names_glory_and_crew_xp_as_the_campaign_uses_them(
+    client, player, campaign, warband, game1
+):
+    client.force_login(player)
+    url = reverse("warband_as_of", args=[warband.pk, game1.pk])
+    then = client.get(url).content.decode()
+    then = then[then.index('id="as-of-roster"') :]
+    assert "Glory: <strong" in then
+    assert "Crew XP" not in then
+    campaign.preset = "fallout_factions"
+    campaign.save(update_fields=["preset"])
+    then = client.get(url).content.decode()
+    then = then[then.index('id="as-of-roster"') :]
+    assert "Crew XP: <strong" in then
+    assert "Glory" not in then
