@@ -83,7 +83,7 @@ wrk:
 bench: install-dev wrk
 	$(BIN)/python bench/run.py
 
-# Mutation testing of the rules engine with its own tests (issue 19), configured in pyproject.toml's
+# Mutation testing of the rules engine with its own tests, configured in pyproject.toml's
 # [tool.mutmut]; not part of `make test`, it takes minutes. The machine is shared: MUTATE_CHILDREN workers (2).
 # A full run starts from a fresh mutants/ (mutmut keeps old verdicts, which new tests would not revisit);
 # MUTANTS reruns only the mutants named by globs, e.g. make mutate MUTANTS='combat.rules.dice.*'.

@@ -4,6 +4,12 @@ import os
 import shutil
 
 import pytest
+from hypothesis import settings
+
+# Property tests assert what holds, never how fast: no per-example deadline, which a loaded CI machine (two cores
+# running the suite) would otherwise turn into a failure. `make mutate` chooses its own profile.
+settings.register_profile("suite", deadline=None)
+settings.load_profile("suite")
 
 # Playwright's sync API runs an event loop in the test thread; Django's ORM would refuse to run there
 # (docs/development.md). Browser tests only ever talk to the database from the test thread, one call at a time.

@@ -12,7 +12,7 @@ The skills themselves are campaign data (`SkillChart.from_rows`); the numbers ar
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -93,6 +93,18 @@ def advancement_marks(
     `gain_xp(...).advancements`."""
     total = gain_xp(xp, gained, limited_potential=limited_potential, elite=elite).xp
     return tuple(mark for mark in ADVANCEMENT_XP if xp < mark <= total) if elite else ()
+
+
+def skill_roll_total(faces: Sequence[int]) -> int:
+    """The number a Skill Advancement Roll finds on a chart from its dice (CAMPAIGN_PHASE.md, "Experience and
+    Advancement": the roll is 2D6, added): two faces of 1 to 6, or `ValueError`."""
+    faces = tuple(faces)
+    if len(faces) != 2:
+        raise ValueError(f"a Skill Advancement Roll is 2D6: two faces, got {len(faces)}")
+    for face in faces:
+        if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= 6:
+            raise ValueError(f"a die's face is 1 to 6, got {face!r}")
+    return faces[0] + faces[1]
 
 
 def xp_limit_problem(xp: int, *, limited_potential: bool) -> str | None:

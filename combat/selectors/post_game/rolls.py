@@ -11,6 +11,7 @@ from campaigns.models import OutOfAction
 from campaigns.people import display_name
 from combat import rules
 from combat.models import DiceRoll, PostGameFighter, PostGameRoll
+from combat.rules.campaign_advancement import skill_roll_total
 from combat.rules.casualties import casualty_roll
 
 
@@ -53,7 +54,7 @@ class LoggedRoll:
         """The number rolled: a D66 read from its two faces by the engine (RULING T-3), else the one face."""
         faces = self.dice.faces
         if self.roll.purpose == PostGameRoll.Purpose.ADVANCEMENT:
-            return sum(faces)  # CAMPAIGN_PHASE.md: a Skill Advancement Roll is 2D6, added
+            return skill_roll_total(faces)
         return rules.d66_from_faces(*faces) if len(faces) == 2 else faces[0]
 
     @property

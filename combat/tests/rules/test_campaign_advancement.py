@@ -17,6 +17,7 @@ from combat.rules import (
     gain_xp,
     skill_for,
 )
+from combat.rules.campaign_advancement import skill_roll_total
 
 # A house Stealth & Speed chart: the names are campaign data, made up here; 12 holds no skill.
 ROWS = [
@@ -260,3 +261,20 @@ def test_the_xp_limit_refuses_bad_input():
 def test_the_marks_refuse_an_elite_answer_that_is_not_true_or_false():
     with pytest.raises(ValueError, match="^elite must be True or False, got 1$"):
         rules.advancement_marks(0, 2, elite=1)
+
+
+# CAMPAIGN_PHASE.md, "Experience and Advancement": a Skill Advancement Roll is 2D6, added.
+@pytest.mark.parametrize(("faces", "total"), [((1, 1), 2), ((6, 6), 12), ((3, 4), 7), ([2, 5], 7)])
+def test_a_skill_advancement_roll_is_2d6_added(faces, total):
+    assert skill_roll_total(faces) == total
+
+
+@pytest.mark.parametrize("faces", [(), (4,), (1, 2, 3), (0, 3), (3, 7), (True, 2), (2.0, 3), ("3", 4)])
+def test_a_skill_advancement_roll_is_two_faces_of_1_to_6(faces):
+    with pytest.raises(ValueError, match="2D6|a die's face is 1 to 6"):
+        skill_roll_total(faces)
+
+
+@given(st.integers(1, 6), st.integers(1, 6))
+def test_every_skill_advancement_total_is_a_number_of_a_skill_chart(first, second):
+    assert skill_roll_total((first, second)) in range(2, 13)
