@@ -140,50 +140,44 @@ def _source_select(source: Source, f: HistoryFilter, cursor: Cursor | None, olde
     LIMIT %(n)s)"""
 
 
-def _details_sql(selects: list[tuple[Source, str]]) -> str:
-    """Each page event's own row and, for an update, the row before it, read table by table over the page's ids.
+def _details_sql(sources: list[Source]) -> str:
+    """Each page event's own row, its context and, for an update, the row before it, read only from the tables
+    the page holds, each over its own page ids.
 
-    One set-based branch per table: the page's events of that table joined to their rows by primary key, and the
-    previous row of each update found by a LATERAL join on the (pgh_obj_id, pgh_created_at, pgh_id) order. A CASE of
-    correlated subqueries per row instead made PostgreSQL plan two SubPlans per table, each run for every row of
-    the page."""
+    One set-based branch per table: the events by primary key, the previous row of each update by a LATERAL join
+    on the (pgh_obj_id, pgh_created_at, pgh_id) order. It is a query of its own, after the page's: written as a
+    part of the page's query, it had a branch for every table the filter could reach, and PostgreSQL spent more
+    time planning those branches than running the whole query. A CASE of correlated subqueries per row instead made
+    PostgreSQL plan two SubPlans per table, each run for every row of the page."""
     return " UNION ALL ".join(
         f"""
-        SELECT q.src, q.pgh_id, to_jsonb(x) AS data, before.prev
-        FROM page q JOIN {s.table} x ON x.pgh_id = q.pgh_id
+        SELECT {s.rank} AS src, x.pgh_id, to_jsonb(x) AS data, before.prev, ctx.metadata
+        FROM {s.table} x
         LEFT JOIN LATERAL (
             SELECT to_jsonb(p0) AS prev FROM {s.table} p0
-            WHERE q.pgh_label = 'update' AND p0.pgh_obj_id = q.pgh_obj_id
-              AND (p0.pgh_created_at, p0.pgh_id) < (q.pgh_created_at, q.pgh_id)
+            WHERE x.pgh_label = 'update' AND p0.pgh_obj_id = x.pgh_obj_id
+              AND (p0.pgh_created_at, p0.pgh_id) < (x.pgh_created_at, x.pgh_id)
             ORDER BY p0.pgh_created_at DESC, p0.pgh_id DESC LIMIT 1
         ) before ON TRUE
-        WHERE q.src = {s.rank}"""
-        for s, _ in selects
+        LEFT JOIN pghistory_context ctx ON ctx.id = x.pgh_context_id
+        WHERE x.pgh_id = ANY(%(ids_{s.rank})s)"""
+        for s in sources
     )
 
 
-def _fetch_events(f: HistoryFilter, cursor: Cursor | None, older: bool, limit: int) -> list[tuple]:
+def _page_rows(f: HistoryFilter, cursor: Cursor | None, older: bool, limit: int) -> list[tuple]:
+    """The page's events, (src, pgh_id, pgh_created_at, pgh_label, pgh_obj_id), in the feed's order."""
     selects = [
-        (s, sql) for s in registry.table_sources() if (sql := _source_select(s, f, cursor, older)) is not None
+        sql for s in registry.table_sources() if (sql := _source_select(s, f, cursor, older)) is not None
     ]
     if not selects:
         return []
     direction = "DESC" if older else "ASC"
-    order = f"pgh_created_at {direction}, sort_rank {direction}, pgh_id {direction}"
     sql = f"""
-        WITH {_scope_ctes(f)},
-        page AS MATERIALIZED (
-            SELECT * FROM ({" UNION ALL ".join(sql for _, sql in selects)}) u
-            ORDER BY {order}
-            LIMIT %(n)s
-        ),
-        details AS ({_details_sql(selects)})
-        SELECT page.src, page.pgh_id, page.pgh_created_at, page.pgh_label, page.pgh_obj_id, ctx.metadata,
-            details.data, details.prev
-        FROM page
-        LEFT JOIN details ON details.src = page.src AND details.pgh_id = page.pgh_id
-        LEFT JOIN pghistory_context ctx ON ctx.id = page.pgh_context_id
-        ORDER BY page.pgh_created_at {direction}, page.sort_rank {direction}, page.pgh_id {direction}
+        WITH {_scope_ctes(f)}
+        SELECT src, pgh_id, pgh_created_at, pgh_label, pgh_obj_id FROM ({" UNION ALL ".join(selects)}) u
+        ORDER BY pgh_created_at {direction}, sort_rank {direction}, pgh_id {direction}
+        LIMIT %(n)s
     """
     params: dict[str, Any] = {
         "c": f.campaign_id,
@@ -199,9 +193,28 @@ def _fetch_events(f: HistoryFilter, cursor: Cursor | None, older: bool, limit: i
         params.update(cur_at=cursor.at, cur_rank=cursor.rank, cur_id=cursor.pgh_id)
     with connection.cursor() as db:
         db.execute(sql, params)
-        rows = [
-            (*row[:5], json_value(row[5]), json_value(row[6]), json_value(row[7])) for row in db.fetchall()
-        ]
+        return db.fetchall()
+
+
+def _fetch_events(f: HistoryFilter, cursor: Cursor | None, older: bool, limit: int) -> list[tuple]:
+    """The page's events, each with its context, its row and the row before it, newest first: two queries, the
+    page's events and then their details (`_details_sql`), whatever the page's size."""
+    page = _page_rows(f, cursor, older, limit)
+    if not page:
+        return []
+    ids: dict[int, list[int]] = {}
+    for src, pgh_id, *_ in page:
+        ids.setdefault(src, []).append(pgh_id)
+    sources = [registry.by_rank(src) for src in sorted(ids)]
+    with connection.cursor() as db:
+        db.execute(_details_sql(sources), {f"ids_{src}": pgh_ids for src, pgh_ids in ids.items()})
+        details = {(row[0], row[1]): row[2:] for row in db.fetchall()}
+    rows = []
+    for src, pgh_id, at, label, obj_id in page:
+        data, prev, metadata = details.get((src, pgh_id), (None, None, None))
+        rows.append(
+            (src, pgh_id, at, label, obj_id, json_value(metadata), json_value(data), json_value(prev))
+        )
     return rows if older else rows[::-1]
 
 
@@ -217,8 +230,9 @@ def history_page(
 
     `before` (a cursor from `HistoryPage.older`) reads the next older page; `after` (a cursor from
     `HistoryPage.newest`) reads only what happened since, for polling. Raises `BadCursor` for a mangled cursor.
-    Runs a fixed number of queries whatever the number of events: one for the events, then one per kind of name
-    the sentences need (users, games, rolls, fighters, warbands, game players).
+    Runs a fixed number of queries whatever the number of events: two for the events (the page, then their rows:
+    `_fetch_events`), one for the names the sentences need (`lookups.load_lookups`), one per source that loads
+    more of its own.
     """
     filters = filters or HistoryFilter(campaign_id=campaign.pk)
     if filters.campaign_id != campaign.pk:
