@@ -3,7 +3,7 @@ round trip to Redis and one small query (whether its user may still load it).
 
 The views that may be kept say so (`rosters.views.common.cacheable`): the roster, the campaign page, a
 fighter's card, the history feed, the statistics, the dashboard. Their 200 answer is kept, compressed, for the session that asked,
-under the user's page generation read *before* the view ran (config/page_versions.py says who replaces it).
+under the tokens read *before* the view ran (config/page_versions.py says which, and who replaces them).
 The next GET of the same address with the same headers is answered from one `get_many` of:
 
 - the session, as Django's `cached_db` sessions keep it: it must still be there, name the same user with the same
@@ -13,10 +13,13 @@ The next GET of the same address with the same headers is answered from one `get
   htmx headers, whether gzip is accepted and the build (templates and code);
 - the user's page generation (and the site's), the first named by the `wl_member` cookie a page that may be kept
   sets: only a hint of which key to read, checked against the session's user, never trusted for access;
-- the token of the campaign, warband or fighter the address names (`cacheable`'s `scope`; the dashboard has none),
-  which a board action replaces instead of every member's generation (config/page_versions.py, `board_changed`).
+- the token of the campaign, warband or fighter the address names (`cacheable`'s `scope`), or of the user's
+  dashboard, which a board action or a write to the campaign replaces (config/page_versions.py);
+- for a roster or a fighter's card, the token of every page of its campaign (`within_key`), which a write to the
+  campaign replaces: the page holds which campaign's it was kept under, and this process's guess of it
+  (`guessed_campaign`) is fetched with the rest; without one (a fresh worker), it costs one more round trip.
 
-(That is five keys in one `get_many`, four for the dashboard.) When all of them match, one indexed query reads the user's access state
+(That is five or six keys in one `get_many`.) When all of them match, one indexed query reads the user's access state
 (`page_versions.access_state`: the account exists and is active, its password, each campaign with their role) and
 the page is served only if it is what it was when the page was rendered, read before the view ran: a user
 deactivated, deleted, removed or demoted by a write that told no one (a queryset update, SQL) is sent down the
@@ -99,7 +102,7 @@ def session_digest(data: dict) -> str:
 class _Lookup:
     """The keys one GET may be answered from, or None from `of` when it cannot be."""
 
-    def __init__(self, request: HttpRequest, session_key: str, member: str, scopes: tuple[str, ...]):
+    def __init__(self, request: HttpRequest, session_key: str, member: str, scope: tuple[str, str | None]):
         self.member = member
         self.gzip = bool(_GZIP.search(request.META.get("HTTP_ACCEPT_ENCODING", "")))
         csrf = request.COOKIES.get(settings.CSRF_COOKIE_NAME, "")
@@ -108,11 +111,19 @@ class _Lookup:
         name = hashlib.blake2b("\n".join(parts).encode(), digest_size=16).hexdigest()
         self.page_key = f"page:{name}"
         self.session_key = SESSION_KEY_PREFIX + session_key
-        self.generation_key = page_versions.generation_key(member)
-        # The tokens the page is kept under besides its user's and the site's: its campaign's, warband's or
-        # fighter's (config/page_versions.py, `scope_key`).
-        self.scopes = scopes
-        self.generation: tuple[str | None, ...] = (None,)
+        kind, pk = scope
+        # The tokens the page is kept under (config/page_versions.py): its user's, the site's and its own scope's
+        # (the campaign, warband or fighter its address names; the dashboard's of its user)...
+        own = page_versions.scope_key(kind, pk) if pk is not None else page_versions.scope_key(kind, member)
+        self.keys = [page_versions.generation_key(member), page_versions.SITE_KEY, own]
+        # ...and, for a warband's or a fighter's page, the token of every page of its campaign (`within_key`),
+        # whose campaign the address does not name: read from the database before the view renders, and kept with
+        # the page; to answer a kept page, this process's guess of it is fetched with the rest.
+        self.parent = (kind, pk) if kind in WITHIN_A_CAMPAIGN else None
+        self.campaign: int | None = None
+        # The tokens as read before the view renders (key: value), or None when one could not be read.
+        self.tokens: dict[str, str] | None = None
+        self._found: dict[str, str] = {}
         # The user's access state as read before the view renders (page_versions.access_state).
         self.access: str | None = None
 
@@ -126,25 +137,40 @@ class _Lookup:
             return None
         if settings.CSRF_COOKIE_NAME not in request.COOKIES or "messages" in request.COOKIES:
             return None
-        scopes = page_scopes(request)
-        if scopes is None:
+        scope = page_scope(request)
+        if scope is None:
             return None
-        return cls(request, session_key, member, scopes)
+        return cls(request, session_key, member, scope)
+
+    def _within_guess(self) -> list[str]:
+        if self.parent is None:
+            return []
+        campaign = page_versions.guessed_campaign(*self.parent)
+        return [page_versions.within_key(campaign)] if campaign is not None else []
 
     def answer(self) -> HttpResponse | None:
-        """The kept page when everything it was kept under still holds; else None, with the generation read."""
-        tokens = [self.generation_key, page_versions.SITE_KEY, *self.scopes]
-        found = cache.get_many([self.session_key, self.page_key, *tokens])
-        self.generation = tuple(found.get(key) for key in tokens)
+        """The kept page when everything it was kept under still holds; else None."""
+        asked = [*self.keys, *self._within_guess()]
+        found = cache.get_many([self.session_key, self.page_key, *asked])
+        self._found = {key: found[key] for key in asked if key in found}
         page, session = found.get(self.page_key), found.get(self.session_key)
-        if page is None or session is None or None in self.generation:
+        if page is None or session is None:
             return None
         if not (
-            page["generation"] == self.generation
-            and page["user"] == self.member == str(session.get(SESSION_KEY))
+            page["user"] == self.member == str(session.get(SESSION_KEY))
             and page["auth"] == session.get(HASH_SESSION_KEY)
             and page["session"] == session_digest(session)
         ):
+            return None
+        kept_under = page["tokens"]
+        if not set(self.keys) <= kept_under.keys():
+            return None
+        unread = [key for key in kept_under if key not in asked]
+        if unread:  # this process had no guess (or a wrong one) of the page's campaign: one more round trip
+            self._found.update(cache.get_many(unread))
+            if self.parent is not None and page["campaign"] is not None:
+                page_versions.remember_campaign(*self.parent, page["campaign"])
+        if any(self._found.get(key) != value for key, value in kept_under.items()):
             return None
         self.access = page_versions.access_state(self.member)
         if self.access is None or page["access"] != self.access:
@@ -155,10 +181,26 @@ class _Lookup:
         response["Content-Length"] = str(len(page["body"]))
         return response
 
+    def read_tokens(self) -> None:
+        """The tokens the page will be kept under, read before the view renders (see config/page_versions.py);
+        the page's campaign from the database, never from the guess."""
+        keys = list(self.keys)
+        if self.parent is not None:
+            self.campaign = page_versions.campaign_of(*self.parent)
+            if self.campaign is None:  # no such warband or fighter: the view answers 404, which is not kept
+                return
+            keys.append(page_versions.within_key(self.campaign))
+        if all(self._found.get(key) is not None for key in keys):  # read already, with the kept page
+            self.tokens = {key: self._found[key] for key in keys}
+            return
+        values = page_versions.generations(self.member, *keys[2:])
+        if None not in values:
+            self.tokens = dict(zip(keys, values, strict=True))
+
     def keep(self, request: HttpRequest, response: HttpResponse) -> None:
         allowed = getattr(request, "page_cache_query", None)
         user = getattr(request, "user", None)
-        if allowed is None or None in self.generation or self.access is None:
+        if allowed is None or self.tokens is None or self.access is None:
             return
         if response.status_code != 200 or response.streaming:
             return
@@ -174,7 +216,8 @@ class _Lookup:
         cache.set(
             self.page_key,
             {
-                "generation": self.generation,
+                "tokens": self.tokens,
+                "campaign": self.campaign,
                 "user": self.member,
                 "auth": session.get(HASH_SESSION_KEY),
                 "access": self.access,
@@ -228,19 +271,21 @@ class PageCacheMiddleware:
             unchanged = _board_unchanged(request)
             if unchanged is not None:
                 return unchanged
+        if request.method not in SAFE_METHODS:
+            with page_versions.listening() as heard:
+                response = self.get_response(request)
+            _after_write(request, told=bool(heard))
+            return response
         lookup = _Lookup.of(request)
         if lookup is not None:
             kept = lookup.answer()
             if kept is not None:
                 return kept
-            if None in lookup.generation:  # read before the view renders: see config/page_versions.py
-                lookup.generation = page_versions.generations(lookup.member, *lookup.scopes)
-            if lookup.access is None and may_be_kept(request):  # before the view too, for the same reason
+            lookup.read_tokens()  # before the view renders: see config/page_versions.py
+            if lookup.access is None:  # before the view too, for the same reason
                 lookup.access = page_versions.access_state(lookup.member)
         response = self.get_response(request)
-        if request.method not in SAFE_METHODS:
-            _after_write(request)
-        elif getattr(request, "page_cache_query", None) is not None:
+        if getattr(request, "page_cache_query", None) is not None:
             if lookup is not None:
                 lookup.keep(request, response)
             _member_cookie(request, response)
@@ -249,12 +294,18 @@ class PageCacheMiddleware:
 
 def may_be_kept(request: HttpRequest) -> bool:
     """Whether the view the address leads to is one whose answer may be kept (`rosters.views.common.cacheable`)."""
-    return page_scopes(request) is not None
+    return page_scope(request) is not None
 
 
-def page_scopes(request: HttpRequest) -> tuple[str, ...] | None:
-    """The scope tokens' keys the page at this address is kept under (none for the dashboard, one for the others:
-    `cacheable`'s `scope` names the URL argument); None when its answer may not be kept at all."""
+# The pages whose address names a warband or a fighter, not its campaign: kept under the campaign's `within_key`
+# too, which every write to the campaign but a board action replaces.
+WITHIN_A_CAMPAIGN = frozenset({"warband", "fighter"})
+
+
+def page_scope(request: HttpRequest) -> tuple[str, str | None] | None:
+    """The scope the page at this address is kept under: ("campaign", id), ("warband", id) or ("fighter", id) as
+    `cacheable`'s `scope` names the URL argument, ("dashboard", None) for the page that names none (its user's
+    dashboard); None when its answer may not be kept at all."""
     try:
         match = resolve(request.path_info)
     except Resolver404:
@@ -263,10 +314,10 @@ def page_scopes(request: HttpRequest) -> tuple[str, ...] | None:
         return None
     scope = getattr(match.func, "page_cache_scope", None)
     if scope is None:
-        return ()
+        return (page_versions.DASHBOARD, None)
     if scope not in match.kwargs:  # an address that does not name what the page is kept under: never kept
         return None
-    return (page_versions.scope_key(scope.removesuffix("_id"), match.kwargs[scope]),)
+    return (scope.removesuffix("_id"), str(match.kwargs[scope]))
 
 
 def _board_unchanged(request: HttpRequest) -> HttpResponse | None:
@@ -293,12 +344,14 @@ def _board_unchanged(request: HttpRequest) -> HttpResponse | None:
     return keep_private(response)
 
 
-def _after_write(request: HttpRequest) -> None:
-    """Whatever a write request did, its sender's own pages are read again (the net under the services' own
-    replacements, config/page_versions.py); after a write through the admin, everyone's."""
+def _after_write(request: HttpRequest, *, told: bool) -> None:
+    """After a write through the admin, everyone's pages are read again. After any other write request that told
+    config/page_versions.py nothing of what it touched (no history context named a campaign or a game, no user
+    was saved: a form refused, a logout, a write no service owns), its sender's own pages are: the net under the
+    replacements the writes themselves make."""
     match = getattr(request, "resolver_match", None)
     if match is not None and "admin" in match.namespaces:
         page_versions.everything_changed()
     user = getattr(request, "user", None)
-    if user is not None and user.is_authenticated:
+    if not told and user is not None and user.is_authenticated:
         page_versions.users_changed(user.pk)

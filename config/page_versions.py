@@ -2,11 +2,14 @@
 
 Every key the site keeps in the shared cache, who names it, and what makes it stale:
 
-- `page-gen:<user>`, the user's page generation (`generation_key`): replaced here after a write to one of their
-  campaigns, their account saved, any write request of theirs;
+- `page-gen:<user>`, every page of one user (`generation_key`): replaced here after their account (or a fellow
+  member's) was saved, and after a write request of theirs that told this module nothing (the net);
 - `page-gen:site`, every page of every user (`SITE_KEY`): replaced here after a write through the admin;
 - `page-scope:<kind>:<id>`, the pages of one campaign, warband or fighter (`scope_key`): replaced here after a
-  board action (`board_changed`);
+  board action (`board_changed`), the campaign's after any other write to it too (`campaign_changed`);
+- `page-scope:within:<campaign>`, every roster and fighter's card of one campaign (`within_key`), and
+  `page-scope:dashboard:<user>`, one user's dashboard: replaced here after any write to the campaign (of one of
+  the user's campaigns) but a board action (`campaign_changed`);
 - `page:<digest>`, a kept page (config/page_cache.py): stale when a token above read with it moved, or its user's
   `access_state` did;
 - `tracker-version:<game>`, the board's version (combat/selectors/tracker_poll.py): never stale, written anew by
@@ -24,9 +27,18 @@ named in that app (combat's, which may not import config), and replaced from her
 ## The page cache's tokens
 
 A page a member reads (the roster, the campaign page, a fighter's card, the history feed, the statistics, the
-dashboard) shows the campaigns that member belongs to and their own account, nothing else. So one token per user,
-kept in the shared cache, stands for "everything this user's pages show": `config/page_cache.py` stores a rendered
-page under the tokens it read before rendering, and serves it only while they are still the same.
+dashboard) shows one campaign of theirs (the dashboard: every campaign of theirs) and their own account, nothing
+else. `config/page_cache.py` stores a rendered page under the tokens it read before rendering, and serves it only
+while they are still the same. Each page is kept under:
+
+- its user's generation and the site's token, for what every page shows (the user's name in the header, the
+  names of fellow members);
+- its own scope's: the campaign its address names (its page, feed, statistics), the warband (its roster) or the
+  fighter (the card), as rosters.views.common.cacheable's `scope` names the URL argument; the dashboard's of its
+  user;
+- for a roster or a card, also its campaign's `within_key`: the address names the warband or fighter, not the
+  campaign, so the page holds that key, read from the database before the view renders (`campaign_of`), and
+  a process guesses it from what it read last (`guessed_campaign`) to fetch it with the other tokens at once.
 
 Who replaces them, always after the write has committed (`transaction.on_commit`), so a page rendered from the old
 rows can never be stored under the new token. No service calls any of this: the history context every service
@@ -34,15 +46,18 @@ opens says, as it closes, what the write touched (`campaign_written` of campaign
 game, the action), and this module decides how far that reaches:
 
 - a board action (`board_only`: a tap on the tracker, which writes only the board's tables) replaces the scope
-  tokens of the pages that show the board (`board_changed`): its campaign's, its crews' and their fighters'. Each
-  kept page but the dashboard is kept under one such token besides the user's, the one of the campaign, warband
-  or fighter its address names (rosters.views.common.cacheable's `scope`), so a Damage sends down the render path
-  only the pages that show it, not every page of every member;
-- every other write of campaign state: every member's generation, and the tracker poll's remembered readers of
-  the campaign's games (`campaign_changed`);
+  tokens of the pages that show the board (`board_changed`): its campaign's, its crews' and their fighters', so
+  a Damage sends down the render path only the pages that show it;
+- every other write of campaign state (`campaign_changed`): the campaign's own scope, its `within_key` (every
+  roster and card of it: a write may name its warband or fighter, but a roster and a card show the campaign's
+  name, switches and limits too, so the whole campaign is the reach that is sure) and the dashboard
+  of each member and of the writer; and the tracker poll's remembered readers of the campaign's games. Not the
+  members' pages of their other campaigns, nor anyone's generation;
 - the user whose own account changed (name, e-mail, password, active or not; Django's `post_save` of the user):
-  theirs and their fellow members';
-- whoever sent a write request, whatever it was (config/page_cache.py): a net under the rest;
+  theirs and their fellow members' generations;
+- whoever sent a write request that told this module nothing (no history context named a campaign or a game, no
+  user was saved: a refused form, a logout; `listening`, config/page_cache.py): their generation, a net under the
+  rest. A write request that did tell leaves the sender's other campaigns' pages kept;
 - a write through the admin, which knows nothing of campaigns: every page of every user (`SITE_KEY`).
 
 Those replacements follow every write that goes through Django. A write that does not (`User.objects.filter(...)
@@ -55,7 +70,8 @@ a kept page is served (config/page_cache.py). Why a read of the truth rather tha
 would replace: a trigger keeps a number in a table, which costs the same one query to read, so nothing is won,
 while a trigger can be missed (a table it is not on, TRUNCATE, a restore) and this read cannot. A demoted or
 removed member, a deactivated or deleted user is then sent down the full path, which answers as a fresh load does
-(403, 404, the login page); a member taken out needs no token of their own replaced for it.
+(403, 404, the login page); a member taken out, or whose role changed, needs no token of their own replaced for it:
+every kept page of theirs, of every campaign, is rendered again.
 
 A reader that finds no token adds one (`cache.add`), so two readers agree and a writer's newer token wins. A
 token lives for the cache's timeout; a lost one only costs the next page a render. Only a cache every process
@@ -68,10 +84,12 @@ the user's `post_save`, and the pages it may keep are marked with rosters.views.
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import functools
 import hashlib
 import secrets
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 from django.conf import settings
 from django.core.cache import cache
@@ -94,8 +112,21 @@ SITE_KEY = "page-gen:site"
 
 
 def scope_key(kind: str, pk: int | str) -> str:
-    """The token of the pages that show one campaign, warband or fighter (`kind`), whoever reads them."""
+    """The token of the pages that show one campaign, warband or fighter (`kind`), whoever reads them; or of one
+    user's dashboard (`DASHBOARD`), or of every page of a campaign's warbands and fighters (`WITHIN`)."""
     return f"page-scope:{kind}:{pk}"
+
+
+# The kinds of scope besides the campaign, warband and fighter an address names: a user's dashboard, which shows
+# every campaign of theirs; and every roster and fighter's card of one campaign, which any write to the campaign
+# but a board action replaces (a roster's address names its warband, not its campaign).
+DASHBOARD = "dashboard"
+WITHIN = "within"
+
+
+def within_key(campaign_id: int | str) -> str:
+    """The token of every page of the warbands and fighters of one campaign."""
+    return scope_key(WITHIN, campaign_id)
 
 
 def generations(user_id: int | str, *scopes: str) -> tuple[str | None, ...]:
@@ -106,6 +137,54 @@ def generations(user_id: int | str, *scopes: str) -> tuple[str | None, ...]:
         cache.add(key, secrets.token_hex(8))
     found = cache.get_many(keys)
     return tuple(found.get(key) for key in keys)
+
+
+@functools.cache
+def _campaign_sql(kind: str) -> str:
+    """The campaign of one warband or fighter, from the models' own tables (as `_access_sql`, for its cost)."""
+    from rosters.models import Fighter, Warband
+
+    quote = connection.ops.quote_name
+    # Only the models' own table names go into the text; the id is a parameter.
+    if kind == "warband":
+        sql = "SELECT w.campaign_id FROM {warbands} w WHERE w.id = %s"
+    else:
+        sql = (
+            "SELECT w.campaign_id FROM {fighters} f JOIN {warbands} w ON w.id = f.warband_id WHERE f.id = %s"
+        )
+    return sql.format(warbands=quote(Warband._meta.db_table), fighters=quote(Fighter._meta.db_table))
+
+
+# What this process last read of which campaign a warband or fighter is in: only a guess of which `within_key` to
+# fetch with a kept page's other tokens. A kept page holds the keys it was kept under, read from the database
+# (`campaign_of`), and is served only when they are the ones it names; a wrong guess costs one more round trip.
+_GUESSES: dict[tuple[str, int], int] = {}
+_MOST_GUESSES = 50_000
+
+
+def campaign_of(kind: str, pk: int | str) -> int | None:
+    """The campaign of warband or fighter `pk` (`kind`), from the database; None when there is no such one."""
+    with connection.cursor() as cursor:
+        cursor.execute(_campaign_sql(kind), [int(pk)])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    if len(_GUESSES) >= _MOST_GUESSES:
+        _GUESSES.clear()
+    _GUESSES[(kind, int(pk))] = row[0]
+    return row[0]
+
+
+def guessed_campaign(kind: str, pk: int | str) -> int | None:
+    """The campaign this process last read warband or fighter `pk` to be in, if it did (`campaign_of`)."""
+    return _GUESSES.get((kind, int(pk)))
+
+
+def remember_campaign(kind: str, pk: int | str, campaign_id: int) -> None:
+    """A kept page's own word of the campaign its warband or fighter is in, for the next guess."""
+    if len(_GUESSES) >= _MOST_GUESSES:
+        _GUESSES.clear()
+    _GUESSES[(kind, int(pk))] = campaign_id
 
 
 @functools.cache
@@ -210,11 +289,15 @@ def board_changed(*, campaign: int, game: int) -> None:
 
 
 def campaign_changed(*, campaign: int | None = None, game: int | None = None, by: int | None = None) -> None:
-    """A write to `campaign` (or to `game`'s campaign) by `by`: every member's pages, once it commits. The members
-    are read after the commit, so one who joined in that very write is among them. The tracker poll's remembered
-    readers of the campaign's games (and of `game`, which the write may have deleted) are forgotten too
-    (combat/access_cache.py): a member taken out, a role changed or a game deleted is such a write, and each
-    reader passes the full check once more at its next poll."""
+    """A write to `campaign` (or to `game`'s campaign) by `by`, once it commits: the pages that show the campaign,
+    and no other. Its own pages (its page, history feed and statistics: `scope_key("campaign", ...)`), every
+    roster and fighter's card of it (`within_key`), and the dashboard of each member and of the writer. Not the
+    members' pages of their other campaigns. The members are read after the commit, so one who joined in that very
+    write is among them; one taken out is not, and needs not be: their access state moved, so no page of theirs is
+    served from the cache again (`access_state`). The tracker poll's remembered readers of the campaign's games
+    (and of `game`, which the write may have deleted) are forgotten too (combat/access_cache.py): a member taken
+    out, a role changed or a game deleted is such a write, and each reader passes the full check once more at its
+    next poll."""
     if not enabled():
         return
     if campaign is None and game is None:
@@ -227,8 +310,16 @@ def campaign_changed(*, campaign: int | None = None, game: int | None = None, by
         campaign_id = campaign
         if campaign_id is None:
             campaign_id = Game.objects.filter(pk=game).values_list("campaign_id", flat=True).first()
-        members = Membership.objects.filter(campaign_id=campaign_id).values_list("user_id", flat=True)
-        _replace([*members, *([by] if by is not None else [])])
+        if campaign_id is None:  # a game gone with no word of its campaign: its writer's pages, as before
+            _replace([by] if by is not None else [])
+            access_cache.forget_readers(game_ids={game})
+            return
+        members = set(Membership.objects.filter(campaign_id=campaign_id).values_list("user_id", flat=True))
+        scopes = {scope_key("campaign", campaign_id), within_key(campaign_id)}
+        scopes.update(
+            scope_key(DASHBOARD, user_id) for user_id in members | ({by} if by is not None else set())
+        )
+        cache.set_many({key: secrets.token_hex(8) for key in scopes})
         games = set(Game.objects.filter(campaign_id=campaign_id).values_list("pk", flat=True))
         access_cache.forget_readers(game_ids=games | ({game} if game is not None else set()))
 
@@ -241,13 +332,42 @@ def everything_changed() -> None:
         _after_commit(lambda: cache.set(SITE_KEY, secrets.token_hex(8)))
 
 
+# What the write request being answered has told this module (config/page_cache.py's net): a list while the page
+# cache answers one, appended to by the hooks below. A list rather than a flag, so a copy of the context (a thread
+# that runs the view) appends to the same one.
+_heard: contextvars.ContextVar[list[str] | None] = contextvars.ContextVar("page_versions_heard", default=None)
+
+
+@contextlib.contextmanager
+def listening() -> Iterator[list[str]]:
+    """While a write request is answered: what its writes told this module they touched (empty: nothing did)."""
+    heard: list[str] = []
+    token = _heard.set(heard)
+    try:
+        yield heard
+    finally:
+        _heard.reset(token)
+
+
+def _note(what: str) -> None:
+    heard = _heard.get()
+    if heard is not None:
+        heard.append(what)
+
+
 def user_saved(sender, instance, **kwargs) -> None:
+    _note("user")
     people_changed(user_id=instance.pk)
 
 
 def on_campaign_written(sender, *, campaign=None, game=None, by=None, action=None, **kwargs) -> None:
     """campaigns.signals.campaign_written: a write to a campaign (or a game of it) by a user. A board action
-    replaces the tokens of the pages that show the board; any other write every member's."""
+    replaces the tokens of the pages that show the board; any other write those of the pages that show the
+    campaign. A write that names neither its writer's pages, as the net does (config/page_cache.py)."""
+    if campaign is None and game is None:
+        users_changed(by)
+        return
+    _note("campaign")
     if board_only(action) and campaign is not None and game is not None:
         board_changed(campaign=campaign, game=game)
     else:

@@ -3,7 +3,8 @@ client: after each kind of write, every kept page that shows what changed is ren
 show nothing of it are still answered from the cache (HIT_QUERIES).
 
 A board action (a Damage, an Undo) replaces the tokens of its campaign, of the warbands in its game and of their
-fighters; the end of the game, and every other write, every member's generation, as before.
+fighters; the end of the game, and every other write, those of every page of its campaign and of its members'
+dashboards (config/tests/test_page_cache_reach.py follows one through several members and campaigns).
 """
 
 import pytest
@@ -138,7 +139,8 @@ def test_the_end_of_the_game_renders_again_every_members_pages(
     shared,  # noqa: F811
     django_capture_on_commit_callbacks,
 ):
-    """The dashboard lists the games being played, and the rosters their games: the end is every member's."""
+    """The dashboard lists the games being played, and the rosters their games: the end reaches every page of the
+    campaign."""
     mine = {name: url for name, url in elsewhere.items() if "another campaign" not in name}
     client.force_login(player)
     keep_all(client, shared, mine)
@@ -154,7 +156,7 @@ def test_the_end_of_the_game_renders_again_every_members_pages(
         assert "Open the tracker" not in read(client, "/").content.decode()
 
 
-def test_a_roster_write_renders_again_every_members_pages(
+def test_a_roster_write_renders_again_every_page_of_its_campaign_and_no_other(
     client,
     campaign,
     player,
@@ -164,12 +166,15 @@ def test_a_roster_write_renders_again_every_members_pages(
     shared,  # noqa: F811
     django_capture_on_commit_callbacks,
 ):
-    pages = {**showing_the_board(table, campaign), **elsewhere}
+    """Every roster and card of the campaign, its own pages and the dashboard; not another campaign's pages."""
+    of_the_campaign = {name: url for name, url in elsewhere.items() if "another campaign" not in name}
+    pages = {**showing_the_board(table, campaign), **of_the_campaign}
+    another = {name: url for name, url in elsewhere.items() if name not in of_the_campaign}
     client.force_login(player)
-    keep_all(client, shared, pages)
+    keep_all(client, shared, {**pages, **another})
     with shared.as_process(), django_capture_on_commit_callbacks(execute=True):
         fighter_update(fighter=table["Kit"], by=organiser, changes={"name": "Kit the Bold"})
-    assert misses(client, shared, pages) == list(pages)
+    assert misses(client, shared, {**pages, **another}) == list(pages)
     with shared.as_process():
         assert "Kit the Bold" in read(client, f"/warbands/{table.sam.warband_id}/").content.decode()
 
@@ -219,7 +224,7 @@ def test_every_page_that_may_be_kept_names_its_scope_in_its_address():
         for route, view in every_route(get_resolver().url_patterns)
         if getattr(view, "page_cache_query", None) is not None
     }
-    assert kept_pages.pop("") is None  # the dashboard: every member's generation, never a board's
+    assert kept_pages.pop("") is None  # the dashboard: its user's own scope, never a board's
     assert len(kept_pages) == 5
     for route, scope in kept_pages.items():
         assert scope in {"campaign_id", "warband_id", "fighter_id"}, route

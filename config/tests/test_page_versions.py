@@ -1,5 +1,7 @@
-"""Who replaces whose page generation, and when (config/page_versions.py): every member's, once a write to their
-campaign commits; never for a write that rolled back; nothing at all without a shared cache."""
+"""Who replaces which page tokens, and when (config/page_versions.py): a write to a campaign replaces the tokens
+of the pages that show it (its own pages, its rosters and cards, its members' dashboards) once it commits, and no
+member's own generation nor any page of another campaign; never for a write that rolled back; nothing at all
+without a shared cache."""
 
 import datetime
 
@@ -8,7 +10,7 @@ from django.db import transaction
 from django.test import override_settings
 
 from campaigns.history_context import history_context
-from campaigns.models import Game
+from campaigns.models import Campaign, Game, Membership
 from config import page_versions
 from config.tests.shared_cache import shared_redis_or_skip
 
@@ -27,33 +29,93 @@ def tokens(*users) -> list[str]:
     return [page_versions.generations(user.pk)[0] for user in users]
 
 
-def test_a_write_in_a_campaign_replaces_every_members_token_once_it_commits(
-    campaign, organiser, player, player2, spectator, outsider, shared, django_capture_on_commit_callbacks
+def dashboards(*users) -> list[str]:
+    return [
+        page_versions.generations(user.pk, page_versions.scope_key(page_versions.DASHBOARD, user.pk))[2]
+        for user in users
+    ]
+
+
+def campaign_tokens(*campaigns) -> list[str]:
+    """The tokens of each campaign's own pages and of every page of its warbands and fighters."""
+    keys = [
+        key
+        for c in campaigns
+        for key in (page_versions.scope_key("campaign", c.pk), page_versions.within_key(c.pk))
+    ]
+    return list(page_versions.generations(0, *keys)[2:])
+
+
+@pytest.fixture
+def other_campaign(organiser, player, outsider):
+    """Another campaign, which the organiser and the player share with someone of that campaign alone."""
+    other = Campaign.objects.create(name="The Quiet Front", created_by=organiser)
+    Membership.objects.create(campaign=other, user=organiser, role=Membership.Role.ORGANISER)
+    Membership.objects.create(campaign=other, user=player, role=Membership.Role.PLAYER)
+    Membership.objects.create(campaign=other, user=outsider, role=Membership.Role.PLAYER)
+    return other
+
+
+def test_a_write_in_a_campaign_replaces_its_pages_and_its_members_dashboards_once_it_commits(
+    campaign,
+    other_campaign,
+    organiser,
+    player,
+    player2,
+    spectator,
+    outsider,
+    shared,
+    django_capture_on_commit_callbacks,
 ):
     members = (organiser, player, player2, spectator)
-    before, outside = tokens(*members), tokens(outsider)
+    before = {
+        "dashboards": dashboards(*members),
+        "campaign": campaign_tokens(campaign),
+        "generations": tokens(*members, outsider),
+        "elsewhere": [*dashboards(outsider), *campaign_tokens(other_campaign)],
+    }
     with django_capture_on_commit_callbacks() as pending:
         with history_context(by=organiser, action="test", reason="a write", campaign=campaign.pk):
             pass
-        assert tokens(*members) == before  # not before the commit
+        assert dashboards(*members) == before["dashboards"]  # not before the commit
+        assert campaign_tokens(campaign) == before["campaign"]
     for callback in pending:
         callback()
-    after = tokens(*members)
-    assert all(new != old for new, old in zip(after, before, strict=True))
-    assert tokens(outsider) == outside
+    assert all(new != old for new, old in zip(dashboards(*members), before["dashboards"], strict=True))
+    assert all(new != old for new, old in zip(campaign_tokens(campaign), before["campaign"], strict=True))
+    # Not every page of the members: their pages of the other campaign keep their tokens, and so does every page
+    # of someone of the other campaign alone.
+    assert tokens(*members, outsider) == before["generations"]
+    assert [*dashboards(outsider), *campaign_tokens(other_campaign)] == before["elsewhere"]
 
 
-def test_a_write_naming_only_its_game_replaces_the_campaigns_members(
-    campaign, organiser, player, shared, django_capture_on_commit_callbacks
+def test_a_write_naming_only_its_game_replaces_its_campaigns_pages(
+    campaign, other_campaign, organiser, player, shared, django_capture_on_commit_callbacks
 ):
     game = Game.objects.create(campaign=campaign, number=1, played_on=datetime.date(2025, 1, 1))
-    before = tokens(player)
+    before, elsewhere = [*dashboards(player), *campaign_tokens(campaign)], campaign_tokens(other_campaign)
     with (
         django_capture_on_commit_callbacks(execute=True),
         history_context(by=organiser, action="test", reason="a roll", game=game.pk),
     ):
         pass
-    assert tokens(player) != before
+    after = [*dashboards(player), *campaign_tokens(campaign)]
+    assert all(new != old for new, old in zip(after, before, strict=True))
+    assert campaign_tokens(other_campaign) == elsewhere
+
+
+def test_a_write_naming_no_campaign_replaces_its_writers_pages(
+    campaign, organiser, player, shared, django_capture_on_commit_callbacks
+):
+    before = tokens(organiser, player)
+    with (
+        django_capture_on_commit_callbacks(execute=True),
+        history_context(by=organiser, action="test", reason="a write of no campaign"),
+    ):
+        pass
+    after = tokens(organiser, player)
+    assert after[0] != before[0]
+    assert after[1] == before[1]
 
 
 def refused_half_way(campaign, organiser) -> None:
@@ -67,14 +129,14 @@ def refused_half_way(campaign, organiser) -> None:
 def test_a_write_that_rolled_back_replaces_nothing(
     campaign, organiser, player, shared, django_capture_on_commit_callbacks
 ):
-    before = tokens(player)
+    before = [*tokens(player), *dashboards(player), *campaign_tokens(campaign)]
     with (
         django_capture_on_commit_callbacks(execute=True) as pending,
         pytest.raises(RuntimeError, match="half way"),
     ):
         refused_half_way(campaign, organiser)
     assert pending == []
-    assert tokens(player) == before
+    assert [*tokens(player), *dashboards(player), *campaign_tokens(campaign)] == before
 
 
 def test_a_users_own_row_saved_replaces_theirs_and_their_fellow_members(

@@ -32,11 +32,13 @@ def redirect_back(request, fallback: str):
 
 
 def cacheable(*, query: tuple[str, ...] = (), scope: str | None = None):
-    """A GET view whose 200 answer config/page_cache.py may keep for the user, under their token
+    """A GET view whose 200 answer config/page_cache.py may keep for the user, under the tokens of what it shows
     (config/page_versions.py): the page shows nothing but their campaigns and account, and `query` names every GET
     parameter it reads (an answer to any other is never kept). `scope` names the URL argument of the one campaign,
-    warband or fighter whose board-side changes the page shows ("campaign_id", "warband_id", "fighter_id"): the
-    page is also kept under that one's token, which a board action replaces without touching every member's. The
+    warband or fighter the page shows ("campaign_id", "warband_id", "fighter_id"): the page is kept under that
+    one's token (and a warband's or fighter's page under its campaign's too), which a write to it replaces without
+    touching the members' other pages. A page without a `scope` shows every campaign of its user (the dashboard),
+    and is kept under its user's dashboard token, which a write to any of their campaigns replaces. The
     kept pages are all rosters' (the roster, the campaign page, a fighter's card, the history feed, the dashboard)
     and combat's statistics, and no app may import config: so the mark lives here, and the page cache reads it
     from the request (and, before the view runs, from the view itself)."""
