@@ -10,7 +10,7 @@
 - `chain`          after a correction: which stored rolls the engine reads now
 - `base`           `PostGameState` (immutable), `StepRead` (what a step's read returns), `PostGameStep`
 - `steps`          the registry: each step as one `PostGameStep`, the Trench Crusade sequence, `steps_for`
-- `state`          `post_game_state`: the base, then each step's read in order, once per request
+- `state`          `post_game_state`: the base, then each step's read in order as far as the page reads, once
 
 Nothing here writes; `combat.services.post_game.apply` calls `post_game_state(..., for_update=True)` and writes
 what it says. An outcome is never stored: it is worked out again from the stored faces by running

@@ -24,6 +24,8 @@ if TYPE_CHECKING:
     from combat.selectors.campaign_data import CampaignData
 
 NO_PARTS: Mapping[str, object] = MappingProxyType({})
+# The fields `post_game_state` works out only when first read (after the base: the chain of the steps' reads).
+LAZY_FIELDS = ("casualties", "warband_rolls", "xp", "changes", "strongboxes", "blockers")
 
 
 @dataclass(frozen=True)
@@ -82,9 +84,23 @@ class PostGameState:
     # never part of what the state says.
     memo: dict = field(default_factory=dict, compare=False, repr=False)
 
+    def defer(self, **readers: Callable[[PostGameState], object]) -> PostGameState:
+        """This state with the named fields read when first asked, each by its reader, once (then kept as a field
+        is): `post_game_state`'s way to leave the steps a page does not show unread. Returns the state."""
+        for name in readers:
+            self.__dict__.pop(name)
+        object.__setattr__(self, "_readers", dict(readers))
+        return self
+
     def __getattr__(self, name: str) -> object:
-        # Only called when no field has the name: a step's part by its key (`state.glory`; a key's hyphens read
-        # as underscores, `state.harsh_lessons`).
+        # Only called when no field has the name: a deferred field read now (`defer`), or a step's part by its
+        # key (`state.glory`; a key's hyphens read as underscores, `state.harsh_lessons`).
+        readers = self.__dict__.get("_readers")
+        if readers and name in readers:
+            value = readers[name](self)
+            object.__setattr__(self, name, value)
+            del readers[name]
+            return value
         parts = self.__dict__.get("parts", NO_PARTS)
         for key in (name, name.replace("_", "-")):
             if key in parts:
@@ -159,6 +175,12 @@ class PostGameState:
     @property
     def reverted(self) -> list[PostGame]:
         return [attempt for attempt in self.attempts if attempt.status == PostGame.Status.REVERTED]
+
+
+# A deferred field is read through `__getattr__`, which Python calls only when neither the instance nor its class
+# has the name: the defaults stay in `__init__`, the class keeps no attribute that would answer first.
+for _name in (*LAZY_FIELDS, "current_step"):
+    delattr(PostGameState, _name)
 
 
 @dataclass(frozen=True)

@@ -1,12 +1,16 @@
 """The post-game of one warband in one game, put together once per request (`post_game_state`): the shared base
-first (the fighters, the casualties worked out from their stored rolls, the Experience, the Trauma Step's
-changes), then each step of the registry (`combat.selectors.post_game.steps`) in order, each returning its part.
-The result is immutable: a page, a service and the Apply read the same object, and nothing changes it."""
+first (the fighters, the stored rolls and answers), then, as far as the caller reads, the casualties worked out
+from their stored rolls, the Experience, the Trauma Step's changes and each step of the registry
+(`combat.selectors.post_game.steps`) in order, each returning its part (`_Chain`). The result is immutable: a page,
+a service and the Apply read the same object, and nothing changes it; what it says is the same whatever is read
+first."""
 
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Mapping
 from dataclasses import replace
+from functools import partial
 from types import MappingProxyType
 
 from django.db.models import Q
@@ -19,7 +23,7 @@ from combat.selectors.post_game import changes as changes_step
 from combat.selectors.post_game import exploration as exploration_step
 from combat.selectors.post_game import money
 from combat.selectors.post_game import promotions as promotions_step
-from combat.selectors.post_game.base import PostGameState, PostGameStep, StepRead
+from combat.selectors.post_game.base import LAZY_FIELDS, PostGameState, PostGameStep, StepRead
 from combat.selectors.post_game.experience import experience
 from combat.selectors.post_game.out_of_action import (
     PostGameProblem,
@@ -111,10 +115,10 @@ def _with_trauma_changes(state: PostGameState, keys: frozenset[str]) -> PostGame
     )
 
 
-def _with_step(state: PostGameState, step: PostGameStep, parts: dict[str, object]) -> PostGameState:
+def _with_step(state: PostGameState, *, entry: PostGameStep, parts: dict[str, object]) -> PostGameState:
     """The state with one step's read: its part, its blockers after the earlier ones, its changes if it made any."""
-    read: StepRead = step.read(state)
-    parts[step.key] = read.part
+    read: StepRead = entry.read(state)
+    parts[entry.key] = read.part
     return replace(
         state,
         parts=MappingProxyType(dict(parts)),
@@ -157,12 +161,76 @@ def _base(player: GamePlayer, live: PostGame | None, attempts, *, for_update: bo
     return state
 
 
+class _Chain:
+    """The post-game's reads after the base, in the wizard's order, each run once and only when first asked: the
+    casualties, then the Experience and the Trauma Step's changes, then each step's read. A step reads the state
+    of the steps before it, so asking for one step's part runs every earlier one first; the blockers, the changes
+    and the Strongboxes wait for the last step. A page asks only for what it shows (a Trauma Step page never
+    reads the Hire & Trade's part), and what each read gives is the same whatever asks first."""
+
+    def __init__(self, state: PostGameState, steps: tuple[PostGameStep, ...], keys: frozenset[str]):
+        self.state = state
+        self.keys = keys
+        self.parts: dict[str, object] = dict(state.parts)
+        # Without the Trauma Step (Fallout: Factions' own post-game) nobody rolls: the Out of Action list is kept,
+        # and no casualty waits for a roll.
+        casualties = [_with_casualties] if "troops" in keys else []
+        self.stages = [*casualties, lambda state: _with_trauma_changes(state, keys)]
+        self.stages += [partial(_with_step, entry=entry, parts=self.parts) for entry in steps if entry.read]
+        self.done = 0
+        # The stage after which each lazy field holds its final value.
+        self.step_stage = {
+            entry.key: len(casualties) + 2 + number
+            for number, entry in enumerate(entry for entry in steps if entry.read is not None)
+        }
+        self.field_stage = {
+            "casualties": len(casualties),
+            "warband_rolls": len(casualties),
+            "xp": len(casualties) + 1,
+        }
+
+    def run(self, stages: int) -> PostGameState:
+        """The state after the first `stages` reads (each run once)."""
+        while self.done < min(stages, len(self.stages)):
+            self.state = self.stages[self.done](self.state)
+            self.done += 1
+        return self.state
+
+    def field(self, name: str) -> object:
+        return getattr(self.run(self.field_stage.get(name, len(self.stages))), name)
+
+    def part(self, key: str) -> object:
+        if key in self.step_stage:
+            self.run(self.step_stage[key])
+        return self.parts.get(key)
+
+
+class _LazyParts(Mapping):
+    """Each step's part by its key, read (with the steps before it) when first asked."""
+
+    def __init__(self, chain: _Chain, keys):
+        self.chain, self.keys_ = chain, tuple(keys)
+
+    def __getitem__(self, key: str) -> object:
+        if key not in self.keys_:
+            raise KeyError(key)
+        return self.chain.part(key)
+
+    def __iter__(self):
+        return iter(self.keys_)
+
+    def __len__(self) -> int:
+        return len(self.keys_)
+
+
 def post_game_state(*, player: GamePlayer, for_update: bool = False) -> PostGameState:
-    """The post-game of one warband in one game, worked out from its rows and the rules engine, once: the base,
-    then each of the campaign's steps (`steps_for`) in order, each reading the parts before it.
+    """The post-game of one warband in one game, worked out from its rows and the rules engine: the base at once,
+    then each of the campaign's steps (`steps_for`) in order, each reading the parts before it, as far as the
+    caller reads (`_Chain`: a step's part, the casualties, the Experience, the blockers, `current_step`).
 
     `player` should come with `game__campaign` and `warband` loaded (one query). About ten queries whatever the
-    number of fighters; `for_update` locks the fighters and their Battlekit (the Apply).
+    number of fighters, fewer for a page that reads only the first steps; `for_update` locks the fighters and
+    their Battlekit (the Apply).
     """
     attempts = tuple(PostGame.objects.filter(player=player).order_by("-attempt"))
     live = next((attempt for attempt in attempts if attempt.status != PostGame.Status.REVERTED), None)
@@ -180,15 +248,16 @@ def post_game_state(*, player: GamePlayer, for_update: bool = False) -> PostGame
         state = replace(state, parts=MappingProxyType(parts))
         return replace(state, current_step=first_open(state, steps))
     state = replace(_base(player, live, attempts, for_update=for_update), parts=MappingProxyType(dict(parts)))
-    if state.table is not None:
-        # Without the Trauma Step (Fallout: Factions' own post-game) nobody rolls: the Out of Action list is kept,
-        # and no casualty waits for a roll.
-        state = _with_casualties(state) if "troops" in keys else state
-        state = _with_trauma_changes(state, keys)
-        for entry in steps:
-            if entry.read is not None:
-                state = _with_step(state, entry, parts)
-    return replace(state, current_step=first_open(state, steps))
+    if state.table is None:
+        return replace(state, current_step=first_open(state, steps))
+    chain = _Chain(state, steps, keys)
+    lazy = replace(state, parts=_LazyParts(chain, parts))
+    readers = {name: partial(_chain_field, chain, name) for name in LAZY_FIELDS}
+    return lazy.defer(current_step=lambda lazy: first_open(lazy, steps), **readers)
+
+
+def _chain_field(chain: _Chain, name: str, state: PostGameState) -> object:
+    return chain.field(name)
 
 
 def post_game_overview(*, player: GamePlayer) -> PostGameState:

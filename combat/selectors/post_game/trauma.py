@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
 
 from combat import rules
 from combat.models import PostGameFighter, PostGameRoll
@@ -32,8 +33,8 @@ class CasualtyState:
     outcome: rules.TraumaOutcome | None = None
     needed: RollNeeded | None = None
     problem: str | None = None
-    headline_odds: str | None = None
-    odds: list[OddsLine] = field(default_factory=list)
+    # The table its odds are worked out on (`odds`), None when the page shows no odds for it.
+    odds_table: rules.TraumaTable | None = field(default=None, repr=False, compare=False)
     explanation: str | None = None
     rulings: list[tuple[str, str]] = field(default_factory=list)
     blocked_by_troops: bool = False
@@ -45,6 +46,23 @@ class CasualtyState:
     @property
     def id(self) -> int:
         return self.fighter.pk
+
+    @cached_property
+    def _odds(self) -> tuple[str | None, list[OddsLine]]:
+        # Worked out when a page first shows them (the Troops and ELITE pages, the overview), once.
+        if self.odds_table is None:
+            return None, []
+        return _odds_words(self.casualty, self.elite, self.odds_table)
+
+    @property
+    def headline_odds(self) -> str | None:
+        """The odds before the roll in one line (None when it is not waiting for its roll)."""
+        return self._odds[0]
+
+    @property
+    def odds(self) -> list[OddsLine]:
+        """An ELITE model's chance of each entry of the Trauma Table, likeliest first."""
+        return self._odds[1]
 
     @property
     def injury_names(self) -> list[str]:
@@ -151,11 +169,16 @@ def resolve(state: CasualtyState, table: rules.TraumaTable) -> None:
 
 
 def odds(state: CasualtyState, table: rules.TraumaTable) -> None:
-    """The odds before the roll, from `combat.rules.odds`, in plain words (docs/architecture.md: show the odds)."""
-    casualty = state.casualty
-    if not state.elite:
-        state.headline_odds = survival_headline(casualty, table=table)
-        return
+    """The odds before the roll, from `combat.rules.odds`, in plain words (docs/architecture.md: show the odds):
+    worked out on `table` when a page first reads them (`CasualtyState.headline_odds`, `.odds`)."""
+    state.odds_table = table
+
+
+def _odds_words(
+    casualty: rules.Casualty, elite: bool, table: rules.TraumaTable
+) -> tuple[str, list[OddsLine]]:
+    if not elite:
+        return survival_headline(casualty, table=table), []
     chances = rules.trauma_odds(casualty, table=table)
     fates = rules.trauma_fate_odds(casualty, table=table)
     parts = [f"{rules.format_odds(chances['removed'])} it leaves the roster"]
@@ -163,12 +186,13 @@ def odds(state: CasualtyState, table: rules.TraumaTable) -> None:
         parts.append(f"{rules.format_odds(fates['captured'])} it is Captured")
     if fates.get("unfit_for_duty"):
         parts.append(f"{rules.format_odds(fates['unfit_for_duty'])} it is Unfit For Duty (RULING T-4)")
-    state.headline_odds = "; ".join(parts)
     names: dict[str, str] = {}
     for entry in table.entries:
         names.setdefault(entry.code, entry.name)
+    lines = []
     for code, name in names.items():
         chance = chances.get(code, Fraction(0))
         if chance:
-            state.odds.append(OddsLine(name, chance, rules.format_odds(chance)))
-    state.odds.sort(key=lambda line: -line.chance)
+            lines.append(OddsLine(name, chance, rules.format_odds(chance)))
+    lines.sort(key=lambda line: -line.chance)
+    return "; ".join(parts), lines

@@ -35,7 +35,7 @@ def _out(warband, make_fighter, troops: int, elites: int):
 
 def _queries(after) -> int:
     with CaptureQueriesContext(connection) as queries:
-        after.state()
+        after.state().blockers  # noqa: B018 - the blockers wait for every step's read: the whole state
     return len(queries)
 
 
@@ -125,3 +125,43 @@ def test_a_sniper_priest_treats_lost_an_eye_as_full_recovery_on_the_review(
     assert casualty.outcome.treated_as_full_recovery
     assert casualty.outcome.injuries == frozenset()
     assert casualty.outcome.scars == 0
+
+
+def _halfway(campaign, warband, rival_warband, make_fighter, player):
+    """A post-game with its Troop's roll in and its ELITE fighter's still to make."""
+    fighters = _out(warband, make_fighter, 1, 1)
+    after = record_game(
+        campaign=campaign, warband=warband, rival_warband=rival_warband, out_of_action=fighters
+    )
+    enter(after, fighters[1], 4, by=player)
+    return after
+
+
+def test_a_page_that_shows_the_trauma_step_reads_no_later_step(
+    campaign, warband, rival_warband, make_fighter, player
+):
+    """The casualties and where the wizard stands are read without the later steps' reads (their picks, the
+    Use Glory spends): those run, in order, only when something asks for them."""
+    state = _halfway(campaign, warband, rival_warband, make_fighter, player).state()
+    with CaptureQueriesContext(connection) as early:
+        assert [casualty.elite for casualty in state.casualties] == [False, True]
+        assert state.current_step == "elites"
+    with CaptureQueriesContext(connection) as late:
+        assert state.blockers
+    assert len(early) == 0
+    assert len(late) > 0
+
+
+def test_what_a_state_says_does_not_depend_on_what_is_read_first(
+    campaign, warband, rival_warband, make_fighter, player
+):
+    after = _halfway(campaign, warband, rival_warband, make_fighter, player)
+    whole = after.state()
+    blockers = whole.blockers  # every step read, in order
+    lazy = after.state()
+    keys = list(lazy.parts)
+    # A late step first, then the earlier ones, then what only the last step settles.
+    parts = {key: lazy.parts[key] for key in reversed(keys)}
+    assert parts == {key: whole.parts[key] for key in keys}
+    assert (lazy.current_step, lazy.xp, lazy.casualties) == (whole.current_step, whole.xp, whole.casualties)
+    assert (lazy.blockers, lazy.changes, lazy.strongboxes) == (blockers, whole.changes, whole.strongboxes)
