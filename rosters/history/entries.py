@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from rosters.history.sources import KINDS, Cursor
 
@@ -183,6 +185,26 @@ class HistoryPage:
     @property
     def groups(self) -> list[HistoryGroup]:
         return group_by_game(self.entries)
+
+    @cached_property
+    def digest(self) -> str:
+        """A digest of everything the feed's groups show of this page: each game heading's game, each line's
+        fold, moment, kind, sentence and undo. The groups' HTML is cached under it
+        (templates/rosters/history_parts.html#history-groups): a sentence never changes once told, unless a name
+        it uses or its undo does, and then so does the digest. It is computed from the page already read, so it
+        costs no query, and it shows a reader nothing the feed did not just read for them."""
+        digest = hashlib.blake2b(digest_size=16)
+        for group in self.groups:
+            game = group.game
+            shown = (
+                None if game is None else (game.id, game.number, game.played_on, game.scenario, game.status)
+            )
+            digest.update(repr(("group", shown)).encode())
+            for item in group.items:
+                changes = [(c.kind, c.sentence, c.undone) for c in item.changes]
+                title = item.title if item.folded else ""
+                digest.update(repr((item.folded, title, item.at.isoformat(), changes)).encode())
+        return digest.hexdigest()
 
 
 def group_by_game(entries: Iterable[HistoryEntry]) -> list[HistoryGroup]:

@@ -3,8 +3,12 @@ view, and the campaign a read-only link opens. Views call these and render."""
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
+from functools import cache
 from urllib.parse import urlencode
+
+from django.conf import settings
 
 from campaigns.models import Campaign, Game
 from rosters.history.entries import HistoryFilter, HistoryPage
@@ -38,6 +42,16 @@ def game_id_by_number(*, campaign, number: int) -> int | None:
 
 
 # -- the feed -----------------------------------------------------------------------------------------------------
+
+
+@cache
+def markup_version() -> str:
+    """A digest of the history's template and the site's time zone (the lines' times are shown in it), part of the
+    key of the feed's cached groups, so a changed markup never meets groups cached from the old one."""
+    from django.template.loader import get_template
+
+    source = get_template("rosters/history_parts.html").template.source + settings.TIME_ZONE
+    return hashlib.blake2b(source.encode(), digest_size=8).hexdigest()
 
 
 def join(url: str, query: str, **more) -> str:

@@ -347,3 +347,48 @@ def test_the_roster_as_of_a_game_names_glory_and_crew_xp_as_the_campaign_uses_th
     then = then[then.index('id="as-of-roster"') :]
     assert "Crew XP: <strong" in then
     assert "Glory" not in then
+
+
+def test_the_feeds_cached_groups_follow_an_undo_and_a_game_that_ends(
+    client, player, player2, campaign, warband, rival_warband, make_fighter
+):
+    """The groups' HTML is kept under a digest of what they show: a line undone since, or its game ended, is drawn
+    again."""
+    from combat.services.tracker.board import tracker_start, tracker_undo
+    from combat.services.tracker.damage import tracker_apply_damage
+
+    campaign.preset = campaign.Preset.FALLOUT_FACTIONS
+    campaign.save(update_fields=["preset"])
+    game = game_start(
+        campaign=campaign, by=player, played_on=dt.date(2026, 6, 1), warbands=[warband, rival_warband]
+    )
+    brick = make_fighter(warband, "Brick", endurance=6, health=3)
+    tracker = tracker_start(game=game, by=player)
+    tracker_apply_damage(game=game, target_id=brick.pk, damage=2, by=player2, version=tracker.version)
+    client.force_login(player)
+    url = reverse("campaign_history", args=[campaign.pk])
+    first = client.get(url, {"kind": "ingame"}).content.decode()
+    again = client.get(url, {"kind": "ingame"}).content.decode()
+    assert first.split('id="history-entries"')[1] == again.split('id="history-entries"')[1]
+    assert "<del>" not in first
+    assert '<span class="badge warn">being played</span>' in first
+    tracker_undo(game=game, by=player, version=tracker.version + 1)
+    undone = client.get(url, {"kind": "ingame"}).content.decode()
+    assert "<del>Brick took 2 Damage: 1 Harm (quinn_player, on the tracker in Game 1)</del>" in undone
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.DONE)
+    ended = client.get(url, {"kind": "ingame"}).content.decode()
+    assert '<span class="badge warn">being played</span>' not in ended
+    assert "played 1 Jun 2026" in ended
+
+
+def test_a_pages_digest_is_its_content(campaign, warband, player):
+    from rosters.history.entries import Change, HistoryPage
+    from rosters.history.feed import history_page
+
+    fighter_create(warband=warband, by=player, name="Sister Ama")
+    page = history_page(campaign=campaign)
+    again = history_page(campaign=campaign)
+    assert page.digest == again.digest
+    entry = again.entries[0]
+    entry.changes = [Change(c.kind, c.text, c.sentence, undone="undone by Pat") for c in entry.changes]
+    assert HistoryPage(entries=again.entries, older=None, newest=None).digest != page.digest

@@ -63,6 +63,7 @@ def _page_context(context: dict, *, campaign, form, url: str, links: str) -> dic
         "links": links,
         "poll_seconds": POLL_SECONDS,
         "page": empty,
+        "history_markup": selectors.markup_version(),
     }
 
 
