@@ -49,9 +49,9 @@ def test_the_dashboard_reads_its_warbands_figures(player, played):
     assert (warband.wins, warband.draws, warband.losses) == (1, 1, 0)
 
 
-# Memberships, warbands, the post-games waiting and the games being played (one query), the recent games, their
-# players, and the ransom offers waiting (the one provider registered today).
-DASHBOARD_QUERIES = 6
+# Memberships, warbands, the post-games waiting and the games being played (one query), the recent games with their
+# players (one query), and the ransom offers waiting (the one provider registered today).
+DASHBOARD_QUERIES = 5
 
 
 def test_the_dashboard_costs_the_same_whatever_the_games(
