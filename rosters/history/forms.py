@@ -32,22 +32,22 @@ class HistoryFilterForm(forms.Form):
         self.fighter_warbands: dict[int, int] = {}
         self.fields["warband"].label = terms.warband_title
         self.fields["game"].widget.attrs.update(placeholder="Every game", inputmode="numeric")
-        if warband is not None or fighter is not None:
-            del self.fields["warband"]
-        else:
-            rows = selectors.filter_warbands(campaign=campaign)
+        if warband is None and fighter is None:
+            # The campaign's feed offers both lists: read together.
+            rows, fighters = selectors.filter_warbands_and_fighters(campaign=campaign)
             self.fields["warband"].choices = [("", f"Every {terms.warband}"), *rows]
+            self._fighter_choices(fighters, warband)
+        else:
+            del self.fields["warband"]
         if fighter is not None:
             del self.fields["fighter"]
-        else:
-            self._fighter_choices(campaign, warband)
+        elif warband is not None:
+            self._fighter_choices(selectors.filter_fighters(campaign=campaign, warband=warband), warband)
         self.fields["kind"].choices = [("", "Every change"), *kind_choices(terms)]
 
-    def _fighter_choices(self, campaign, warband) -> None:
+    def _fighter_choices(self, fighters, warband) -> None:
         groups: dict[str, list] = {}
-        for pk, name, warband_id, warband_name in selectors.filter_fighters(
-            campaign=campaign, warband=warband
-        ):
+        for pk, name, warband_id, warband_name in fighters:
             groups.setdefault(warband_name, []).append((pk, name))
             self.fighter_warbands[pk] = warband_id
         choices = list(groups.items()) if warband is None else next(iter(groups.values()), [])
