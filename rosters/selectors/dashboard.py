@@ -11,7 +11,9 @@ those columns (`Model.from_db`), so the template reads them as it reads any mode
 # names only; every value (the user, the limit, the choices) is passed as a query parameter.
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
+from functools import cache, cached_property
 
 from django.db import connection
 
@@ -32,6 +34,53 @@ class Dashboard:
     recent_games: list[Game]
     # What other apps say waits for the user (a ransom offer to answer, one waiting for an answer).
     items: list[WaitingItem] = field(default_factory=list)
+
+    @cached_property
+    def digest(self) -> str:
+        """A digest of everything the page's kept parts show (all but the providers' items, whose forms carry the
+        request's CSRF token) and of the markup: those parts' HTML is kept under it
+        (templates/rosters/dashboard.html), so any change to a value they show, or to the template, draws them
+        again. It is computed from the rows already read: no query, and nothing the user was not just shown."""
+        shown = (
+            _markup_version(),
+            [
+                (
+                    m.role,
+                    m.warband_count,
+                    m.campaign.pk,
+                    m.campaign.name,
+                    m.campaign.preset,
+                    m.campaign.status,
+                )
+                for m in self.memberships
+            ],
+            [
+                (w.pk, w.name, w.faction, w.disbanded_at, w.campaign.name, w.campaign.preset, w.fighter_count)
+                + (w.total_xp, w.wins, w.draws, w.losses)
+                for w in self.warbands
+            ],
+            [_entry_shown(entry) for entry in self.waiting],
+            [_entry_shown(entry) for entry in self.playing],
+            [
+                (g.pk, g.number, g.played_on, g.campaign.name)
+                + tuple((p.warband.name, p.result) for p in g.players.all())
+                for g in self.recent_games
+            ],
+        )
+        return hashlib.blake2b(repr(shown).encode(), digest_size=16).hexdigest()
+
+
+def _entry_shown(entry: GamePlayer) -> tuple:
+    game = entry.game
+    return (game.pk, game.number, game.campaign.name, entry.warband.pk, entry.warband.name, entry.post_game)
+
+
+@cache
+def _markup_version() -> str:
+    from django.template.loader import get_template
+
+    source = get_template("rosters/dashboard.html").template.source
+    return hashlib.blake2b(source.encode(), digest_size=8).hexdigest()
 
 
 def dashboard_for(*, user, recent: int = 8) -> Dashboard:

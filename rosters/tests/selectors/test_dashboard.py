@@ -3,8 +3,10 @@
 import datetime
 
 import pytest
+from django.db.models import F
 
-from campaigns.models import Game
+from campaigns.models import Game, GamePlayer
+from rosters.models import Fighter
 from rosters.selectors import dashboard as dashboard_selectors
 from rosters.services import games as game_services
 from rosters.services.games import GameEntry
@@ -70,3 +72,30 @@ def test_the_dashboard_costs_the_same_whatever_the_games(
         dashboard = dashboard_selectors.dashboard_for(user=player)
     assert len(dashboard.waiting) == 9
     assert len(dashboard.recent_games) == 8
+
+
+def _drawn(user) -> str:
+    from django.template.loader import render_to_string
+    from django.test import RequestFactory
+
+    from rosters.views.dashboard import _kept_words
+
+    request = RequestFactory().get("/")
+    request.user = user
+    board = dashboard_selectors.dashboard_for(user=user)
+    context = {"dashboard": board, "kept": _kept_words(board.warbands)}
+    return render_to_string("rosters/dashboard.html", context, request=request)
+
+
+def test_the_dashboards_kept_parts_are_drawn_again_when_what_they_show_changes(player, played):
+    """The parts are kept under a digest of the rows they show: a change made behind the services' back (no page
+    generation told of it) still shows at the next read."""
+    first = _drawn(player)
+    assert first.split("<main")[1] == _drawn(player).split("<main")[1]
+    assert "Open the post-game" in first
+    assert '<td data-label="XP" class="num">7</td>' in first
+    GamePlayer.objects.filter(warband__owner=player).update(post_game=GamePlayer.PostGame.DONE)
+    Fighter.objects.filter(warband__owner=player, status=Fighter.Status.ACTIVE).update(xp=F("xp") + 10)
+    after = _drawn(player)
+    assert "Open the post-game" not in after
+    assert '<td data-label="XP" class="num">27</td>' in after
