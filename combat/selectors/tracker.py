@@ -47,6 +47,8 @@ class BoardFighter:
     )  # its URLs on the board, filled in by the view (reverse)
     # Shown whole even at full strength: its player opened its card (or acted on it) on the page being drawn.
     opened: bool = False
+    # Changed by the board's last action (not undone): drawn whole on every phone, its next tap most likely.
+    last_touched: bool = False
     picked: str = ""  # the quick Damage picked on this card and refused, shown again beside the reason
 
     @property
@@ -115,9 +117,13 @@ class BoardFighter:
 
     @property
     def compact(self) -> bool:
-        """Drawn as one short line (name, profile, track) with its actions fetched when opened: a crew of 15 at
-        full strength fits a phone's screen or two instead of ten."""
-        return self.full_strength and not self.opened
+        """Drawn as one short line (name, profile, track and marks) with its actions fetched when opened: a crew
+        of 15 fits a phone's screen or two instead of ten, at full strength or marked all over. A fighter in play
+        is drawn whole when its player opened its card (or acted on it), or when the board's last action changed
+        it and it is still marked (the next tap is most likely on it, on every phone at the table)."""
+        if not self.in_play or self.opened:
+            return False
+        return self.full_strength or not self.last_touched
 
     @property
     def status_tone(self) -> str:
@@ -345,6 +351,11 @@ def board_of(tracker: TrackerGame, game, rows, log, *, recent: int = 8, viewer=N
         crew.fighters.append(_board_fighter(row))
     actions = log[::-1][:recent]
     last = next((action for action in reversed(log) if not action.undone), None)
+    if last is not None:
+        touched = set(last.touched)
+        for crew in crews.values():
+            for fighter in crew.fighters:
+                fighter.last_touched = fighter.id in touched
     crews_in_order = viewer_first(list(crews.values()), viewer)
     return Board(tracker, game, crews_in_order, last, actions, None, log=log, rules=rules_for(game))
 

@@ -294,7 +294,9 @@ def test_plus_one_injury_that_incapacitates_swaps_the_board_with_the_confusion_p
 def test_plus_one_harm_is_offered_below_the_harm_limit_only(client, table, player):
     TrackerFighter.objects.filter(pk=table.tracked("Vera").pk).update(harm=3)
     client.force_login(player)
-    page = text(client.get(board_url(table), {"open": table["Brick"].pk}))  # Brick at full strength: opened
+    # Both opened: Brick at full strength, Vera marked by no action of the board's (a marked card the last
+    # action did not change is folded to its line too).
+    page = text(client.get(board_url(table), {"open": f"{table['Brick'].pk},{table['Vera'].pk}"}))
     assert 'aria-label="+1 Harm on Brick"' in page
     assert 'aria-label="+1 Harm on Vera"' not in page
     assert 'aria-label="+1 Injury on Vera"' in page

@@ -50,6 +50,56 @@ def test_a_board_of_15_v_15_is_under_60_kb(client, campaign, player, player2, pr
     assert len(live.content) < len(page.content)
 
 
+def test_a_board_of_15_v_15_marked_all_over_is_under_60_kb(client, campaign, player, player2):
+    """Every fighter of both crews marked by a tap (1 Harm each, the last one 2): each drawn as its line with
+    its marks, fetched whole when opened; the one the last tap changed whole, its next tap in reach."""
+    from combat.services.tracker.marks import tracker_mark
+
+    game, _ = crews_of(15, campaign=campaign, player=player, player2=player2)
+    rows = list(TrackerFighter.objects.filter(tracker__game=game).order_by("id"))
+    version = 0
+    for row in [*rows, rows[-1]]:
+        tracker_mark(game=game, target_id=row.fighter_id, mark="harm", by=player, version=version)
+        version += 1
+    client.force_login(player)
+    page = client.get(f"/games/{game.pk}/tracker/")
+    assert page.status_code == 200
+    body = text(page)
+    last = rows[-1].fighter_id
+    assert not compact(body, last)
+    assert "Quick Damage" in card_of(body, last)
+    assert body.count('class="tracker-fighter tf-compact status-active"') == 29
+    assert body.count("Quick Damage") == 1
+    for row in rows[:-1]:
+        line = card_of(body, row.fighter_id)
+        assert re.search(r'tf-harm">Harm <strong class="num">1</strong>', line)
+        assert f'hx-get="/games/{game.pk}/tracker/fighters/{row.fighter_id}/card/?part=card"' in line
+    assert len(page.content) < MOST_BOARD_BYTES, len(page.content)
+
+
+def test_a_folded_marked_card_shows_its_marks_and_opens_whole(client, table, player, player2):
+    """Brick marked by an earlier tap, Vera by the last: Brick's line carries his Harm and Fatigue, his card
+    whole one tap away; Vera's card is whole."""
+    from combat.services.tracker.fatigue import tracker_adjust_fatigue
+
+    damage(table, "Brick", 2, player2)  # 1 Harm
+    tracker_adjust_fatigue(game=table.game, target_id=table["Brick"].pk, change=1, by=player2, version=1)
+    damage(table, "Vera", 2, player2)
+    client.force_login(player)
+    page = text(client.get(board_url(table)))
+    brick, vera = table["Brick"].pk, table["Vera"].pk
+    assert compact(page, brick)
+    line = card_of(page, brick)
+    assert re.search(r'tf-harm">Harm <strong class="num">1</strong>/\d', line)
+    assert 'tf-fatigue">Fatigue <strong class="num">1</strong>/2' in line
+    assert "<form" not in line
+    assert not compact(page, vera)
+    assert "Quick Damage" in card_of(page, vera)
+    opened = text(client.get(card_url(table, "Brick"), headers=HTMX))
+    assert opened.lstrip().startswith(f'<li class="tracker-fighter status-active" id="fighter-{brick}">')
+    assert 'aria-label="Brick: take 1 Fatigue"' in opened
+
+
 @pytest.mark.parametrize("preset", ["fallout_factions", "trench_crusade"])
 def test_the_board_costs_the_same_queries_with_3_or_15_fighters_a_crew(
     client, campaign, player, player2, preset, django_assert_num_queries
