@@ -57,10 +57,8 @@ def test_a_board_of_15_v_15_marked_all_over_is_under_60_kb(client, campaign, pla
 
     game, _ = crews_of(15, campaign=campaign, player=player, player2=player2)
     rows = list(TrackerFighter.objects.filter(tracker__game=game).order_by("id"))
-    version = 0
-    for row in [*rows, rows[-1]]:
+    for version, row in enumerate([*rows, rows[-1]]):
         tracker_mark(game=game, target_id=row.fighter_id, mark="harm", by=player, version=version)
-        version += 1
     client.force_login(player)
     page = client.get(f"/games/{game.pk}/tracker/")
     assert page.status_code == 200
