@@ -18,6 +18,7 @@ from combat.models import TrackerAction, TrackerFighter, TrackerGame
 from combat.models.tracker import FIGHTER_STATE_FIELDS
 from combat.rules import board_rules
 from combat.selectors.tracker_card import damage_choices, viewer_first
+from combat.selectors.tracker_rows import FIGHTER_COLUMNS, board_rows
 from combat.selectors.tracker_state import (
     confusion_from_json,
     engagement_from_json,
@@ -47,9 +48,13 @@ class BoardFighter:
     )  # its URLs on the board, filled in by the view (reverse)
     # Shown whole even at full strength: its player opened its card (or acted on it) on the page being drawn.
     opened: bool = False
-    # Changed by the board's last action (not undone): drawn whole on every phone, its next tap most likely.
-    last_touched: bool = False
+    # Changed by the board's last action not undone (or no action yet): drawn whole on every phone, as its next
+    # tap is the likeliest; a marked fighter the table has moved on from folds (`compact`).
+    last_touched: bool = True
     picked: str = ""  # the quick Damage picked on this card and refused, shown again beside the reason
+    folded_html: str = (
+        ""  # its folded line as cached or drawn once for the page (combat/views/tracker_common.py)
+    )
 
     @property
     def id(self) -> int:
@@ -119,11 +124,24 @@ class BoardFighter:
     def compact(self) -> bool:
         """Drawn as one short line (name, profile, track and marks) with its actions fetched when opened: a crew
         of 15 fits a phone's screen or two instead of ten, at full strength or marked all over. A fighter in play
-        is drawn whole when its player opened its card (or acted on it), or when the board's last action changed
-        it and it is still marked (the next tap is most likely on it, on every phone at the table)."""
+        is drawn whole when its player opened its card (or acted on it), or while it is marked and the board's
+        last action changed it (the next tap is most likely on it, on every phone at the table)."""
         if not self.in_play or self.opened:
             return False
         return self.full_strength or not self.last_touched
+
+    @property
+    def folded_key(self) -> str:
+        """A digest of everything its folded line shows (tracker.html's `compact-card`: its row on the board and
+        its roster row, as read), under which that line's HTML is cached with the board's own terms
+        (`folded_card_keys`). A tap that changes the fighter changes the digest, so its line is drawn anew."""
+        tracked, fighter = self.tracked, self.fighter
+        parts = (
+            self.id,
+            *(getattr(tracked, name) for name in FIGHTER_STATE_FIELDS),
+            *(getattr(fighter, name) for name in FIGHTER_COLUMNS),
+        )
+        return hashlib.blake2b(repr(parts).encode(), digest_size=16).hexdigest()
 
     @property
     def status_tone(self) -> str:
@@ -215,6 +233,19 @@ class Board:
                 fighters[fighter_id].opened = True
                 fighters[fighter_id].picked = damage
 
+    def folded_card_keys(self, *, markup: str) -> dict[str, BoardFighter]:
+        """The cache key of each card drawn folded, with its fighter: the line's own digest (`folded_key`) and
+        what the line reads of the board (the game in its URLs, the preset's words and profile, whether the game
+        is over, whether its fighters take Damage), under `markup`, the digest of the template that draws it."""
+        board = (markup, self.game.pk, self.game.campaign.preset, self.tracker.ended, self.rules)
+        prefix = hashlib.blake2b(repr(board).encode(), digest_size=8).hexdigest()
+        return {
+            f"tracker-card:{prefix}:{fighter.folded_key}": fighter
+            for crew in self.crews
+            for fighter in crew.fighters
+            if fighter.compact
+        }
+
     @property
     def layout(self) -> str:
         """What the page's poll sends back, so a changed poll can answer with the changed cards alone
@@ -248,47 +279,6 @@ def _board_fighter(tracked: TrackerFighter) -> BoardFighter:
     return BoardFighter(tracked, fighter, unit, fighter.counts_as_elite, boxes)
 
 
-# What the board reads of each row (a 15-fighter crew's board is polled by every phone at the table).
-BOARD_COLUMNS = (
-    "tracker_id",
-    "player_id",
-    "fighter_id",
-    # Harm, Injuries, Fatigue, status, a unit's Health Pool, a Trench Crusade model's markers, Down and Tough.
-    *FIGHTER_STATE_FIELDS,
-    *(
-        f"fighter__{name}"
-        for name in (
-            "warband_id",
-            "name",
-            "fighter_type",
-            "champion",
-            "keywords",
-            "endurance",
-            "intelligence",
-            "strength",
-            "health",
-            "harm_limit",
-            "unit_size",
-            # The rest of each preset's profile, shown on the card (campaigns/profiles.py).
-            "movement",
-            "perception",
-            "charisma",
-            "agility",
-            "luck",
-            "ranged",
-            "melee",
-            "armour",
-            "base_size",
-        )
-    ),
-    "player__game_id",
-    "player__warband_id",
-    "player__result",
-    "player__warband__name",
-    "player__warband__owner_id",
-    "player__warband__owner__username",
-    "player__warband__owner__first_name",
-)
 ACTION_COLUMNS = (
     "tracker_id",
     "version",
@@ -319,18 +309,6 @@ def tracker_board(*, game, recent: int = 8, viewer=None, tracker=None, rows=None
     board.pending = _pending_step(tracker, board)
     board.shooting = _shooting_step(tracker, board)
     return board
-
-
-def board_rows(tracker: TrackerGame, fighter_ids: Iterable[int] | None = None) -> list[TrackerFighter]:
-    """The board's fighters (only those of these roster `fighter_ids` when given), in one query."""
-    rows = TrackerFighter.objects.filter(tracker=tracker)
-    if fighter_ids is not None:
-        rows = rows.filter(fighter_id__in=list(fighter_ids))
-    return list(
-        rows.select_related("fighter", "player__warband__owner")
-        .only(*BOARD_COLUMNS)
-        .order_by("player_id", "fighter_id")
-    )
 
 
 def game_log(tracker: TrackerGame) -> list[TrackerAction]:

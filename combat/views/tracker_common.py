@@ -8,12 +8,18 @@ form that does not parse), with the page or partial that says why; base.html tel
 
 from __future__ import annotations
 
+import hashlib
+from functools import cache as once
+
+from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.http import QueryDict
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
+from django.template.loader import get_template
 from django.urls import reverse
 from django.utils.html import format_html
+from django.utils.safestring import mark_safe
 from django_htmx.http import reswap
 
 from campaigns.access import can_manage_game, get_game_for_user, membership_read
@@ -101,6 +107,37 @@ def _link_fighters(board: Board | None, game: Game) -> None:
             fighter.links["fold"] = f"{board_url}#fighter-{fighter.id}"
 
 
+# The board's folded lines (`compact-card` of templates/combat/tracker.html), each kept under the digest of what it
+# shows (`Board.folded_card_keys`): never stale, and holding no secret of anyone's (no CSRF token, no version).
+FOLDED_CARD = "combat/tracker.html#folded-card"
+FOLDED_CARD_SECONDS = 60 * 60 * 24
+
+
+@once
+def _board_markup() -> str:
+    """A digest of the board's template, so a changed line markup never meets lines cached from the old one."""
+    source = get_template("combat/tracker.html").template.source
+    return hashlib.blake2b(source.encode(), digest_size=8).hexdigest()
+
+
+def _fold_cards(board: Board, context: dict) -> None:
+    """Each folded line of the board from the shared cache in one read, the missing ones drawn and kept: a board
+    of two crews at rest is thirty such lines, drawn for every phone at the table at every change."""
+    keys = board.folded_card_keys(markup=_board_markup())
+    if not keys:
+        return
+    found = cache.get_many(list(keys))
+    template = get_template(FOLDED_CARD)
+    drawn = {}
+    for key, fighter in keys.items():
+        html = found.get(key)
+        if html is None:
+            html = drawn[key] = template.render({**context, "f": fighter})
+        fighter.folded_html = mark_safe(html)  # noqa: S308 - our template's output, escaped when drawn
+    if drawn:
+        cache.set_many(drawn, FOLDED_CARD_SECONDS)
+
+
 def opened_cards(request) -> list[int]:
     """The cards the page shows opened (`open=3,7`, in the query or the form; ledger.js sends those the page
     shows whole), so a board drawn again keeps them open. Anything but fighter ids is left out."""
@@ -128,7 +165,7 @@ def board_context(
     if board is not None:
         picked = {attempt["fighter"]: str(attempt["damage"])} if attempt else None
         board.open_cards(opened_cards(request), picked=picked)
-    return {
+    context = {
         "csrf_field": format_html(
             '<input type="hidden" name="csrfmiddlewaretoken" value="{}">', get_token(request)
         ),
@@ -146,6 +183,9 @@ def board_context(
         # An answer to htmx goes to a page that runs JavaScript: no list for pages without it.
         "scripted": is_partial(request),
     }
+    if board is not None:
+        _fold_cards(board, context)
+    return context
 
 
 def _post_game_links(game: Game, board) -> list[tuple[str, str]]:

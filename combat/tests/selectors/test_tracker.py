@@ -84,3 +84,52 @@ def test_the_status_badge_says_how_the_fighter_stands(table):
     assert board_fighter(table, "Vera").status_tone == "warn"
     rows.update(status=TrackerFighter.Status.INCAPACITATED)
     assert board_fighter(table, "Vera").status_tone == "danger"
+
+
+def test_a_marked_fighter_the_table_moved_on_from_is_folded_and_the_last_changed_whole(table, player2):
+    """Once a later tap changed another fighter, a marked one is drawn folded (its line with its marks); the one
+    the last tap changed is whole, and one opened on the page too."""
+    damage(table, "Vera", 2, player2)
+    assert not board_fighter(table, "Vera").compact
+    damage(table, "Brick", 2, player2)
+    board = tracker_board(game=table.game)
+    vera, brick = board.by_id[table["Vera"].pk], board.by_id[table["Brick"].pk]
+    assert not vera.full_strength
+    assert vera.compact
+    assert not brick.compact
+    board.open_cards([vera.id])
+    assert not vera.compact
+
+
+@pytest.mark.parametrize("board", ["table", "tc_table"])
+def test_the_rows_read_in_one_statement_are_the_orm_s(request, board):
+    """`board_rows` builds what `select_related(...).only(*BOARD_COLUMNS)` gives: the same rows in the same
+    order, the same values, the same fields left unread, and the related rows it follows."""
+    from combat.models import TrackerGame
+    from combat.selectors.tracker_rows import BOARD_COLUMNS, board_rows
+
+    tracker = TrackerGame.objects.get(game=request.getfixturevalue(board).game)
+    first = TrackerFighter.objects.filter(tracker=tracker).order_by("pk").first()
+    TrackerFighter.objects.filter(pk=first.pk).update(harm=1, blood=2)
+    orm = list(
+        TrackerFighter.objects.filter(tracker=tracker)
+        .select_related("fighter", "player__warband__owner")
+        .only(*BOARD_COLUMNS)
+        .order_by("player_id", "fighter_id")
+    )
+    ours = board_rows(tracker)
+    assert [row.pk for row in ours] == [row.pk for row in orm]
+    for mine, theirs in zip(ours, orm, strict=True):
+        pairs = (
+            (mine, theirs),
+            (mine.fighter, theirs.fighter),
+            (mine.player, theirs.player),
+            (mine.player.warband, theirs.player.warband),
+            (mine.player.warband.owner, theirs.player.warband.owner),
+        )
+        for built, read in pairs:
+            assert built.get_deferred_fields() == read.get_deferred_fields()
+            names = [name for name in read.__dict__ if name != "_state"]
+            assert [getattr(built, name) for name in names] == [getattr(read, name) for name in names]
+    some = [orm[0].fighter_id, orm[-1].fighter_id]
+    assert [row.fighter_id for row in board_rows(tracker, some)] == some
