@@ -170,6 +170,9 @@ class _Lookup:
             self._found.update(cache.get_many(unread))
             if self.parent is not None and page["campaign"] is not None:
                 page_versions.remember_campaign(*self.parent, page["campaign"])
+        # The campaign the database said the page's warband or fighter is in, when it was kept: a warband never
+        # changes campaign, so the page rendered again is kept under the same one without asking again.
+        self.campaign = page["campaign"]
         if any(self._found.get(key) != value for key, value in kept_under.items()):
             return None
         self.access = page_versions.access_state(self.member)
@@ -181,12 +184,17 @@ class _Lookup:
         response["Content-Length"] = str(len(page["body"]))
         return response
 
-    def read_tokens(self) -> None:
-        """The tokens the page will be kept under, read before the view renders (see config/page_versions.py);
-        the page's campaign from the database, never from the guess."""
+    def read_before_rendering(self) -> None:
+        """The user's access state and the tokens the page will be kept under, read before the view renders (see
+        config/page_versions.py); the page's campaign from the database (with the access state, in one query) or
+        from the kept page of this address found stale (the database's word when it was kept), never from the
+        guess."""
+        if self.parent is not None and self.campaign is None:
+            self.access, self.campaign = page_versions.access_state_and_campaign(self.member, *self.parent)
+        elif self.access is None:
+            self.access = page_versions.access_state(self.member)
         keys = list(self.keys)
         if self.parent is not None:
-            self.campaign = page_versions.campaign_of(*self.parent)
             if self.campaign is None:  # no such warband or fighter: the view answers 404, which is not kept
                 return
             keys.append(page_versions.within_key(self.campaign))
@@ -281,9 +289,7 @@ class PageCacheMiddleware:
             kept = lookup.answer()
             if kept is not None:
                 return kept
-            lookup.read_tokens()  # before the view renders: see config/page_versions.py
-            if lookup.access is None:  # before the view too, for the same reason
-                lookup.access = page_versions.access_state(lookup.member)
+            lookup.read_before_rendering()  # see config/page_versions.py
         response = self.get_response(request)
         if getattr(request, "page_cache_query", None) is not None:
             if lookup is not None:

@@ -39,7 +39,8 @@ while they are still the same. Each page is kept under:
   fighter (the card), as rosters.views.common.cacheable's `scope` names the URL argument; the dashboard's of its
   user;
 - for a roster or a card, also its campaign's `within_key`: the address names the warband or fighter, not the
-  campaign, so the page holds that key, read from the database before the view renders (`campaign_of`), and
+  campaign, so the page holds that key, read from the database before the view renders (with the access state,
+  `access_state_and_campaign`), and
   a process guesses it from what it read last (`guessed_campaign`) to fetch it with the other tokens at once.
 
 Who replaces them, always after the write has committed (`transaction.on_commit`), so a page rendered from the old
@@ -143,7 +144,7 @@ def generations(user_id: int | str, *scopes: str) -> tuple[str | None, ...]:
 
 @functools.cache
 def _campaign_sql(kind: str) -> str:
-    """The campaign of one warband or fighter, from the models' own tables (as `_access_sql`, for its cost)."""
+    """The campaign of one warband or fighter, from the models' own tables, as a subquery of the access state's."""
     from rosters.models import Fighter, Warband
 
     quote = connection.ops.quote_name
@@ -159,26 +160,14 @@ def _campaign_sql(kind: str) -> str:
 
 # What this process last read of which campaign a warband or fighter is in: only a guess of which `within_key` to
 # fetch with a kept page's other tokens. A kept page holds the keys it was kept under, read from the database
-# (`campaign_of`), and is served only when they are the ones it names; a wrong guess costs one more round trip.
+# (`access_state_and_campaign`), and is served only when they are the ones it names; a wrong guess costs one more
+# round trip.
 _GUESSES: dict[tuple[str, int], int] = {}
 _MOST_GUESSES = 50_000
 
 
-def campaign_of(kind: str, pk: int | str) -> int | None:
-    """The campaign of warband or fighter `pk` (`kind`), from the database; None when there is no such one."""
-    with connection.cursor() as cursor:
-        cursor.execute(_campaign_sql(kind), [int(pk)])
-        row = cursor.fetchone()
-    if row is None:
-        return None
-    if len(_GUESSES) >= _MOST_GUESSES:
-        _GUESSES.clear()
-    _GUESSES[(kind, int(pk))] = row[0]
-    return row[0]
-
-
 def guessed_campaign(kind: str, pk: int | str) -> int | None:
-    """The campaign this process last read warband or fighter `pk` to be in, if it did (`campaign_of`)."""
+    """The campaign this process last read warband or fighter `pk` to be in, if it did."""
     return _GUESSES.get((kind, int(pk)))
 
 
@@ -190,21 +179,26 @@ def remember_campaign(kind: str, pk: int | str, campaign_id: int) -> None:
 
 
 @functools.cache
-def _access_sql() -> str:
+def _access_sql(campaign_of: str | None = None) -> str:
     """The access state's query, built once from the models' own tables (Django's query compiler would cost a kept
-    page ten times the query itself)."""
+    page ten times the query itself); with `campaign_of` ("warband" or "fighter"), the campaign of one of them in
+    the same query (`_campaign_sql`)."""
     from django.contrib.auth import get_user_model
 
     from campaigns.models import Membership
 
     users, members = get_user_model()._meta.db_table, Membership._meta.db_table
-    # Only the models' own table names go into the text; the user's id is a parameter.
+    # Only the models' own table names go into the text; the ids are parameters.
     sql = "SELECT u.is_active, u.password, array_agg(m.campaign_id ORDER BY m.campaign_id), "
-    sql += (
-        "array_agg(m.role ORDER BY m.campaign_id) FROM {users} u LEFT JOIN {members} m ON m.user_id = u.id "
-    )
-    sql += "WHERE u.id = %s GROUP BY u.id"
+    sql += "array_agg(m.role ORDER BY m.campaign_id)"
+    if campaign_of is not None:
+        sql += ", (" + _campaign_sql(campaign_of) + ")"
+    sql += " FROM {users} u LEFT JOIN {members} m ON m.user_id = u.id WHERE u.id = %s GROUP BY u.id"
     return sql.format(users=connection.ops.quote_name(users), members=connection.ops.quote_name(members))
+
+
+def _digest(row) -> str:
+    return hashlib.blake2b(repr(tuple(row[:4])).encode(), digest_size=16).hexdigest()
 
 
 def access_state(user_id: int | str) -> str | None:
@@ -213,9 +207,22 @@ def access_state(user_id: int | str) -> str | None:
     with connection.cursor() as cursor:
         cursor.execute(_access_sql(), [int(user_id)])
         row = cursor.fetchone()
+    return None if row is None else _digest(row)
+
+
+def access_state_and_campaign(user_id: int | str, kind: str, pk: int | str) -> tuple[str | None, int | None]:
+    """`access_state`, and in the same query the campaign of warband or fighter `pk` (`kind`), from the database:
+    the page of a warband or a fighter is kept under its campaign's `within_key`. None for a user or a warband or
+    fighter that does not exist."""
+    with connection.cursor() as cursor:
+        cursor.execute(_access_sql(kind), [int(pk), int(user_id)])
+        row = cursor.fetchone()
     if row is None:
-        return None
-    return hashlib.blake2b(repr(row).encode(), digest_size=16).hexdigest()
+        return None, None
+    campaign = row[4]
+    if campaign is not None:
+        remember_campaign(kind, pk, campaign)
+    return _digest(row), campaign
 
 
 def _replace(user_ids: Iterable[int]) -> None:

@@ -3,8 +3,12 @@ through the whole path with several members and two campaigns: the pages that sh
 again for every member, and every other kept page, the writer's own included, is still answered from the cache
 (HIT_QUERIES). What decides access still reaches every page of the member it changed."""
 
+import secrets
+
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 
 from campaigns.history_context import history_context
 from campaigns.models import Campaign, Membership
@@ -145,3 +149,19 @@ def test_a_kept_roster_is_answered_in_a_process_that_never_read_its_campaign(
         pass
     with shared.as_process():
         assert queries_of(reader, url) > HIT_QUERIES
+
+
+@pytest.mark.parametrize("name", ["W's roster", "the fighter's card"])
+def test_the_render_path_reads_the_pages_campaign_with_the_access_state(name, world, player, shared):  # noqa: F811
+    """A roster's or card's campaign costs the render path no query of its own: it comes with the access state."""
+    reader = logged_in(player)
+    url = world["showing C"][name]
+    kept(reader, shared, url)
+    reader.cookies["csrftoken"] = secrets.token_hex(16)  # a kept page of another CSRF cookie: the render path
+    with shared.as_process(), CaptureQueriesContext(connection) as captured:
+        read(reader, url)
+    asked = [query["sql"] for query in captured]
+    access = [sql for sql in asked if "array_agg" in sql]
+    assert len(access) == 1
+    assert "campaign_id FROM" in access[0].split("array_agg", 2)[-1]
+    assert not [sql for sql in asked if sql.startswith("SELECT w.campaign_id")]
