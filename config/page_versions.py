@@ -40,8 +40,8 @@ while they are still the same. Each page is kept under:
   user;
 - for a roster or a card, also its campaign's `within_key`: the address names the warband or fighter, not the
   campaign, so the page holds that key, read from the database before the view renders (with the access state,
-  `access_state_and_campaign`), and
-  a process guesses it from what it read last (`guessed_campaign`) to fetch it with the other tokens at once.
+  `access_state_and_campaign`), and a process guesses it from what it read last (`guessed_campaign`) to fetch
+  it with the other tokens at once.
 
 Who replaces them, always after the write has committed (`transaction.on_commit`), so a page rendered from the old
 rows can never be stored under the new token. No service calls any of this: the history context every service
