@@ -64,14 +64,10 @@ class PostGameState:
     table: rules.TraumaTable | None = None
     revert_refusal: str | None = None  # once applied, why it can no longer be reverted (`post_game_overview`)
     applied_dice: tuple[object, ...] = ()  # once applied, the rolls the corrections may fix
-    # The campaign's data the post-game reads while it is open (skill charts, fighter types...).
-    campaign_data: CampaignData | None = None
-    # Read once for every step that needs them: the answers stored for each fighter, the trades planned, the
-    # warband's Battlekit, and the battles fought and the Locations found before (RULINGS C-1, E-1, E-4).
+    # Read once for every step that needs them: the answers stored for each fighter and the warband's Battlekit
+    # (the campaign's data, the trades planned and the warband's record are read when first asked: `shared`).
     answers: Mapping[int, PostGameFighter] = field(default_factory=lambda: NO_PARTS)
-    trades: tuple[PostGameTrade, ...] = ()
     items: tuple[Item, ...] = ()
-    record: tuple[int, frozenset[str]] | None = None
     promotion_dice: tuple = ()  # once applied, the Promotion Dice the corrections may fix
     # The warband's own stored rolls, no fighter's (the Exploration Dice), read with the fighters'.
     warband_rolls: tuple[PostGameRoll, ...] = ()
@@ -80,8 +76,8 @@ class PostGameState:
     # Each step's part by its key (`StepRead.part`), and where the owner picks up the wizard.
     parts: Mapping[str, object] = field(default_factory=lambda: NO_PARTS)
     current_step: str = "out-of-action"
-    # Reads made only when first asked (the opponents), kept for this state and the ones built from it; a cache,
-    # never part of what the state says.
+    # Reads made only when first asked (the opponents, `shared`'s), kept for this state and the ones built from
+    # it; a cache, never part of what the state says.
     memo: dict = field(default_factory=dict, compare=False, repr=False)
 
     def defer(self, **readers: Callable[[PostGameState], object]) -> PostGameState:
@@ -106,6 +102,30 @@ class PostGameState:
             if key in parts:
                 return parts[key]
         raise AttributeError(name)
+
+    def shared(self, name: str, default: object = None) -> object:
+        """A read of the base that only some steps need, made when first asked by the reader `post_game_state`
+        left in `memo["readers"]`, once for this state and every state built from it; `default` without one
+        (the post-game applied, or stopped by a problem)."""
+        if name not in self.memo:
+            reader = self.memo.get("readers", {}).get(name)
+            self.memo[name] = reader(self) if reader is not None else default
+        return self.memo[name]
+
+    @property
+    def campaign_data(self) -> CampaignData | None:
+        """The campaign's data the post-game reads while it is open (skill charts, fighter types...)."""
+        return self.shared("campaign_data")
+
+    @property
+    def trades(self) -> tuple[PostGameTrade, ...]:
+        """The purchases and sales planned in the attempt, in the order they were added."""
+        return self.shared("trades", ())
+
+    @property
+    def record(self) -> tuple[int, frozenset[str]] | None:
+        """The warband's battles fought and the Locations found before (RULINGS C-1, E-1, E-4)."""
+        return self.shared("record")
 
     @property
     def applied(self) -> bool:

@@ -169,7 +169,8 @@ def _the(name: str) -> str:
 
 
 def record(state: PostGameState) -> tuple[int, frozenset[str]]:
-    """`read_record`, read once with the state's base (Reinforcements read the battle count too, RULING C-1)."""
+    """`read_record`, read once for the state when first asked (Reinforcements read the battle count too, RULING
+    C-1)."""
     return state.record if state.record is not None else read_record(state)
 
 

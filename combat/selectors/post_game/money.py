@@ -42,7 +42,8 @@ class TradeLine:
 
 
 def trades(state: PostGameState) -> tuple[PostGameTrade, ...]:
-    """The purchases and sales planned in this attempt, in the order they were added (read with the base)."""
+    """The purchases and sales planned in this attempt, in the order they were added (read once, when first
+    asked)."""
     return state.trades
 
 

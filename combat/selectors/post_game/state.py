@@ -154,10 +154,12 @@ def _base(player: GamePlayer, live: PostGame | None, attempts, *, for_update: bo
         table=table,
         counted_rolls=counted,
         answers=MappingProxyType(answers),
-        campaign_data=current_campaign_data(campaign=campaign),
     )
+    # Read when a step first asks (`PostGameState.shared`): the Trauma Step's pages and writes need none of them.
+    readers = {"campaign_data": lambda state: current_campaign_data(campaign=campaign)}
     if problem is None:
-        state = replace(state, trades=money.read_trades(live), record=exploration_step.read_record(state))
+        readers.update(trades=lambda state: money.read_trades(live), record=exploration_step.read_record)
+    state.memo["readers"] = readers
     return state
 
 
