@@ -77,16 +77,17 @@ def next_step_url(step: str, player) -> str:
     return step_url(steps[keys.index(step) + 1].url_name, player)
 
 
-def neighbours(steps, key: str, state) -> dict:
+def neighbours(steps, key: str, state, urls: dict | None = None) -> dict:
     """The steps before and after `key` in this post-game, each as its title and page (None at either end, or for
-    a page not among them)."""
+    a page not among them); `urls`: the pages by step key, worked out already."""
     keys = [entry.key for entry in steps]
     if key not in keys:
         return {"previous_step": None, "next_step": None}
     at = keys.index(key)
 
     def link(entry) -> dict:
-        return {"title": entry.heading(state.terms), "url": step_url(entry.url_name, state.player)}
+        url = urls[entry.key] if urls else step_url(entry.url_name, state.player)
+        return {"title": entry.heading(state.terms), "url": url}
 
     return {
         "previous_step": link(steps[at - 1]) if at > 0 else None,
@@ -94,9 +95,10 @@ def neighbours(steps, key: str, state) -> dict:
     }
 
 
-def step_bar(state, current: str) -> list[dict]:
+def step_bar(state, current: str, urls: dict | None = None) -> list[dict]:
     """The wizard's steps as the bar shows them: a Trauma Step page is done once its rolls are in; a later step
-    once the wizard has gone on past it (not while it is being filled in); the Review once applied."""
+    once the wizard has gone on past it (not while it is being filled in); the Review once applied. `urls`: the
+    pages by step key, worked out already."""
     steps = steps_for(state.campaign, state.post_game)
     keys = [entry.key for entry in steps]
     started = state.post_game is not None
@@ -115,7 +117,7 @@ def step_bar(state, current: str) -> list[dict]:
             "key": entry.key,
             "number": number + 1,
             "title": entry.heading(state.terms),
-            "url": step_url(entry.url_name, state.player),
+            "url": urls[entry.key] if urls else step_url(entry.url_name, state.player),
             "current": entry.key == current,
             "done": done(number, entry),
         }
@@ -144,9 +146,11 @@ def page_context(request, player, membership, can_write: bool, *, step: str, sta
         # A step this campaign's post-game does not take (a Trench Crusade step in a Fallout: Factions campaign
         # that did not switch it on): no such page here.
         raise Http404("This post-game has no such step.")
+    # Each page's URL worked out once (a reverse() each), for the links, the step bar and the neighbours.
+    pages = {entry.key: step_url(entry.url_name, player) for entry in POST_GAME_STEPS}
     urls = {key: step_url(view, player) for key, view in OTHER_URLS.items()}
-    urls.update({entry.key.replace("-", "_"): step_url(entry.url_name, player) for entry in POST_GAME_STEPS})
-    bar = step_bar(state, step)
+    urls.update({key.replace("-", "_"): url for key, url in pages.items()})
+    bar = step_bar(state, step, pages)
     return {
         "state": state,
         "player": player,
@@ -165,7 +169,7 @@ def page_context(request, player, membership, can_write: bool, *, step: str, sta
         "urls": urls,
         "poll_seconds": POLL_SECONDS,
         "step_keys": frozenset(entry.key for entry in steps),
-        **neighbours(steps, step, state),
+        **neighbours(steps, step, state, pages),
         **extra,
     }
 
