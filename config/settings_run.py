@@ -9,7 +9,8 @@ environment, this mode finds on the host, and the environment still wins where i
 - plain HTTP on the table's network: no redirect to HTTPS, no HSTS, and cookies not marked Secure, which a phone
   would never send back to an http:// address (CSRF still checks each form's Origin against the address opened);
 - e-mail (password resets) printed on the server's console rather than sent through an SMTP server it lacks;
-- one cache for every process: Django's file cache under `.data/cache`. gunicorn runs several processes, and a
+- one cache for every process: files under `.data/cache` (config/cache.py's HostFileCache, Django's file cache
+  with a cheaper write and an `add` that never overwrites). gunicorn runs several processes, and a
   page one of them kept must be replaced when a write on another changes it (config/page_versions.py), so each
   process's own memory, whose copies would disagree and serve stale pages, is never used. With it the page
   cache, the tracker's cached poll and `cached_db` sessions work as deployed with Redis. `REDIS_URL`, when set,
@@ -35,14 +36,15 @@ from config.settings import *  # noqa: E402,F403
 from config.settings import REDIS_URL  # noqa: E402
 
 # Files rather than rows of a cache table: a read is one small file read, no query, and every process of the host
-# sees the same files. Each write lists the folder to keep it under MAX_ENTRIES (a third is dropped when full), so
-# the limit stays modest; a dropped page or generation only costs the next read a render, never a stale page.
-FILE_CACHE_ENTRIES = 3000
+# sees the same files. config/cache.py's HostFileCache spreads them over 256 folders, so a write lists only its own
+# folder to keep it under its share of MAX_ENTRIES (a third of that folder dropped when full): the cost of a write
+# does not grow with the limit. A dropped page or token only costs the next read a render, never a stale page.
+FILE_CACHE_ENTRIES = 10_000
 
 if REDIS_URL is None:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "BACKEND": "config.cache.HostFileCache",
             "LOCATION": str(RUN_DATA_DIR / "cache"),
             "TIMEOUT": TIMEOUT_SECONDS,
             "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX") or "wl",

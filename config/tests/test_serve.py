@@ -98,6 +98,13 @@ def test_gunicorn_runs_threaded_workers_without_a_control_socket():
     assert "--no-control-socket" in command
 
 
+def test_gunicorn_closes_each_connection_so_every_process_takes_its_share():
+    """A kept-open connection stays with the process that accepted it, often the same one for a whole burst
+    (config/serve.py, `gunicorn_command`): closed after each answer, as the deployed sync workers do."""
+    command = serve.gunicorn_command("127.0.0.1", 8000, workers=2, threads=4)
+    assert command[command.index("--keep-alive") + 1] == "0"
+
+
 # --- the launcher itself, as `make run` starts it --------------------------------------------------------------
 
 
@@ -217,7 +224,7 @@ def test_it_serves_pages_with_debug_off_and_static_files_from_whitenoise(launch,
 
 @pytest.mark.django_db(transaction=True)
 def test_two_servers_on_one_host_agree_on_every_kept_page(
-    launch, pat, password, campaign, warband, make_fighter
+    launch, pat, password, campaign, warband, make_fighter, tmp_path
 ):
     """A page kept by one process is served by another, and a write through either is never followed by the old
     page: one cache every process shares (config/settings_run.py). A kept answer is the very bytes kept; a render
@@ -242,3 +249,9 @@ def test_two_servers_on_one_host_agree_on_every_kept_page(
     _, headers, after = a.open(page, headers=gz)
     assert after != kept
     assert "<dt>XP</dt><dd>5" in gunzip(headers, after)
+    # Kept as config/settings_run.py says: config/cache.py's HostFileCache, its files in folders of two hex digits.
+    cache = tmp_path / "data" / "cache"
+    assert any(
+        re.fullmatch(r"[0-9a-f]{2}", folder.name) and any(folder.glob("*.djcache"))
+        for folder in cache.iterdir()
+    )
