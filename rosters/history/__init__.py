@@ -24,7 +24,10 @@ Why not `pghistory.models.Events` for the feed: its common table expression unio
 `row_to_json` and a previous-row lookup per event before any filter or limit applies, so its cost grows with the
 whole history; the feed must stay fast with 100,000 events (Speed). The queries here read the same
 generated event models, scoped to one campaign and limited per table before the union, and compute the diff only
-for the rows of the page. The indexes they rely on are in `rosters/migrations/*history_indexes*`.
+for the rows of the page: one query finds the page's events, a second reads their rows, contexts and previous rows
+from only the tables the page holds (a single query naming every table cost more to plan than to run). The
+indexes they rely on are in `rosters/migrations/*history_indexes*`. The feed's groups are kept as HTML under a
+digest of what they show (`entries.HistoryPage.digest`): lines read again unchanged are not drawn again.
 
 The fighter and warband timelines are the same feed with a fixed filter, for the same reason. Measured on the
 bench's 100,000 events (bench/bench_history.py): `Events.objects.references(fighter)` across the fighter's four
@@ -38,7 +41,8 @@ The modules, in the order a page is made:
 - `registry` — the sources: which event tables are read, how their events are scoped, named and told;
 - `sources` — the order of one transaction's events, the kinds of change, the cursors;
 - `entries` — the filter, and the entries, sentences, groups and pages the feed returns;
-- `feed` — the keyset query over the registered event tables, `history_page()`, `iter_history()`;
+- `feed` — the keyset query over the registered event tables and the page's rows, `history_page()`,
+  `iter_history()`;
 - `lookups` — the names the sentences need, in one query per page;
 - `sentences`, `teller` — each event told as sentences (`describe_events()`) by its source;
 - `roster_events`, `kit_events`, `campaign_events`, `location_events`, `report_events` — the sources rosters
