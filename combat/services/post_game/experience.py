@@ -6,7 +6,7 @@ Only the answers are stored; the XP itself is worked out again by the rules engi
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from django.db import transaction
@@ -38,13 +38,22 @@ def _refuse_out_of_range(line: XpLine, answer: ExperienceAnswer, *, adjust: bool
         )
 
 
+Answers = Mapping[int, ExperienceAnswer]
+
+
 @transaction.atomic
 def post_game_record_experience(
-    *, player: GamePlayer, by, answers: Mapping[int, ExperienceAnswer], adjust: bool = False
+    *,
+    player: GamePlayer,
+    by,
+    answers: Answers | Callable[[tuple[XpLine, ...]], Answers],
+    adjust: bool = False,
 ) -> PostGame:
     """Step 4: who took part, each fighter's Glorious Deeds, and (`adjust`, the organiser) an XP adjustment.
 
-    Only fighters of this post-game are accepted; the XP itself is worked out again at the Apply.
+    Only fighters of this post-game are accepted; the XP itself is worked out again at the Apply. `answers` may be
+    a function of the Experience lines, read under this write's locks (the page's form, posted): the post-game is
+    then read once for the form and the write, not once for each. What it raises undoes the write.
     """
     player = lock(player)
     reason = f"Post-game of Game {player.game.number}: Experience recorded for {player.warband.name}"
@@ -53,6 +62,8 @@ def post_game_record_experience(
             player, by=by, action="post_game.experience", step="experience", reason=reason
         )
         listed = {line.id: line for line in state.xp}
+        if callable(answers):
+            answers = answers(state.xp)
         rows = []
         for fighter_id, answer in answers.items():
             line = listed.get(fighter_id)

@@ -106,6 +106,10 @@ def post_game_elites(request, game_id: int, warband_id: int):
 # -- step 4: Experience ------------------------------------------------------------------------------------------
 
 
+class _FormRefused(Exception):  # noqa: N818 - a signal, not an error: the form shows its own errors
+    """The Experience form did not validate: its write is undone, and the page shows the form's errors."""
+
+
 @require_http_methods(["GET", "POST"])
 @login_required
 def post_game_experience(request, game_id: int, warband_id: int):
@@ -117,20 +121,33 @@ def post_game_experience(request, game_id: int, warband_id: int):
     if not posted:
         return experience_page(request, player, membership, can_write)
     organiser = is_organiser(membership)
-    state = post_game_state(player=player)
-    form = forms.ExperienceForm(request.POST, lines=state.xp, adjust=organiser)
-    if form.is_valid():
-        answers = {fighter_id: ExperienceAnswer(**answer) for fighter_id, answer in form.answers().items()}
-        try:
-            post_game_record_experience(player=player, by=request.user, answers=answers, adjust=organiser)
-        except PostGameError as error:
-            form.add_error(None, str(error))
-        else:
-            return redirect(next_step_url("experience", player))
-    # Refused: nothing changed, so the post-game read for the form is the page's.
-    return experience_page(
-        request, player, membership, can_write, status=UNPROCESSABLE, form=form, state=state
-    )
+    posted_form: list[forms.ExperienceForm] = []
+
+    def answers(lines) -> dict[int, ExperienceAnswer]:
+        # The form read against the Experience the write works out under its locks: the post-game read once.
+        form = forms.ExperienceForm(request.POST, lines=lines, adjust=organiser)
+        posted_form.append(form)
+        if not form.is_valid():
+            raise _FormRefused
+        return {fighter_id: ExperienceAnswer(**answer) for fighter_id, answer in form.answers().items()}
+
+    try:
+        post_game_record_experience(player=player, by=request.user, answers=answers, adjust=organiser)
+    except _FormRefused:
+        form = posted_form[-1]
+    except PostGameError as error:
+        # Refused before or after the form was read: the form as posted, with the reason.
+        form = posted_form[-1] if posted_form else None
+        if form is None:
+            form = forms.ExperienceForm(
+                request.POST, lines=post_game_state(player=player).xp, adjust=organiser
+            )
+            form.is_valid()
+        form.add_error(None, str(error))
+    else:
+        return redirect(next_step_url("experience", player))
+    # Refused: nothing changed (the write was undone), so the page reads the post-game as it was.
+    return experience_page(request, player, membership, can_write, status=UNPROCESSABLE, form=form)
 
 
 # -- step 5: Review and apply; Revert ---------------------------------------------------------------------------------
