@@ -16,11 +16,13 @@ Every key the site keeps in the shared cache, who names it, and what makes it st
   the board's own writes under the board's row lock, in their transaction, so it never goes back;
 - `game-access:<game>` and `game-reader:<game>:<session>`, the tracker poll's readers (combat/access_cache.py):
   replaced here after any write to the campaign but a board action (`campaign_changed`);
-- the template fragments (`{% cache %}`: the roster's parts and rows, the campaign page, the history feed's
-  groups; and `tracker-card:`, the board's folded lines, combat/views/tracker_common.py): never stale, keyed on
-  what they show (the roster's digest and each row's key, rosters/selectors/roster.py; the campaign page's
-  version, which PostgreSQL's triggers move on in the writing transaction, rosters/migrations/0006; the digest of
-  the feed's page as read, rosters/history/entries.py; each line's own digest);
+- the template fragments (`{% cache %}`: the roster page whole and its parts and rows, a fighter's card whole, the
+  campaign page, the history feed's groups; and `tracker-card:`, the board's folded lines,
+  combat/views/tracker_common.py): never stale, keyed on what they show (the roster's digest and each row's key,
+  rosters/selectors/roster.py; the card's digest, rosters/selectors/fighters.py; the campaign page's version, which
+  PostgreSQL's triggers move on in the writing transaction, rosters/migrations/0006; the digest of the feed's page
+  as read, rosters/history/entries.py; each line's own digest); the roster's and the card's hold no CSRF token
+  (rosters/templatetags/csrf_slots.py fills each request's own in);
 - the sessions (Django's `cached_db`) and config/throttling.py's counts: Django's, and their own windows.
 
 Everything, all at once, by `forget_everything` (config/cache.py) after a restore. The keys a lower app reads are

@@ -1,7 +1,13 @@
 """What the page reads share: sums and counts in subqueries, fighters with their kit, the roster's order."""
 
+import hashlib
+from contextlib import contextmanager
+from functools import cache
+from pathlib import Path
 from types import SimpleNamespace
 
+from django.conf import settings
+from django.db import connection, transaction
 from django.db.models import (
     BooleanField,
     Count,
@@ -24,6 +30,20 @@ from combat.rules.roles import keyword_key
 from rosters.models import ELITE, Fighter, Injury, Item, Skill, Warband
 
 WAITING_POST_GAME = (GamePlayer.PostGame.PENDING, GamePlayer.PostGame.IN_PROGRESS)
+
+
+@cache
+def release() -> str:
+    """A digest of the apps' code and the templates, read once per process: a cached part of a page keyed on it
+    is never served by a release whose templates, forms, words or rulings would draw it otherwise (the whole-page
+    cache keys its pages the same way, config/page_cache.py's `build`, which no app may import)."""
+    digest = hashlib.blake2b(digest_size=8)
+    root = Path(settings.BASE_DIR)
+    for top in ("campaigns", "rosters", "combat", "templates"):
+        for path in sorted((root / top).rglob("*")):
+            if path.suffix in {".py", ".html", ".json"} and "tests" not in path.parts:
+                digest.update(path.read_bytes())
+    return digest.hexdigest()
 
 
 def sum_of(queryset: QuerySet, column: str) -> Coalesce:
@@ -91,12 +111,31 @@ def warbands_with_headlines(queryset: QuerySet[Warband]) -> QuerySet[Warband]:
     )
 
 
-def fighters_with_kit() -> QuerySet[Fighter]:
-    return Fighter.objects.prefetch_related(
+def kit_prefetches() -> tuple[Prefetch, ...]:
+    """A fighter's Injuries and skills (each with its game) and Battlekit, as the cards show them."""
+    return (
         Prefetch("injuries", queryset=Injury.objects.select_related("game").order_by("id")),
         Prefetch("battlekit", queryset=Item.objects.order_by("id")),
         Prefetch("skills", queryset=Skill.objects.select_related("game").order_by("id")),
     )
+
+
+def fighters_with_kit() -> QuerySet[Fighter]:
+    return Fighter.objects.prefetch_related(*kit_prefetches())
+
+
+@contextmanager
+def consistent_reads():
+    """Every read inside sees one snapshot of the database (REPEATABLE READ), so a page's digest and the
+    rows loaded after it agree even while someone else saves: a part is never cached under a digest it does not
+    show. Inside a transaction already (tests, ATOMIC_REQUESTS) it adds nothing, not even a savepoint."""
+    if connection.in_atomic_block:
+        yield
+        return
+    with transaction.atomic():
+        with connection.cursor() as cursor:
+            cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+        yield
 
 
 # What a roster row shows of each relation of its fighter (templates/rosters/warband.html, the print and shared

@@ -3,18 +3,24 @@
 The page costs the same with 5 fighters as with 50 (rosters/tests/test_query_budget.py holds it to it)."""
 
 import hashlib
-from contextlib import contextmanager
 from functools import cache, cached_property
 from types import SimpleNamespace
 from typing import NamedTuple
 
-from django.db import connection, transaction
+from django.db import connection
 from django.db.models import F, Q
 
 from campaigns.models import Game, GamePlayer
 from combat.rules import AUTOMATIC_AFTER, counts_as_elite
 from rosters.models import SPECIAL, Fighter, FoundLocation, Item, Warband
-from rosters.selectors.common import WAITING_POST_GAME, fighters_for_rows, roster_order, rows_from_json
+from rosters.selectors.common import (  # noqa: F401 -- consistent_reads: the roster views read it from here
+    WAITING_POST_GAME,
+    consistent_reads,
+    fighters_for_rows,
+    release,
+    roster_order,
+    rows_from_json,
+)
 
 
 @cache
@@ -74,9 +80,11 @@ def for_row(fighter: Fighter) -> Fighter:
 
 
 # Everything the cached parts of the roster page show, as one digest computed by PostgreSQL: the warband's row and
-# every row of its fighters, their Injuries and skills and its Battlekit, as text. Any change to any of them, by any code
-# path, changes it; reading it costs one query and no model instances. The same query returns the warband's
-# headline values, so the summary shown under a digest is the one that digest was computed from.
+# every row of its fighters, their Injuries and skills and its Battlekit, as text; its campaign's row (its name,
+# words, house rules and limits), its owner's name, its games (the battles played, the post-games it owes) and the
+# campaign's newest Battlekit price list (the Add form's choices). Any change to any of them, by any code path,
+# changes it; reading it costs one query and no model instances. The same query returns the warband's headline
+# values, so the summary shown under a digest is the one that digest was computed from.
 ROSTER_DIGEST_SQL = """
 SELECT md5(concat_ws('#',
            (SELECT w::text FROM rosters_warband w WHERE w.id = %(warband)s),
@@ -86,26 +94,19 @@ SELECT md5(concat_ws('#',
               FROM rosters_injury j JOIN rosters_fighter f ON f.id = j.fighter_id WHERE f.warband_id = %(warband)s),
            (SELECT string_agg(l::text, '|' ORDER BY l.id) FROM rosters_foundlocation l WHERE l.warband_id = %(warband)s),
            (SELECT string_agg(k::text, '|' ORDER BY k.id)
-              FROM rosters_skill k JOIN rosters_fighter f ON f.id = k.fighter_id WHERE f.warband_id = %(warband)s)
+              FROM rosters_skill k JOIN rosters_fighter f ON f.id = k.fighter_id WHERE f.warband_id = %(warband)s),
+           (SELECT c::text FROM campaigns_campaign c WHERE c.id = w.campaign_id),
+           (SELECT concat_ws(',', u.username, u.first_name) FROM auth_user u WHERE u.id = w.owner_id),
+           (SELECT string_agg(concat_ws(',', p.id, p.post_game, g.id, g.number, g.status), '|' ORDER BY p.id)
+              FROM campaigns_gameplayer p JOIN campaigns_game g ON g.id = p.game_id WHERE p.warband_id = %(warband)s),
+           (SELECT p::text FROM rosters_pricelist p WHERE p.campaign_id = w.campaign_id AND p.kind = 'battlekit'
+             ORDER BY p.version DESC LIMIT 1)
        )),
        w.strongbox, w.glory, w.crew_xp, w.notes, w.promotion_tally,
        (SELECT count(*) FROM rosters_item i WHERE i.warband_id = %(warband)s),
        (SELECT count(*) FROM rosters_foundlocation l WHERE l.warband_id = %(warband)s)
   FROM rosters_warband w WHERE w.id = %(warband)s
 """
-
-
-@contextmanager
-def consistent_reads():
-    """Every read inside sees one snapshot of the database (REPEATABLE READ), so the roster's digest and the
-    rows loaded after it agree even while someone else saves: a page is never cached under a digest it does not
-    show. Inside a transaction already (tests, ATOMIC_REQUESTS) it adds nothing."""
-    outermost = not connection.in_atomic_block
-    with transaction.atomic():
-        if outermost:
-            with connection.cursor() as cursor:
-                cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
-        yield
 
 
 # The roster page shows this many active fighters in full; the rest come by a second request as soon as the page
@@ -149,15 +150,25 @@ class Roster:
         warband: Warband,
         digest: str,
         summary: SimpleNamespace,
-        waiting: list[GamePlayer],
         all_rows: bool = False,
     ):
         self.warband = warband
         self.terms = warband.campaign.terms
         self.all_rows = all_rows
         self.digest = f"{_row_markup_version()}:{digest}"
+        # The whole page's key: its digest, and the release that draws it (its forms, words, limits and rulings).
+        self.page_key = f"{release()}:{digest}"
         self.summary = summary  # strongbox, glory, crew_xp, notes, the number of items and of Locations, read with the digest
-        self.waiting = waiting
+
+    @cached_property
+    def waiting(self) -> list[GamePlayer]:
+        """The post-games this warband still owes, oldest game first."""
+        return list(
+            GamePlayer.objects.filter(warband=self.warband, post_game__in=WAITING_POST_GAME)
+            .exclude(game__status=Game.Status.IN_PROGRESS)
+            .select_related("game")
+            .order_by("game__number")
+        )
 
     @cached_property
     def line_up(self) -> list[LineUp]:
@@ -281,16 +292,10 @@ def roster_digest(*, warband: Warband) -> tuple[str, SimpleNamespace]:
 
 def warband_roster(*, warband: Warband, all_rows: bool = False) -> Roster:
     """The roster page: active fighters with Injuries and Battlekit (the first FIRST_ROWS, or all with
-    `all_rows`), the removed ones, the Arsenal (these loaded when first used), and the post-games this warband
-    still owes."""
-    waiting = list(
-        GamePlayer.objects.filter(warband=warband, post_game__in=WAITING_POST_GAME)
-        .exclude(game__status=Game.Status.IN_PROGRESS)
-        .select_related("game")
-        .order_by("game__number")
-    )
+    `all_rows`), the removed ones, the Arsenal and the post-games this warband still owes, each loaded when
+    first used; read now, only the digest and the headline values."""
     digest, summary = roster_digest(warband=warband)
-    return Roster(warband=warband, digest=digest, summary=summary, waiting=waiting, all_rows=all_rows)
+    return Roster(warband=warband, digest=digest, summary=summary, all_rows=all_rows)
 
 
 def fighter_for_row(*, fighter_id: int) -> Fighter:

@@ -12,6 +12,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.functional import SimpleLazyObject
 from django.views.decorators.http import require_POST
 
 from campaigns.selectors import trauma_table_rows
@@ -52,31 +53,42 @@ def _row(request, fighter_id: int, membership, *, status: int = 200, error: str 
 
 
 def _card_context(fighter, membership, **forms) -> dict:
+    """The card's context. The card is cached whole under `card_key` (rosters/selectors/fighters.py), so what only
+    a card drawn again reads (the fighter's kit, its marks, the forms and the price list) is made on first use;
+    a form sent back with its errors is drawn, never cached (no `card_key`), from the fighter as it is stored
+    (a refused service may have changed the row in memory)."""
+    if forms:
+        fighter.refresh_from_db()
     card = fighter_selectors.fighter_card(fighter=fighter)
-    fighter = card.fighter
     terms = card.terms
+    campaign = fighter.warband.campaign
     can_change = can_change_warband(membership, fighter.warband)
     context = {
         "card": card,
-        "fighter": fighter,
+        "card_key": None if forms else card.key,
+        "fighter": SimpleLazyObject(lambda: card.fighter),
         "warband": fighter.warband,
-        "campaign": fighter.warband.campaign,
+        "campaign": campaign,
         "membership": membership,
         "terms": terms,
         "can_change": can_change,
     }
     if can_change:
-        context["remove_form"] = forms.get("remove_form") or RemoveFighterForm(terms=terms)
-        context["injury_form"] = forms.get("injury_form") or InjuryForm(
-            table_rows=trauma_table_rows(campaign=fighter.warband.campaign)
+        context["remove_form"] = forms.get("remove_form") or SimpleLazyObject(
+            lambda: RemoveFighterForm(terms=terms)
         )
-        context["skill_form"] = forms.get("skill_form") or SkillForm()
-        context["item_form"] = forms.get("item_form") or ItemForm(
-            holders=[fighter],
-            terms=terms,
-            initial={"holder": str(fighter.pk)},
-            buying=True,
-            listed=price_selectors.listed(campaign=fighter.warband.campaign, kind="battlekit"),
+        context["injury_form"] = forms.get("injury_form") or SimpleLazyObject(
+            lambda: InjuryForm(table_rows=trauma_table_rows(campaign=campaign))
+        )
+        context["skill_form"] = forms.get("skill_form") or SimpleLazyObject(SkillForm)
+        context["item_form"] = forms.get("item_form") or SimpleLazyObject(
+            lambda: ItemForm(
+                holders=[fighter],
+                terms=terms,
+                initial={"holder": str(fighter.pk)},
+                buying=True,
+                listed=price_selectors.listed(campaign=campaign, kind="battlekit"),
+            )
         )
     return context
 
@@ -84,8 +96,10 @@ def _card_context(fighter, membership, **forms) -> dict:
 @login_required
 @cacheable(scope="fighter_id")
 def fighter_detail(request, fighter_id: int):
-    fighter, membership = get_fighter_for_user(request.user, fighter_id)
-    return render(request, "rosters/fighter.html", _card_context(fighter, membership))
+    # The fighter, its card's digest and whatever a card drawn again reads, in one snapshot.
+    with fighter_selectors.consistent_reads():
+        fighter, membership = get_fighter_for_user(request.user, fighter_id)
+        return render(request, "rosters/fighter.html", _card_context(fighter, membership))
 
 
 @login_required

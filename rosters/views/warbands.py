@@ -8,6 +8,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.functional import SimpleLazyObject
 from django.views.decorators.http import require_POST
 
 from rosters.access import can_change_warband, get_warband_for_user
@@ -37,14 +38,25 @@ def row_context(warband, *, can_change: bool) -> dict:
     }
 
 
+# What a roster page shows for one request only (a refused form with its messages, a move's outcome, an Undo
+# offer): a page with any of them is drawn, never cached whole.
+ONE_REQUEST_PARTS = ("item_form", "moved", "move_error", "sell_error", "undo")
+
+
 def roster_context(request, warband, membership, *, all_rows: bool = False, **extra) -> dict:
+    """The roster page's context. The page is cached whole under `roster_key` (the roster's digest,
+    rosters/selectors/roster.py), so what only a page drawn again reads (the value and limits, the Add form and
+    its price list) is made on first use."""
     roster = roster_selectors.warband_roster(warband=warband, all_rows=all_rows)
     terms = roster.terms
     can_change = can_change_warband(membership, warband)
     context = {
         "roster": roster,
+        "roster_key": None
+        if any(extra.get(name) is not None for name in ONE_REQUEST_PARTS)
+        else roster.page_key,
         # The value against the next battle's Threshold Value and Field Strength.
-        "limits": limits_selectors.warband_limits(warband=warband),
+        "limits": SimpleLazyObject(lambda: limits_selectors.warband_limits(warband=warband)),
         "membership": membership,
         **row_context(warband, can_change=can_change),
         **extra,
@@ -52,12 +64,14 @@ def roster_context(request, warband, membership, *, all_rows: bool = False, **ex
     if can_change:
         context.setdefault(
             "item_form",
-            ItemForm(
-                holders=[],
-                terms=terms,
-                with_holder=False,
-                buying=True,
-                listed=price_selectors.listed(campaign=warband.campaign, kind="battlekit"),
+            SimpleLazyObject(
+                lambda: ItemForm(
+                    holders=[],
+                    terms=terms,
+                    with_holder=False,
+                    buying=True,
+                    listed=price_selectors.listed(campaign=warband.campaign, kind="battlekit"),
+                )
             ),
         )
     return context
