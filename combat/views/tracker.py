@@ -48,6 +48,7 @@ from combat.services.tracker.errors import TrackerError
 from combat.views.tracker_common import (
     UNPROCESSABLE,
     board_context,
+    board_for,
     done,
     form_error,
     game_for,
@@ -64,8 +65,10 @@ from combat.views.tracker_common import (
 @login_required
 @require_GET
 def tracker(request, game_id: int):
-    game, can_act = game_for(request, game_id)
-    context = board_context(request, game, can_act, attempt=refused_attempt(request, game))
+    game, can_act, tracker_row = board_for(request, game_id)
+    context = board_context(
+        request, game, can_act, attempt=refused_attempt(request, game), tracker=tracker_row
+    )
     return render(request, "combat/tracker.html", context)
 
 
@@ -74,13 +77,13 @@ def tracker(request, game_id: int):
 def tracker_card(request, game_id: int, fighter_id: int):
     """A fighter's card opened, its actions in sight, or folded back to its one line (`?fold=1`): swapped in by
     htmx; without JavaScript, the board with that card open (or folded), at the card."""
-    game, can_act = game_for(request, game_id)
+    game, can_act, tracker_row = board_for(request, game_id)
     fold = request.GET.get("fold") == "1"
     if not is_partial(request):
         board_url = reverse("tracker", kwargs={"game_id": game.pk})
         opened = "" if fold else f"?open={fighter_id}"
         return redirect(f"{board_url}{opened}#fighter-{fighter_id}")
-    context = board_context(request, game, can_act)
+    context = board_context(request, game, can_act, tracker=tracker_row)
     fighter = context["board"].by_id.get(fighter_id) if context["board"] is not None else None
     if fighter is None:
         raise Http404("That fighter is not on this game's board.")

@@ -24,7 +24,7 @@ from django_htmx.http import reswap
 
 from campaigns.access import can_manage_game, get_game_for_user, membership_read
 from campaigns.models import Game
-from combat.selectors.tracker import Board, tracker_board
+from combat.selectors.tracker import Board, tracker_board, tracker_with_game
 from combat.selectors.tracker_attack import tracker_target_with_game
 from combat.services.tracker.errors import TrackerBlocked, TrackerConflict, TrackerError
 from combat.services.tracker.keys import Sent
@@ -82,6 +82,17 @@ def target_for(request, game_id: int, fighter_id: int, *, act: bool = False):
         return game, can_act, None
     game = target.tracker.game
     return game, _may_act(membership_read(target, request.user, game), game, act=act), target
+
+
+def board_for(request, game_id: int):
+    """The game, whether the user may act on its board, and the board's row, in one query (`tracker_with_game`);
+    a game with no board yet (or no such game) is asked as `game_for` asks, its row None."""
+    tracker = tracker_with_game(game_id=game_id, viewer=request.user)
+    if tracker is None:
+        game, can_act = game_for(request, game_id)
+        return game, can_act, None
+    game = tracker.game
+    return game, _may_act(membership_read(tracker, request.user, game), game, act=False), tracker
 
 
 def is_partial(request) -> bool:
