@@ -12,7 +12,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from campaigns.access import membership_columns
 from campaigns.models import GamePlayer
 from combat import rules
 from combat.models import TrackerAction, TrackerFighter, TrackerGame
@@ -266,18 +265,6 @@ def board_layout(count: int, out_of_play: Iterable[int]) -> str:
 def tracker_players(*, game) -> list:
     """The game's players (GamePlayer) with their warbands, in the order they joined: the results to enter."""
     return list(GamePlayer.objects.filter(game=game).select_related("warband").order_by("id"))
-
-
-def tracker_with_game(*, game_id: int, viewer) -> TrackerGame | None:
-    """A game's board row, read with the game, the campaign and the `viewer`'s membership of it
-    (`campaigns.access.membership_columns`) in one query: the board's page and its cards check access on that
-    game and draw that board, so the reads are one (None when the game has no board, or no such game)."""
-    return (
-        TrackerGame.objects.filter(game_id=game_id)
-        .select_related("game__campaign")
-        .annotate(**membership_columns(viewer, game="game"))
-        .first()
-    )
 
 
 def tracker_version(*, game_id: int) -> int | None:

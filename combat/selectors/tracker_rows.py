@@ -1,18 +1,20 @@
-"""The board's rows in one statement: each fighter on the board with its roster row, its player's GamePlayer,
-warband and owner, as `select_related(...).only(...)` would read them, without building the statement and the
-instances through the ORM at each request (most of a 15 v 15 board's query time in Python, for a board every
-phone at the table draws at every change). `combat/selectors/tracker.py` reads them into the board.
+"""The board's rows in one statement each: each fighter on the board with its roster row, its player's
+GamePlayer, warband and owner, as `select_related(...).only(...)` would read them (`board_rows`); the board's own
+row with its game, campaign and the reader's membership (`tracker_with_game`). Each statement is written once per
+process from the models, not built through the ORM at each request, nor its instances through its iterator: that
+was most of a 15 v 15 board's query time in Python, for a board every phone at the table draws at every change.
+`combat/selectors/tracker.py` reads them into the board.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 
 from django.db import DEFAULT_DB_ALIAS, connection
 
-from campaigns.models import GamePlayer
+from campaigns.models import Campaign, Game, GamePlayer, Membership
 from combat.models import TrackerFighter, TrackerGame
 from combat.models.tracker import FIGHTER_STATE_FIELDS
 from rosters.models import Fighter, Warband
@@ -89,7 +91,21 @@ class _Part:
         fields = {field.attname: field.column for field in self.model._meta.concrete_fields}
         return [f'{self.alias}."{fields[name]}"' for name in self.names]
 
+    @cached_property
+    def converters(self) -> list[tuple[int, object]]:
+        """The fields that turn a database value into Python's (a JSON field's text), as the ORM's iterator does."""
+        fields = {field.attname: field for field in self.model._meta.concrete_fields}
+        return [
+            (index, fields[name])
+            for index, name in enumerate(self.names)
+            if hasattr(fields[name], "from_db_value")
+        ]
+
     def load(self, values) -> object:
+        if self.converters:
+            values = list(values)
+            for index, field in self.converters:
+                values[index] = field.from_db_value(values[index], None, connection)
         return self.model.from_db(DEFAULT_DB_ALIAS, self.names, values)
 
 
@@ -153,3 +169,64 @@ def _board_rows_query() -> _BoardRowsQuery:
         " WHERE t.tracker_id = %s"
     )
     return _BoardRowsQuery(sql, " AND t.fighter_id = ANY(%s)", " ORDER BY t.player_id, t.fighter_id", parts)
+
+
+def tracker_with_game(*, game_id: int, viewer) -> TrackerGame | None:
+    """A game's board row, read with the game, the campaign and the `viewer`'s membership of it in one query:
+    `member_id`, `member_role` and `member_took_part` on the row, as `campaigns.access.membership_columns` names
+    them for `membership_read`. None when the game has no board (or there is no such game). Written once per
+    process, as `board_rows` is: the ORM's statement with its subqueries took longer to build than to run."""
+    query = _tracker_query()
+    user_id = getattr(viewer, "pk", None)
+    with connection.cursor() as cursor:
+        cursor.execute(query.sql, [user_id, user_id, game_id])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    tracker_part, game_part, campaign_part = query.parts
+    ends = [len(tracker_part.names), len(tracker_part.names) + len(game_part.names)]
+    ends.append(ends[1] + len(campaign_part.names))
+    tracker = tracker_part.load(row[: ends[0]])
+    game = game_part.load(row[ends[0] : ends[1]])
+    campaign = campaign_part.load(row[ends[1] : ends[2]])
+    Game.campaign.field.set_cached_value(game, campaign)
+    TrackerGame.game.field.set_cached_value(tracker, game)
+    tracker.member_id, tracker.member_role, tracker.member_took_part = row[ends[2] :]
+    return tracker
+
+
+@dataclass(frozen=True)
+class _TrackerQuery:
+    sql: str
+    parts: tuple[_Part, ...]
+
+
+@cache
+def _tracker_query() -> _TrackerQuery:
+    """The board's row, its game and its campaign whole (as `select_related("game__campaign")` reads them), the
+    viewer's first membership of the campaign and whether a warband of theirs took part in the game."""
+
+    def every(model):
+        return [field.attname for field in model._meta.concrete_fields]
+
+    parts = (
+        _part(TrackerGame, "t", every(TrackerGame)),
+        _part(Game, "g", every(Game)),
+        _part(Campaign, "c", every(Campaign)),
+    )
+    models = (TrackerGame, Game, Campaign, Membership, GamePlayer, Warband)
+    table = {model: connection.ops.quote_name(model._meta.db_table) for model in models}
+    # Every name comes from the models' own metadata, every value is a parameter.
+    sql = (
+        f"SELECT {', '.join(column for part in parts for column in part.columns)},"  # noqa: S608
+        " m.id, m.role,"
+        f" EXISTS (SELECT 1 FROM {table[GamePlayer]} gp JOIN {table[Warband]} w ON w.id = gp.warband_id"
+        "  WHERE gp.game_id = t.game_id AND w.owner_id = %s)"
+        f" FROM {table[TrackerGame]} t"
+        f" JOIN {table[Game]} g ON g.id = t.game_id"
+        f" JOIN {table[Campaign]} c ON c.id = g.campaign_id"
+        f" LEFT JOIN LATERAL (SELECT id, role FROM {table[Membership]}"
+        "  WHERE campaign_id = g.campaign_id AND user_id = %s ORDER BY joined_at LIMIT 1) m ON true"
+        " WHERE t.game_id = %s"
+    )
+    return _TrackerQuery(sql, parts)

@@ -24,8 +24,9 @@ from django_htmx.http import reswap
 
 from campaigns.access import can_manage_game, get_game_for_user, membership_read
 from campaigns.models import Game
-from combat.selectors.tracker import Board, tracker_board, tracker_with_game
+from combat.selectors.tracker import Board, tracker_board
 from combat.selectors.tracker_attack import tracker_target_with_game
+from combat.selectors.tracker_rows import tracker_with_game
 from combat.services.tracker.errors import TrackerBlocked, TrackerConflict, TrackerError
 from combat.services.tracker.keys import Sent
 

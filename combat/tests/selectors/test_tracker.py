@@ -133,3 +133,24 @@ def test_the_rows_read_in_one_statement_are_the_orm_s(request, board):
             assert [getattr(built, name) for name in names] == [getattr(read, name) for name in names]
     some = [orm[0].fighter_id, orm[-1].fighter_id]
     assert [row.fighter_id for row in board_rows(tracker, some)] == some
+
+
+def test_the_board_s_row_is_read_with_its_game_and_the_reader_s_membership(table, player, player2, outsider):
+    """`tracker_with_game` gives what `select_related("game__campaign")` with `membership_columns` gives."""
+    from campaigns.access import membership_columns
+    from combat.models import TrackerGame
+    from combat.selectors.tracker_rows import tracker_with_game
+
+    for viewer in (player, player2, outsider):
+        ours = tracker_with_game(game_id=table.game.pk, viewer=viewer)
+        orm = (
+            TrackerGame.objects.filter(game_id=table.game.pk)
+            .select_related("game__campaign")
+            .annotate(**membership_columns(viewer, game="game"))
+            .first()
+        )
+        for built, read in ((ours, orm), (ours.game, orm.game), (ours.game.campaign, orm.game.campaign)):
+            names = [name for name in read.__dict__ if name != "_state"]
+            assert [getattr(built, name) for name in names] == [getattr(read, name) for name in names]
+            assert built.get_deferred_fields() == read.get_deferred_fields() == set()
+    assert tracker_with_game(game_id=987654, viewer=player) is None
