@@ -18,7 +18,7 @@ from combat.models import TrackerAction, TrackerFighter, TrackerGame
 from combat.models.tracker import FIGHTER_STATE_FIELDS
 from combat.rules import board_rules
 from combat.selectors.tracker_card import damage_choices, viewer_first
-from combat.selectors.tracker_rows import FIGHTER_COLUMNS, board_rows
+from combat.selectors.tracker_rows import FIGHTER_COLUMNS, board_rows, game_log
 from combat.selectors.tracker_state import (
     confusion_from_json,
     engagement_from_json,
@@ -279,24 +279,6 @@ def _board_fighter(tracked: TrackerFighter) -> BoardFighter:
     return BoardFighter(tracked, fighter, unit, fighter.counts_as_elite, boxes)
 
 
-ACTION_COLUMNS = (
-    "tracker_id",
-    "version",
-    "kind",
-    "summary",
-    "created_at",
-    "undone_at",
-    "undone_version",
-    "by_id",
-    "undone_by_id",
-    "by__username",
-    "undone_by__username",
-    "by__first_name",
-    "undone_by__first_name",
-    "touched",
-)
-
-
 def tracker_board(*, game, recent: int = 8, viewer=None, tracker=None, rows=None) -> Board | None:
     """Everything the board shows, in a fixed number of queries whatever the crews' size, the `viewer`'s first;
     `tracker`, `rows`: its row and its only fighters as an action just saved them (as a poll's), not read again."""
@@ -309,11 +291,6 @@ def tracker_board(*, game, recent: int = 8, viewer=None, tracker=None, rows=None
     board.pending = _pending_step(tracker, board)
     board.shooting = _shooting_step(tracker, board)
     return board
-
-
-def game_log(tracker: TrackerGame) -> list[TrackerAction]:
-    """Every action of the game in one query, oldest first: the game log, the latest few, the last to undo."""
-    return list(tracker.actions.select_related("by", "undone_by").only(*ACTION_COLUMNS).order_by("version"))
 
 
 def board_of(tracker: TrackerGame, game, rows, log, *, recent: int = 8, viewer=None) -> Board:

@@ -15,7 +15,7 @@ from functools import cache, cached_property
 from django.db import DEFAULT_DB_ALIAS, connection
 
 from campaigns.models import Campaign, Game, GamePlayer, Membership
-from combat.models import TrackerFighter, TrackerGame
+from combat.models import TrackerAction, TrackerFighter, TrackerGame
 from combat.models.tracker import FIGHTER_STATE_FIELDS
 from rosters.models import Fighter, Warband
 
@@ -59,6 +59,24 @@ BOARD_COLUMNS = (
     "player__warband__owner_id",
     "player__warband__owner__username",
     "player__warband__owner__first_name",
+)
+
+# What the game log reads of each action, in the ORM's words; `_log_query` reads the same columns.
+ACTION_COLUMNS = (
+    "tracker_id",
+    "version",
+    "kind",
+    "summary",
+    "created_at",
+    "undone_at",
+    "undone_version",
+    "by_id",
+    "undone_by_id",
+    "by__username",
+    "undone_by__username",
+    "by__first_name",
+    "undone_by__first_name",
+    "touched",
 )
 
 
@@ -230,3 +248,53 @@ def _tracker_query() -> _TrackerQuery:
         " WHERE t.game_id = %s"
     )
     return _TrackerQuery(sql, parts)
+
+
+def game_log(tracker: TrackerGame) -> list[TrackerAction]:
+    """Every action of the game in one query, oldest first, with who made it and who undid it, as
+    `select_related("by", "undone_by").only(*ACTION_COLUMNS)` reads them: the game log, the latest few, the last
+    to undo. Written once per process, as `board_rows` is."""
+    action_part, by_part, undone_part = _log_query().parts
+    ends = [len(action_part.names), len(action_part.names) + len(by_part.names)]
+    with connection.cursor() as cursor:
+        cursor.execute(_log_query().sql, [tracker.pk])
+        rows = cursor.fetchall()
+    users: dict[int, object] = {}
+    log = []
+    for row in rows:
+        action = action_part.load(row[: ends[0]])
+        for part, values, field in (
+            (by_part, row[ends[0] : ends[1]], TrackerAction.by.field),
+            (undone_part, row[ends[1] :], TrackerAction.undone_by.field),
+        ):
+            user = users.get(values[0])
+            if user is None and values[0] is not None:
+                user = users[values[0]] = part.load(values)
+            field.set_cached_value(action, user)
+        TrackerAction.tracker.field.set_cached_value(action, tracker)
+        log.append(action)
+    return log
+
+
+@dataclass(frozen=True)
+class _LogQuery:
+    sql: str
+    parts: tuple[_Part, ...]
+
+
+@cache
+def _log_query() -> _LogQuery:
+    user = TrackerAction.by.field.related_model
+    parts = (
+        _part(TrackerAction, "a", [name for name in ACTION_COLUMNS if "__" not in name]),
+        _part(user, "b", ("username", "first_name")),
+        _part(user, "ub", ("username", "first_name")),
+    )
+    actions, users = (connection.ops.quote_name(model._meta.db_table) for model in (TrackerAction, user))
+    # Every name comes from the models' own metadata, every value is a parameter.
+    sql = (
+        f"SELECT {', '.join(column for part in parts for column in part.columns)}"  # noqa: S608
+        f" FROM {actions} a LEFT JOIN {users} b ON b.id = a.by_id LEFT JOIN {users} ub ON ub.id = a.undone_by_id"
+        " WHERE a.tracker_id = %s ORDER BY a.version"
+    )
+    return _LogQuery(sql, parts)

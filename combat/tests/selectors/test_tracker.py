@@ -154,3 +154,36 @@ def test_the_board_s_row_is_read_with_its_game_and_the_reader_s_membership(table
             assert [getattr(built, name) for name in names] == [getattr(read, name) for name in names]
             assert built.get_deferred_fields() == read.get_deferred_fields() == set()
     assert tracker_with_game(game_id=987654, viewer=player) is None
+
+
+def test_the_game_log_read_in_one_statement_is_the_orm_s(table, player, player2):
+    """`game_log` gives what `select_related("by", "undone_by").only(*ACTION_COLUMNS)` gives, oldest first."""
+    from combat.models import TrackerAction, TrackerGame
+    from combat.selectors.tracker_rows import ACTION_COLUMNS, game_log
+    from combat.services.tracker.board import tracker_undo
+
+    damage(table, "Vera", 2, player2)
+    damage(table, "Brick", 2, player)
+    tracker_undo(game=table.game, by=player2, version=table.version)
+    tracker = TrackerGame.objects.get(game=table.game)
+    orm = list(
+        TrackerAction.objects.filter(tracker=tracker)
+        .select_related("by", "undone_by")
+        .only(*ACTION_COLUMNS)
+        .order_by("version")
+    )
+    ours = game_log(tracker)
+    assert [action.pk for action in ours] == [action.pk for action in orm]
+    assert any(action.undone_by is not None for action in ours)
+    assert any(action.undone_by is None for action in ours)
+    for mine, theirs in zip(ours, orm, strict=True):
+        pairs = [(mine, theirs)] + [
+            (getattr(mine, name), getattr(theirs, name))
+            for name in ("by", "undone_by")
+            if getattr(theirs, name) is not None
+        ]
+        assert (mine.undone_by is None) == (theirs.undone_by is None)
+        for built, read in pairs:
+            assert built.get_deferred_fields() == read.get_deferred_fields()
+            names = [name for name in read.__dict__ if name != "_state"]
+            assert [getattr(built, name) for name in names] == [getattr(read, name) for name in names]
