@@ -27,6 +27,7 @@ from combat.services.post_game.attempt import (
     open_with_state,
     step_context,
 )
+from combat.services.post_game.new_rows import NewRows
 from combat.services.post_game.rolls import RollMade, count_again, refused
 from rosters.models import Skill
 
@@ -165,8 +166,8 @@ def clear_lost_picks(player: GamePlayer) -> bool:
 
 
 def apply_part(state: PostGameState) -> dict[str, Any]:
-    """The skills taken, as `rosters.Skill` rows of the fighters (with the game and where they came from).
-    Returns their ids for the Revert."""
+    """The skills taken, as `rosters.Skill` rows of the fighters (with the game and where they came from),
+    written with the Apply's other new rows; their ids are kept for the Revert."""
     step = state.advancement
     if step is None:
         return {}
@@ -183,7 +184,7 @@ def apply_part(state: PostGameState) -> dict[str, Any]:
     ]
     for skill in skills:
         skill.full_clean(exclude=["fighter", "game"], validate_unique=False, validate_constraints=False)
-    return {"skills_created": [skill.pk for skill in Skill.objects.bulk_create(skills)]}
+    return {"skills_created": NewRows(Skill, skills)}
 
 
 def revert_part(snapshot: Mapping[str, Any]) -> None:

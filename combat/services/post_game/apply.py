@@ -30,6 +30,7 @@ from combat.services.post_game.attempt import (
 )
 from combat.services.post_game.images import APPLY_FIELDS, image
 from combat.services.post_game.money import HeldWarbands, ledger_moves_in, write_ledger_moves
+from combat.services.post_game.new_rows import NewRows, new_rows_in, settle
 from rosters.models import Fighter, Injury, Item, LedgerCause, Warband
 from rosters.services.errors import RosterRefused
 from rosters.services.strongbox import ledger_rows
@@ -57,8 +58,9 @@ def apply_fighters(state: PostGameState) -> list[dict]:
     return images
 
 
-def apply_injuries(state: PostGameState) -> list[int]:
-    """The Injuries the Trauma Table gave (003 "Recording Injuries & Battle Scars"). Returns the ids created."""
+def apply_injuries(state: PostGameState) -> NewRows:
+    """The Injuries the Trauma Table gave (003 "Recording Injuries & Battle Scars"), written with the Apply's other
+    new rows (`write_new_rows`), which fills in their ids."""
     injuries = [
         Injury(fighter=change.fighter, game=state.game, **injury)
         for change in state.changes
@@ -66,7 +68,7 @@ def apply_injuries(state: PostGameState) -> list[int]:
     ]
     for injury in injuries:
         injury.full_clean(exclude=["fighter", "game"], validate_unique=False, validate_constraints=False)
-    return [injury.pk for injury in Injury.objects.bulk_create(injuries)]
+    return NewRows(Injury, injuries)
 
 
 def apply_battlekit(state: PostGameState) -> dict[str, list]:
@@ -209,8 +211,9 @@ def _write_parts(state: PostGameState) -> tuple[dict[str, Any], list[dict]]:
     for apply_part in step_hooks(state.campaign, "apply", state.post_game):
         snapshot.update(apply_part(state))
     # The ledger's moves of the ransom, the loot and the parts, written together: each warband locked once, the
-    # entries in one statement, each warband saved once.
-    write_ledger_moves(state, ledger_moves_in(snapshot), held=held)
+    # entries written with every part's new rows in one statement, each warband saved once.
+    write_ledger_moves(state, ledger_moves_in(snapshot), held=held, new_rows=new_rows_in(snapshot))
+    settle(snapshot)
     return snapshot, strongboxes
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from django.db import IntegrityError, transaction
+from django.db import transaction
 
 from campaigns.models import GamePlayer
 from combat.models import PostGame, PostGameRoll
@@ -27,6 +27,7 @@ from combat.selectors.post_game.exploration import Exploration
 from combat.selectors.post_game.rolls import RollNeeded
 from combat.selectors.post_game.state import post_game_state
 from combat.services.post_game.attempt import PostGameError, live_attempt, lock, open_attempt, step_context
+from combat.services.post_game.new_rows import NewRows
 from combat.services.post_game.rolls import RollMade, store_needed
 from rosters.models import FoundLocation, Warband
 
@@ -248,8 +249,9 @@ def summary_part(state: PostGameState) -> dict[str, Any]:
 DECLINED = "Exploration declined: the Exploration Dice were not rolled, so no Location and no loot."
 
 
-def _record(state: PostGameState, exploration: Exploration) -> int | None:
-    """The Location found kept on the warband's record; refused when it found it in another game meanwhile."""
+def _record(state: PostGameState, exploration: Exploration) -> NewRows | None:
+    """The Location found kept on the warband's record, written with the Apply's other new rows (its id kept for
+    the Revert); refused when it found it in another game meanwhile."""
     location = exploration.location
     if location is None:
         return None
@@ -262,15 +264,12 @@ def _record(state: PostGameState, exploration: Exploration) -> int | None:
         game=state.game,
     )
     row.full_clean(exclude=["warband", "game"], validate_unique=False, validate_constraints=False)
-    # No savepoint of its own (two statements more in every Apply): a refusal here ends the whole Apply, whose
-    # transaction is rolled back as the error leaves it, and no write runs after the failed insert.
-    try:
-        row.save()
-    except IntegrityError as error:
-        raise PostGameError(
-            f"{state.warband.name} has found {location.name} already (RULING E-4): roll the post-game again."
-        ) from error
-    return row.pk
+    # No savepoint of its own (two statements more in every Apply): a refusal (E-4's unique constraint) ends the
+    # whole Apply, whose transaction is rolled back as the error leaves it, and no write runs after it.
+    refusal = PostGameError(
+        f"{state.warband.name} has found {location.name} already (RULING E-4): roll the post-game again."
+    )
+    return NewRows(FoundLocation, [row], single=True, refused={"location_found_once": refusal})
 
 
 def apply_part(state: PostGameState) -> dict[str, Any]:

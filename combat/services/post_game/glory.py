@@ -26,6 +26,7 @@ from combat.models import PostGame, PostGameGlory
 from combat.selectors.post_game.state import post_game_state
 from combat.services.post_game import money
 from combat.services.post_game.attempt import PostGameError, lock, open_attempt, step_context
+from combat.services.post_game.new_rows import NewRows
 from rosters.models import Fighter, Item, LedgerCause, Warband
 from rosters.services.common import clean_keywords
 
@@ -121,8 +122,9 @@ def summary_part(state: PostGameState) -> dict[str, Any]:
     return {"glory": step.sentence, "glory_spends": [line.words for line in step.lines]}
 
 
-def _created(state: PostGameState, lines) -> dict[str, list[int]]:
-    """The Glory Items and the mercenaries, created (no ducats: they were paid in Glory)."""
+def _created(state: PostGameState, lines) -> dict[str, NewRows]:
+    """The Glory Items and the mercenaries, created with the Apply's other new rows (no ducats: they were paid
+    in Glory)."""
     items = [
         Item(
             warband=state.warband,
@@ -148,10 +150,7 @@ def _created(state: PostGameState, lines) -> dict[str, list[int]]:
     ]
     for row in (*items, *hired):
         row.full_clean(exclude=["warband", "fighter"], validate_unique=False, validate_constraints=False)
-    return {
-        "items_created": [row.pk for row in Item.objects.bulk_create(items)],
-        "fighters_created": [row.pk for row in Fighter.objects.bulk_create(hired)],
-    }
+    return {"items_created": NewRows(Item, items), "fighters_created": NewRows(Fighter, hired)}
 
 
 def apply_part(state: PostGameState) -> dict[str, Any]:

@@ -18,6 +18,7 @@ from combat.models import PostGameTrade
 from combat.selectors.post_game.money import TradeLine, after_trauma
 from combat.services.post_game.attempt import PostGameError
 from combat.services.post_game.images import from_image, image
+from combat.services.post_game.new_rows import NewRows, write_new_rows
 from rosters.models import Fighter, Item, StrongboxEntry, Warband
 from rosters.services.common import clean_keywords
 from rosters.services.errors import RosterRefused
@@ -54,8 +55,9 @@ def _profile(trade: PostGameTrade) -> dict[str, Any]:
     return {name: trade.profile[name] for name in PROFILE_FIELDS if name in (trade.profile or {})}
 
 
-def write_purchases(state: PostGameState, lines: Sequence[TradeLine]) -> dict[str, list[int]]:
-    """The fighters recruited and the Battlekit bought, created; returns their ids for the Revert."""
+def write_purchases(state: PostGameState, lines: Sequence[TradeLine]) -> dict[str, NewRows]:
+    """The fighters recruited and the Battlekit bought, created with the Apply's other new rows; their ids are
+    kept for the Revert."""
     recruits = [
         Fighter(
             warband=state.warband,
@@ -82,9 +84,7 @@ def write_purchases(state: PostGameState, lines: Sequence[TradeLine]) -> dict[st
     ]
     for row in (*recruits, *kit):
         row.full_clean(exclude=["warband", "fighter"], validate_unique=False, validate_constraints=False)
-    fighters = Fighter.objects.bulk_create(recruits)
-    items = Item.objects.bulk_create(kit)
-    return {"fighters_created": [row.pk for row in fighters], "items_created": [row.pk for row in items]}
+    return {"fighters_created": NewRows(Fighter, recruits), "items_created": NewRows(Item, kit)}
 
 
 def delete_items(ids: Sequence[int]) -> list[dict[str, Any]]:
@@ -143,10 +143,12 @@ class HeldWarbands:
         self.fields.setdefault(warband.pk, set()).add(field)
         self.entries.append((entries, written, "glory" if field == "glory" else "ducats"))
 
-    def write(self) -> None:
-        StrongboxEntry.objects.bulk_create(
-            [entry for entries, _written, _amount in self.entries for entry in entries]
+    def write(self, new_rows: Sequence[NewRows] = ()) -> None:
+        """The entries, with the Apply's other new rows (one statement), then each warband's row."""
+        entries = NewRows(
+            StrongboxEntry, [entry for entries, _written, _amount in self.entries for entry in entries]
         )
+        write_new_rows([*new_rows, entries])
         for entries, written, amount in self.entries:
             written.extend(
                 {"id": e.pk, "cause": e.cause, amount: getattr(e, amount), "reason": e.reason}
@@ -160,10 +162,16 @@ class HeldWarbands:
             Warband.objects.bulk_update(rows, list(fields))
 
 
-def write_ledger_moves(state: PostGameState, asked: Sequence[LedgerMoves], *, held: HeldWarbands) -> None:
+def write_ledger_moves(
+    state: PostGameState,
+    asked: Sequence[LedgerMoves],
+    *,
+    held: HeldWarbands,
+    new_rows: Sequence[NewRows] = (),
+) -> None:
     """Every part's moves written in the order asked, each from the balance the moves before it left, with the
     entries `held` waits to write: the warband's row locked once (not again when held), the entries in one
-    statement, each warband saved once."""
+    statement with the parts' `new_rows`, each warband saved once."""
     asked = [moves for moves in asked if any(amount for _cause, amount, _reason in moves.moves)]
     if asked:
         warband = held.rows.get(state.warband.pk)
@@ -177,7 +185,7 @@ def write_ledger_moves(state: PostGameState, asked: Sequence[LedgerMoves], *, he
             field, amount = ("glory", "glory") if moves.glory else ("strongbox", "ducats")
             setattr(warband, field, getattr(warband, field) + sum(getattr(entry, amount) for entry in built))
             held.hold(warband, built, moves, field)
-    held.write()
+    held.write(new_rows)
 
 
 def _take_back_glory(warband: Warband, recorded: list[dict[str, Any]], *, refusal: str) -> None:
