@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from django.db.models import F, FilteredRelation, Prefetch, Q
 
+from campaigns.access import membership_columns
 from campaigns.models import GamePlayer
 from combat import rules
 from rosters.models import Fighter, Injury, Item
@@ -20,13 +21,15 @@ class PostGameProblem(ValueError):
     """Something in the records stops the post-game (a house table the engine refuses, a game still played)."""
 
 
-def post_game_player(*, game_id: int, warband_id: int) -> GamePlayer | None:
-    """A warband's entry in a game, with what the wizard's pages need of it."""
-    return (
-        GamePlayer.objects.filter(game_id=game_id, warband_id=warband_id)
-        .select_related("game__campaign", "warband__owner")
-        .first()
+def post_game_player(*, game_id: int, warband_id: int, user=None) -> GamePlayer | None:
+    """A warband's entry in a game, with what the wizard's pages need of it; given `user`, with their membership
+    of the campaign read in the same query (`campaigns.access.membership_columns`)."""
+    players = GamePlayer.objects.filter(game_id=game_id, warband_id=warband_id).select_related(
+        "game__campaign", "warband__owner"
     )
+    if user is not None:
+        players = players.annotate(**membership_columns(user, game="game"))
+    return players.first()
 
 
 def post_game_full_recovery_instead(fighter) -> frozenset[str]:

@@ -181,12 +181,12 @@ def test_the_page_takes_the_same_queries_for_one_fighter_as_for_ten(
     assert response.content.decode().count("Take this skill") == count
 
 
-# Measured: 14 for 1 fighter and for 10 (the session and the user, the player and its membership, the post-game
+# Measured: 13 for 1 fighter and for 10 (the session and the user, the player with its membership, the post-game
 # read: attempts, fighters with the game's marks, their Injuries, the warband's Battlekit (Arsenal included, read
 # once for the fighters and the money steps), every roll that counts (one read for every step), answers, the people
 # they name, campaign data, the step's picks and known skills). The Exploration's record, the trades planned and
 # Use Glory's spends are not read: the page reads the steps up to its own, and the wizard stops there.
-QUERIES = 14
+QUERIES = 13
 
 
 def test_once_applied_the_overview_lists_the_typed_2d6_and_corrects_it(client, after, agnes, player):

@@ -121,11 +121,11 @@ def test_a_step_switched_on_shows_in_the_bar(client, ff, player, organiser):
     assert client.get(url(ff, "post_game_troops")).status_code == 200
 
 
-# The page's read: the session, the user, the post-game's entry, the membership, the post-game (its attempts,
+# The page's read: the session, the user, the post-game's entry with the membership, the post-game (its attempts,
 # fighters, Battlekit), the board's Harsh Lessons, the roster's Injuries; the same for 2 fighters as for 12.
 # Harsh Lessons comes before the Injuries step and reads none of its part; neither reads the campaign's data, the
 # trades or the warband's record, which only later steps need.
-QUERIES = {"post_game_harsh_lessons": 9, "post_game_injuries": 10}
+QUERIES = {"post_game_harsh_lessons": 8, "post_game_injuries": 9}
 
 
 @pytest.mark.parametrize("name", sorted(QUERIES))

@@ -155,10 +155,10 @@ def test_a_spectator_reads_and_cannot_write(client, spectator, after):
     assert client.post(url(after, "post_game_glory"), {"action": "pass"}).status_code == 403
 
 
-# Measured: 14 for 1 fighter and for 10 (the session and the user, the player and its membership, the post-game
+# Measured: 13 for 1 fighter and for 10 (the session and the user, the player with its membership, the post-game
 # read with the spends planned and the trades, one each, the warband's Battlekit read once with the fighters'; no
 # price list on this form).
-QUERIES = 14
+QUERIES = 13
 
 
 @pytest.mark.parametrize("count", [1, 10])

@@ -152,10 +152,10 @@ def test_a_spectator_reads_and_cannot_write(client, spectator, after):
     assert client.post(url(after, "post_game_trade"), {"action": "pass"}).status_code == 403
 
 
-# Measured: 15 for 1 fighter and for 10 (the session and the user, the player and its membership, the post-game
+# Measured: 14 for 1 fighter and for 10 (the session and the user, the player with its membership, the post-game
 # read with the trades planned, the warband's Battlekit read once with the fighters', the price lists on the
 # forms). Use Glory's spends are not read: its step comes after these pages and neither shows it.
-QUERIES = {"post_game_trade": 15, "post_game_reinforcements": 15}
+QUERIES = {"post_game_trade": 14, "post_game_reinforcements": 14}
 
 
 @pytest.mark.parametrize("name", sorted(QUERIES))

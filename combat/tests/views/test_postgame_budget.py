@@ -23,19 +23,19 @@ GET_PAGES = [
     "post_game_exploration",
     "post_game_review",
 ]
-# What each page reads, whatever the number of fighters: the session, the user, the post-game's entry and the
-# membership, then the post-game's base (attempts, fighters, Injuries, Battlekit, rolls, answers, the people they
-# name) and the steps' reads as far as the page goes; the live status and the Review show every change and blocker,
+# What each page reads, whatever the number of fighters: the session, the user, the post-game's entry with the
+# membership (one query), then the post-game's base (attempts, fighters, Injuries, Battlekit, rolls, answers, the
+# people they name) and the steps' reads as far as the page goes; the live status and the Review show every change and blocker,
 # so they read every step. The overview sends the owner on to the step where the wizard stands.
 PAGE_BUDGET = {
-    "post_game": 11,
-    "post_game_status": 15,
-    "post_game_out_of_action": 11,
-    "post_game_troops": 11,
-    "post_game_elites": 11,
-    "post_game_experience": 12,
-    "post_game_exploration": 14,
-    "post_game_review": 15,
+    "post_game": 10,
+    "post_game_status": 14,
+    "post_game_out_of_action": 10,
+    "post_game_troops": 10,
+    "post_game_elites": 10,
+    "post_game_experience": 11,
+    "post_game_exploration": 13,
+    "post_game_review": 14,
 }
 WRITE_BUDGET = 40
 

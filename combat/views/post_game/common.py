@@ -17,7 +17,7 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
-from campaigns.access import is_organiser, membership_of
+from campaigns.access import is_organiser, membership_read
 from combat import rules
 from combat.forms import postgame as forms
 from combat.selectors.post_game.out_of_action import post_game_player
@@ -47,11 +47,12 @@ def player_for_user(user, game_id: int, warband_id: int, *, write: bool = False)
 
     Outsiders get 404; members read; only the warband's owner or the campaign's organiser write (403).
     """
-    player = post_game_player(game_id=game_id, warband_id=warband_id)
-    membership = membership_of(user, player.game.campaign) if player is not None else None
-    if membership is None:
+    # The entry and the user's membership in one query.
+    player = post_game_player(game_id=game_id, warband_id=warband_id, user=user)
+    if player is None or player.member_id is None:
         # The same answer for a game that does not exist, a warband that did not play, and an outsider.
         raise Http404("No such post-game.")
+    membership = membership_read(player, user, player.game)
     can_write = can_change_warband(membership, player.warband)
     if write and not can_write:
         raise PermissionDenied(
