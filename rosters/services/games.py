@@ -311,19 +311,27 @@ def game_finish(*, game: Game, by, entries: Sequence[GameEntry], reason: str = "
 
 
 def game_post_game_mark(
-    *, player: GamePlayer, state: str, by, reason: str = "", locked: bool = False, **context: Any
+    *,
+    player: GamePlayer,
+    state: str,
+    by,
+    reason: str = "",
+    locked: bool = False,
+    others: Sequence[str] | None = None,
+    **context: Any,
 ) -> GamePlayer:
     """Move a warband's post-game to `state` (pending, in_progress, done) and the game's status with it: recorded
     while every post-game waits, done when every one is done, post-game in progress otherwise.
 
     `locked`: the caller's transaction already holds the game (read with its campaign) and this entry (with its
-    warband) locked, as the post-game's Apply does; they are not read again."""
+    warband) locked, as the post-game's Apply does; they are not read again. With them, `others` may give the
+    other warbands' post-game states of the game, read since the game was locked (not read once more)."""
     if state not in GamePlayer.PostGame.values:
         raise RosterRefused(f"{state!r} is not a post-game state.")
     if locked:
         if not transaction.get_connection().in_atomic_block:
             raise ValueError("A post-game marked with its rows locked needs the caller's transaction.")
-        return _mark(player, player.game, state, by=by, reason=reason, **context)
+        return _mark(player, player.game, state, by=by, reason=reason, others=others, **context)
     with transaction.atomic():
         game = _locked_game(player.game)
         player = (
@@ -333,11 +341,15 @@ def game_post_game_mark(
         return _mark(player, game, state, by=by, reason=reason, **context)
 
 
-def _mark(player: GamePlayer, game: Game, state: str, *, by, reason: str, **context: Any) -> GamePlayer:
+def _mark(
+    player: GamePlayer, game: Game, state: str, *, by, reason: str, others=None, **context: Any
+) -> GamePlayer:
     if game.status == Game.Status.IN_PROGRESS:
         raise GameLocked(f"Game {game.number} is still being played: its post-game cannot start yet.")
-    players = list(
-        GamePlayer.objects.filter(game=game).exclude(pk=player.pk).values_list("post_game", flat=True)
+    players = (
+        list(others)
+        if others is not None
+        else GamePlayer.objects.filter(game=game).exclude(pk=player.pk).values_list("post_game", flat=True)
     )
     states = [*players, state]
     if all(value == GamePlayer.PostGame.PENDING for value in states):

@@ -27,7 +27,7 @@ from combat.services.post_game.attempt import (
     open_with_state,
     step_context,
 )
-from combat.services.post_game.new_rows import NewRows
+from combat.services.post_game.bulk import NewRows
 from combat.services.post_game.rolls import RollMade, count_again, refused
 from rosters.models import Skill
 

@@ -2,7 +2,9 @@
 before-image of the rows it changes (the snapshot `post_game_revert` reads).
 
 The parts, in the order they write: the fighters' rows, the Injuries the Trauma Table gave, the Battlekit sent to
-the Arsenal or lost, the Strongboxes a paid ransom moves.
+the Arsenal or lost, the Strongboxes a paid ransom moves, then each later step's part. The rows the parts create
+(Injuries, skills, the Location, recruits, Battlekit, the ledger's entries) are written together at the end, in one
+statement (`bulk.py`), their ids filled into the snapshot then.
 """
 
 from __future__ import annotations
@@ -28,9 +30,9 @@ from combat.services.post_game.attempt import (
     refuse_while_played,
     step_context,
 )
+from combat.services.post_game.bulk import NewRows, new_rows_in, settle, update_rows
 from combat.services.post_game.images import APPLY_FIELDS, image
 from combat.services.post_game.money import HeldWarbands, ledger_moves_in, write_ledger_moves
-from combat.services.post_game.new_rows import NewRows, new_rows_in, settle
 from rosters.models import Fighter, Injury, Item, LedgerCause, Warband
 from rosters.services.errors import RosterRefused
 from rosters.services.strongbox import ledger_rows
@@ -40,7 +42,7 @@ def apply_fighters(state: PostGameState) -> list[dict]:
     """Fighters: status, Battle Scars, XP, whether they can gain XP, whether they miss the next game. Returns
     their before- and after-images."""
     changed = [change for change in state.changes if change.changes_row]
-    # Only the columns some fighter's value changes in: each one is a CASE over the rows in the statement.
+    # Only the columns some fighter's value changes in: each one is an array of the rows' values in the statement.
     fields = [
         name for name in APPLY_FIELDS if any(getattr(c, name) != getattr(c.fighter, name) for c in changed)
     ]
@@ -49,12 +51,11 @@ def apply_fighters(state: PostGameState) -> list[dict]:
         before = image(change.fighter)
         for name in fields:
             setattr(change.fighter, name, getattr(change, name))
-        # Fields checked here; the constraints (XP not negative, Scars in range...) by PostgreSQL in the same bulk
-        # statement, which rolls the whole Apply back if one fails (one query, not one per constraint).
+        # Fields checked here; the constraints (XP not negative, Scars in range...) by PostgreSQL in the one UPDATE
+        # of every fighter, which rolls the whole Apply back if one fails (one query, not one per constraint).
         change.fighter.full_clean(exclude=["warband"], validate_unique=False, validate_constraints=False)
         images.append({"before": before, "after": image(change.fighter)})
-    if fields:
-        Fighter.objects.bulk_update([change.fighter for change in changed], fields)
+    update_rows(Fighter, [change.fighter for change in changed], fields)
     return images
 
 
@@ -243,7 +244,7 @@ def post_game_apply(*, player: GamePlayer, by) -> PostGame:
     """Step 5: write every change of the post-game to the roster in one transaction, with the before-image of
     every row it changes kept for `post_game_revert`. A second Apply is refused (the game is locked first, so of
     two at once one waits, then finds it applied)."""
-    player = lock(player)
+    player = lock(player, with_others=True)
     state = _ready_state(player)
     live = state.post_game
     reason = f"Post-game of Game {player.game.number} applied to {player.warband.name}"
@@ -267,6 +268,7 @@ def post_game_apply(*, player: GamePlayer, by) -> PostGame:
             action="post_game.apply",
             step="apply",
             reason=reason,
-            locked=True,  # `lock` above
+            locked=True,  # `lock` above, with the other warbands' post-game states
+            others=player.others_post_game,
         )
     return live

@@ -11,8 +11,9 @@ from __future__ import annotations
 from contextlib import AbstractContextManager
 from typing import Any
 
+from django.contrib.postgres.expressions import ArraySubquery
 from django.core.exceptions import ValidationError
-from django.db.models import Max
+from django.db.models import Max, OuterRef
 
 from campaigns.history_context import history_context
 from campaigns.models import Game, GamePlayer
@@ -44,16 +45,21 @@ def step_context(
     )
 
 
-def lock(player: GamePlayer) -> GamePlayer:
-    """The game, then the warband's entry in it, locked for the rest of the transaction."""
+def lock(player: GamePlayer, *, with_others: bool = False) -> GamePlayer:
+    """The game, then the warband's entry in it, locked for the rest of the transaction. `with_others`: the other
+    warbands' post-game states of the game read with the entry (`others_post_game`), for the game's status when
+    this write marks its own (`mark(..., others=...)`); read once the game is locked, and only a write holding
+    the game's lock moves them, so they stay true until this transaction ends."""
     game = Game.objects.select_for_update().filter(pk=player.game_id).first()
     if game is None:
         raise PostGameError("That game no longer exists.")
-    return (
-        GamePlayer.objects.select_for_update(of=("self",))
-        .select_related("game__campaign", "warband__owner")
-        .get(pk=player.pk)
+    players = GamePlayer.objects.select_for_update(of=("self",)).select_related(
+        "game__campaign", "warband__owner"
     )
+    if with_others:
+        others = GamePlayer.objects.filter(game_id=OuterRef("game_id")).exclude(pk=OuterRef("pk"))
+        players = players.annotate(others_post_game=ArraySubquery(others.order_by("pk").values("post_game")))
+    return players.get(pk=player.pk)
 
 
 def refuse_while_played(player: GamePlayer) -> None:

@@ -1,4 +1,5 @@
-"""The rows an Apply creates, written together at its end in one statement instead of one INSERT per table.
+"""The Apply's writes of many rows, each one statement: the rows it creates, written together at its end (one
+INSERT per table, all in one statement), and the rows it changes the same way (`update_rows`).
 
 Each part of the Apply asks for its new rows (the Injuries, the skills, the Location found, the fighters and the
 Battlekit bought, the ledger's entries) as `NewRows(Model, rows)`, which it keeps in its snapshot entry where
@@ -114,3 +115,42 @@ def write_new_rows(asked: Sequence[NewRows]) -> None:
                 row.pk = next(numbered)
                 row._state.adding, row._state.db = False, using  # noqa: SLF001 - as bulk_create leaves its rows
             part.extend(row.pk for row in part.rows)
+
+
+# The columns `update_rows` sends as one typed array each: plain values only (an array or JSON column would need an
+# array of arrays or a cast of its own).
+_PLAIN = {"CharField", "TextField", "BooleanField", "IntegerField", "SmallIntegerField", "BigIntegerField"}
+
+
+def update_rows(model: type[Model], rows: Sequence[Model], fields: Sequence[str]) -> None:
+    """`fields` of each row written in one statement, as `bulk_update` would, without its CASE per row and column
+    (which Django builds and compiles as one expression per value): each column's new values are one array
+    parameter, joined to the rows on their primary key. The rows in the order of their keys."""
+    if not rows or not fields:
+        return
+    using = router.db_for_write(model)
+    connection = connections[using]
+    quote = connection.ops.quote_name
+    opts = model._meta
+    columns = [opts.pk, *(opts.get_field(name) for name in fields)]
+    for field in columns[1:]:
+        if field.get_internal_type().removeprefix("Positive") not in _PLAIN:
+            raise ValueError(f"update_rows writes plain columns only, not {field.name}.")
+    rows = sorted(rows, key=lambda row: row.pk)
+    arrays = [
+        [field.get_db_prep_save(getattr(row, field.attname), connection) for row in rows] for field in columns
+    ]
+    unnest = ", ".join(
+        f"%s::{field.rel_db_type(connection) if field is opts.pk else field.db_type(connection)}[]"
+        for field in columns
+    )
+    names = ", ".join(quote(field.column) for field in columns)
+    assign = ", ".join(f"{quote(field.column)} = new.{quote(field.column)}" for field in columns[1:])
+    table, pk = quote(opts.db_table), quote(opts.pk.column)
+    # Names from the model's metadata only; every value is a parameter.
+    sql = (
+        f"UPDATE {table} SET {assign} FROM UNNEST({unnest}) AS new({names}) "  # noqa: S608
+        f"WHERE {table}.{pk} = new.{pk}"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, arrays)

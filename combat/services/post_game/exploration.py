@@ -27,7 +27,7 @@ from combat.selectors.post_game.exploration import Exploration
 from combat.selectors.post_game.rolls import RollNeeded
 from combat.selectors.post_game.state import post_game_state
 from combat.services.post_game.attempt import PostGameError, live_attempt, lock, open_attempt, step_context
-from combat.services.post_game.new_rows import NewRows
+from combat.services.post_game.bulk import NewRows
 from combat.services.post_game.rolls import RollMade, store_needed
 from rosters.models import FoundLocation, Warband
 

@@ -26,7 +26,7 @@ from combat.models import PostGame, PostGameGlory
 from combat.selectors.post_game.state import post_game_state
 from combat.services.post_game import money
 from combat.services.post_game.attempt import PostGameError, lock, open_attempt, step_context
-from combat.services.post_game.new_rows import NewRows
+from combat.services.post_game.bulk import NewRows
 from rosters.models import Fighter, Item, LedgerCause, Warband
 from rosters.services.common import clean_keywords
 

@@ -17,8 +17,8 @@ from django.core.exceptions import ValidationError
 from combat.models import PostGameTrade
 from combat.selectors.post_game.money import TradeLine, after_trauma
 from combat.services.post_game.attempt import PostGameError
+from combat.services.post_game.bulk import NewRows, update_rows, write_new_rows
 from combat.services.post_game.images import from_image, image
-from combat.services.post_game.new_rows import NewRows, write_new_rows
 from rosters.models import Fighter, Item, StrongboxEntry, Warband
 from rosters.services.common import clean_keywords
 from rosters.services.errors import RosterRefused
@@ -159,7 +159,7 @@ class HeldWarbands:
         for pk, fields in self.fields.items():
             groups.setdefault(tuple(sorted(fields)), []).append(self.rows[pk])
         for fields, rows in groups.items():
-            Warband.objects.bulk_update(rows, list(fields))
+            update_rows(Warband, rows, fields)
 
 
 def write_ledger_moves(
