@@ -17,7 +17,8 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
-from campaigns.access import is_organiser, membership_read
+from campaigns.access import is_organiser
+from campaigns.models import Membership
 from combat import rules
 from combat.forms import postgame as forms
 from combat.selectors.post_game.out_of_action import post_game_player
@@ -52,7 +53,10 @@ def player_for_user(user, game_id: int, warband_id: int, *, write: bool = False)
     if player is None or player.member_id is None:
         # The same answer for a game that does not exist, a warband that did not play, and an outsider.
         raise Http404("No such post-game.")
-    membership = membership_read(player, user, player.game)
+    membership = Membership(
+        pk=player.member_id, campaign=player.game.campaign, user=user, role=player.member_role
+    )
+    membership._state.adding = False  # noqa: SLF001 - a row read from the database, as a query would leave it
     can_write = can_change_warband(membership, player.warband)
     if write and not can_write:
         raise PermissionDenied(
