@@ -3,21 +3,17 @@
 The page costs the same with 5 fighters as with 50 (rosters/tests/test_query_budget.py holds it to it)."""
 
 import hashlib
-from collections.abc import Callable
 from functools import cache, cached_property
 from types import SimpleNamespace
 from typing import NamedTuple
 
 from django.db import connection
 from django.db.models import F, Q
-from django.utils.html import escape
-from django.utils.safestring import mark_safe
 
 from campaigns.models import Game, GamePlayer
-from campaigns.profiles import Profile, profile_of
+from campaigns.profiles import Profile
 from combat.rules import AUTOMATIC_AFTER, counts_as_elite
 from rosters.models import SPECIAL, Fighter, FoundLocation, Item, Warband
-from rosters.row_urls import url_for_ids
 from rosters.selectors.common import (  # noqa: F401 -- consistent_reads: the roster views read it from here
     WAITING_POST_GAME,
     consistent_reads,
@@ -26,6 +22,7 @@ from rosters.selectors.common import (  # noqa: F401 -- consistent_reads: the ro
     roster_order,
     rows_from_json,
 )
+from rosters.selectors.row_text import RowLinks, row_links, stat_lines, tag_lines
 
 
 @cache
@@ -73,65 +70,11 @@ def _row_key(fighter: Fighter) -> str:
     return hashlib.blake2b(repr(parts).encode(), digest_size=16).hexdigest()
 
 
-class RowLinks(NamedTuple):
-    """Where a roster row links to (its fighter's card, XP and edit addresses), each pattern reversed once for
-    all the rows drawn together (rosters/row_urls.py): three `reverse()` per row were a good part of a row's cost."""
-
-    card: Callable[[int], str]
-    xp: Callable[[int], str]
-    edit: Callable[[int], str]
-
-
-def row_links() -> RowLinks:
-    return RowLinks(url_for_ids("fighter_detail"), url_for_ids("fighter_xp"), url_for_ids("fighter_edit"))
-
-
-# The S.P.E.C.I.A.L. line of a row of the games with Endurance, letter and field in the order the row shows them.
-SPECIAL_LINE = (
-    ("S", "strength"),
-    ("P", "perception"),
-    ("E", "endurance"),
-    ("C", "charisma"),
-    ("I", "intelligence"),
-    ("A", "agility"),
-    ("L", "luck"),
-)
-
-
-def stat_lines(fighter: Fighter, profile: Profile) -> None:
-    """The stat lines of a row, as text, in its campaign's profile: one template variable each, where the row
-    drew ten to twenty and their `if`s and loops (templates/rosters/warband.html, the fighter-row part).
-
-    With Endurance, `stat_line` (move, Health times its models, Harm Limit) and `special_line` (S.P.E.C.I.A.L.):
-    whole numbers and fixed words, nothing to escape. Without, `profile_line` (each stat of the profile, its name
-    in an <abbr>, escaped as the template escapes a variable) and `models_line` (a unit's models and Health)."""
-    if profile.has_endurance:
-        models = f" ×{fighter.unit_size}" if fighter.unit_size > 1 else ""
-        harm_limit = "none" if fighter.harm_limit is None else fighter.harm_limit
-        fighter.stat_line = (
-            f"M {fighter.movement}″ · Health {fighter.health}{models} · Harm Limit {harm_limit}"
-        )
-        fighter.special_line = " ".join(
-            f"{letter}{getattr(fighter, field)}" for letter, field in SPECIAL_LINE
-        )
-        return
-    fighter.profile_line = mark_safe(  # noqa: S308 -- every piece of text escaped here
-        " · ".join(
-            f'<abbr title="{escape(stat.label)}">{escape(stat.short)}</abbr> {escape(stat.value)}'
-            for stat in profile_of(fighter, profile)
-        )
-    )
-    health = fighter.health
-    fighter.models_line = (
-        f"{fighter.unit_size} models · {health} Health Point{'' if health == 1 else 's'} each"
-    )
-
-
 def for_row(fighter: Fighter, profile: Profile, links: RowLinks | None = None) -> Fighter:
     """`injury_list`, `kit` and `skill_list` (read by `fighters_for_rows` in the fighter's own query), `row_key`,
     and what the row template would otherwise work out per row: `fid` (the id as text), `elite` (the ELITE
     keyword or a Champion, for the badge), the addresses `card_url`, `xp_url` and `edit_url`, and the stat lines
-    of its campaign's `profile` (`stat_lines`)."""
+    of its campaign's `profile` (`stat_lines`) and its tags (`tag_lines`)."""
     rows_from_json(fighter)
     fighter.row_key = _row_key(fighter)
     links = links or row_links()
@@ -142,6 +85,7 @@ def for_row(fighter: Fighter, profile: Profile, links: RowLinks | None = None) -
     fighter.xp_url = links.xp(pk)
     fighter.edit_url = links.edit(pk)
     stat_lines(fighter, profile)
+    tag_lines(fighter)
     return fighter
 
 

@@ -3,6 +3,7 @@
 import pytest
 
 from rosters.selectors import roster as roster_selectors
+from rosters.selectors import row_text
 
 pytestmark = pytest.mark.django_db
 
@@ -93,8 +94,59 @@ def test_the_stat_lines_written_by_the_selector_are_the_ones_the_template_drew(p
     engine = engines["django"]
     terms = terms_for(preset)
     fighter = Fighter(name="Odo", **fields)
-    roster_selectors.stat_lines(fighter, terms.profile)
+    row_text.stat_lines(fighter, terms.profile)
     context = {"fighter": fighter, "terms": terms}
     assert engine.from_string(STAT_LINES_NOW).render(context) == engine.from_string(
         STAT_LINES_AS_DRAWN
     ).render(context)
+
+
+# The row's tags as the row template drew them before the selector wrote them (templates/rosters/warband.html).
+TAGS_AS_DRAWN = (
+    '{% if fighter.skill_list %}<span class="fighter-skills small">Skills: {% for skill in fighter.skill_list %}'
+    '<span class="tag"{% if skill.chart %} title="{{ skill.chart }}"{% endif %}>{{ skill.name }}</span>{% endfor %}'
+    "</span>{% endif %}|"
+    '{% for injury in fighter.injury_list %}<span class="tag" title="{{ injury.effect }}">{{ injury.name }}</span>'
+    '{% empty %}<span class="muted">—</span>{% endfor %}|'
+    '{% for item in fighter.kit %}<span class="tag"{% if item.notes %} title="{{ item.notes }}"{% endif %}>'
+    "{{ item.name }}{% for keyword in item.keywords %} <small>{{ keyword }}</small>{% endfor %}</span>"
+    '{% empty %}<span class="muted">—</span>{% endfor %}'
+)
+TAGS_NOW = "{{ fighter.skills_html }}|{{ fighter.injuries_html }}|{{ fighter.kit_html }}"
+
+
+@pytest.mark.parametrize(
+    ("injuries", "kit", "skills"),
+    [
+        ([], [], []),
+        (
+            [{"name": "Head Wound", "effect": "No XP gain"}, {"name": '<Lost> Eye & "Ear"', "effect": ""}],
+            [
+                {"name": "Bolt Action Rifle", "notes": "", "keywords": []},
+                {
+                    "name": "Trench Club",
+                    "notes": 'it\'s <heavy> & "old"',
+                    "keywords": ["TWO-HANDED", "<A&B>"],
+                },
+            ],
+            [{"name": "Sniper", "chart": "Ranged"}, {"name": "Brute & <Co>", "chart": ""}],
+        ),
+        ([{"name": "Scar", "effect": None}], [{"name": "Knife", "notes": None, "keywords": []}], []),
+    ],
+)
+def test_the_tags_written_by_the_selector_are_the_ones_the_template_drew(injuries, kit, skills):
+    from types import SimpleNamespace
+
+    from django.template import engines
+
+    from rosters.models import Fighter
+
+    engine = engines["django"]
+    fighter = Fighter(name="Odo")
+    fighter.injury_list = [SimpleNamespace(**entry) for entry in injuries]
+    fighter.kit = [SimpleNamespace(**entry) for entry in kit]
+    fighter.skill_list = [SimpleNamespace(**entry) for entry in skills]
+    row_text.tag_lines(fighter)
+    context = {"fighter": fighter}
+    drawn = engine.from_string("{% load l10n %}{% localize off %}" + TAGS_AS_DRAWN + "{% endlocalize %}")
+    assert engine.from_string(TAGS_NOW).render(context) == drawn.render(context)
