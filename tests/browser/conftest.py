@@ -5,10 +5,12 @@ the following Content Security Policy directive"). Every browser context a test 
 `page`, or `browser.new_context()` in a test) is watched; the test fails at its end if any such message came.
 """
 
+import contextlib
 import os
 
 import pytest
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, BrowserContext
+from playwright.sync_api import Error as PlaywrightError
 
 # Every page registers the service worker. With this, Playwright's routes also see the worker's own
 # requests, so a test that cuts the network cuts the worker's too (docs/development.md, Playwright's known gap, its GitHub #2311). It must be
@@ -20,12 +22,17 @@ CSP_MARKERS = ("Content Security Policy", "Content-Security-Policy")
 
 @pytest.fixture(autouse=True)
 def csp_violations(monkeypatch):
-    """The CSP violations seen by this test (a test that provokes one on purpose clears the list)."""
+    """The CSP violations seen by this test (a test that provokes one on purpose clears the list). Every context the
+    test opened itself is closed at its end: the browser lives for the whole session, and a page left open goes
+    on polling its board and drawing, taking the CPU from every test after it."""
     seen: list[str] = []
+    opened: list[BrowserContext] = []
     new_context = Browser.new_context
 
     def watched(self, *args, **kwargs):
         context = new_context(self, *args, **kwargs)
+        opened.append(context)
+        context.on("close", lambda closed: opened.remove(closed) if closed in opened else None)
         context.on(
             "console", lambda message: seen.append(message.text) if _is_violation(message.text) else None
         )
@@ -37,6 +44,9 @@ def csp_violations(monkeypatch):
 
     monkeypatch.setattr(Browser, "new_context", watched)
     yield seen
+    for context in list(opened):  # those the test and pytest-playwright did not close themselves
+        with contextlib.suppress(PlaywrightError):  # its browser already gone
+            context.close()
     assert seen == [], "the page broke the Content-Security-Policy:\n" + "\n".join(seen)
 
 
