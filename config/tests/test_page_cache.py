@@ -75,6 +75,21 @@ def queries_of(client, url: str) -> int:
     return len(captured)
 
 
+def keep_all(client, shared, urls: dict[str, str]) -> None:
+    """Every page of `urls` kept, and each then answered from the cache."""
+    for url in urls.values():
+        kept(client, shared, url)
+    with shared.as_process():
+        for name, url in urls.items():
+            assert queries_of(client, url) == HIT_QUERIES, name
+
+
+def misses(client, shared, urls: dict[str, str]) -> list[str]:
+    """The pages of `urls` that were rendered again rather than answered from the cache."""
+    with shared.as_process():
+        return [name for name, url in urls.items() if queries_of(client, url) > HIT_QUERIES]
+
+
 @pytest.mark.parametrize("name", ["roster", "campaign page", "dashboard", "fighter card", "history feed"])
 def test_each_page_read_again_is_answered_from_redis_with_one_query_of_access(
     name, client, campaign, warband, player, make_fighter, shared, django_assert_num_queries

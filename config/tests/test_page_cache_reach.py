@@ -14,7 +14,15 @@ from campaigns.history_context import history_context
 from campaigns.models import Campaign, Membership
 from campaigns.services.members import membership_set_role
 from config import page_versions
-from config.tests.test_page_cache import HIT_QUERIES, kept, queries_of, read, shared  # noqa: F401
+from config.tests.test_page_cache import (  # noqa: F401
+    HIT_QUERIES,
+    keep_all,
+    kept,
+    misses,
+    queries_of,
+    read,
+    shared,
+)
 from rosters.models import Warband
 
 pytestmark = pytest.mark.django_db
@@ -54,20 +62,6 @@ def logged_in(user) -> Client:
     client = Client()
     client.force_login(user)
     return client
-
-
-def keep_all(client, shared, urls) -> None:  # noqa: F811
-    for url in urls.values():
-        kept(client, shared, url)
-    with shared.as_process():
-        for name, url in urls.items():
-            assert queries_of(client, url) == HIT_QUERIES, name
-
-
-def misses(client, shared, urls) -> list[str]:  # noqa: F811
-    """The pages of `urls` that were rendered again rather than answered from the cache."""
-    with shared.as_process():
-        return [name for name, url in urls.items() if queries_of(client, url) > HIT_QUERIES]
 
 
 def test_an_xp_gained_renders_again_the_pages_of_its_campaign_for_every_member_and_no_other(

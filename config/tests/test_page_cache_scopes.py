@@ -14,7 +14,15 @@ from campaigns.models import Campaign, Membership
 from combat.services.tracker.board import tracker_undo
 from combat.services.tracker.end import tracker_end_game
 from combat.tests.tracker_helpers import damage, table  # noqa: F401  (the seed's two crews on a started board)
-from config.tests.test_page_cache import HIT_QUERIES, kept, queries_of, read, shared  # noqa: F401
+from config.tests.test_page_cache import (  # noqa: F401
+    HIT_QUERIES,
+    keep_all,
+    kept,
+    misses,
+    queries_of,
+    read,
+    shared,
+)
 from rosters.models import Warband
 from rosters.services.fighters import fighter_update
 
@@ -54,20 +62,6 @@ def showing_the_board(table, campaign) -> dict[str, str]:  # noqa: F811
         "a fighter of the target's crew": f"/fighters/{table['Kit'].pk}/",
         "a fighter of the other crew": f"/fighters/{table['Brick'].pk}/",
     }
-
-
-def keep_all(client, shared, urls) -> None:  # noqa: F811
-    for url in urls.values():
-        kept(client, shared, url)
-    with shared.as_process():
-        for name, url in urls.items():
-            assert queries_of(client, url) == HIT_QUERIES, name
-
-
-def misses(client, shared, urls) -> list[str]:  # noqa: F811
-    """The pages of `urls` that were rendered again rather than answered from the cache."""
-    with shared.as_process():
-        return [name for name, url in urls.items() if queries_of(client, url) > HIT_QUERIES]
 
 
 def test_a_damage_renders_again_every_page_that_shows_the_board(
