@@ -214,13 +214,15 @@ def tracker_with_game(*, game_id: int, viewer) -> TrackerGame | None:
 
 
 @dataclass(frozen=True)
-class _TrackerQuery:
+class _Statement:
+    """One statement written once per process, and the parts of each row it reads, in their order."""
+
     sql: str
     parts: tuple[_Part, ...]
 
 
 @cache
-def _tracker_query() -> _TrackerQuery:
+def _tracker_query() -> _Statement:
     """The board's row, its game and its campaign whole (as `select_related("game__campaign")` reads them), the
     viewer's first membership of the campaign and whether a warband of theirs took part in the game."""
 
@@ -247,7 +249,7 @@ def _tracker_query() -> _TrackerQuery:
         "  WHERE campaign_id = g.campaign_id AND user_id = %s ORDER BY joined_at LIMIT 1) m ON true"
         " WHERE t.game_id = %s"
     )
-    return _TrackerQuery(sql, parts)
+    return _Statement(sql, parts)
 
 
 def game_log(tracker: TrackerGame) -> list[TrackerAction]:
@@ -276,14 +278,8 @@ def game_log(tracker: TrackerGame) -> list[TrackerAction]:
     return log
 
 
-@dataclass(frozen=True)
-class _LogQuery:
-    sql: str
-    parts: tuple[_Part, ...]
-
-
 @cache
-def _log_query() -> _LogQuery:
+def _log_query() -> _Statement:
     user = TrackerAction.by.field.related_model
     parts = (
         _part(TrackerAction, "a", [name for name in ACTION_COLUMNS if "__" not in name]),
@@ -297,4 +293,4 @@ def _log_query() -> _LogQuery:
         f" FROM {actions} a LEFT JOIN {users} b ON b.id = a.by_id LEFT JOIN {users} ub ON ub.id = a.undone_by_id"
         " WHERE a.tracker_id = %s ORDER BY a.version"
     )
-    return _LogQuery(sql, parts)
+    return _Statement(sql, parts)
