@@ -127,6 +127,15 @@ class _Part:
         return self.model.from_db(DEFAULT_DB_ALIAS, self.names, values)
 
 
+def _slices(parts) -> list[slice]:
+    """Where each part's values lie in a row that reads `parts` one after the other, and last what follows them."""
+    found, start = [], 0
+    for part in parts:
+        found.append(slice(start, start + len(part.names)))
+        start += len(part.names)
+    return [*found, slice(start, None)]
+
+
 def _part(model, alias: str, wanted) -> _Part:
     wanted = set(wanted) | {"id"}
     return _Part(model, tuple(f.attname for f in model._meta.concrete_fields if f.attname in wanted), alias)
@@ -141,20 +150,17 @@ class _BoardRowsQuery:
 
     def build(self, rows, tracker: TrackerGame) -> list[TrackerFighter]:
         tracked_part, fighter_part, player_part, warband_part, owner_part = self.parts
-        bounds, start = [], 0
-        for part in self.parts:
-            bounds.append((start, start + len(part.names)))
-            start += len(part.names)
+        tracked_at, fighter_at, player_at, warband_at, owner_at, _ = _slices(self.parts)
         players: dict[int, object] = {}
         built = []
         for row in rows:
-            tracked = tracked_part.load(row[bounds[0][0] : bounds[0][1]])
-            fighter = fighter_part.load(row[bounds[1][0] : bounds[1][1]])
+            tracked = tracked_part.load(row[tracked_at])
+            fighter = fighter_part.load(row[fighter_at])
             player = players.get(tracked.player_id)
             if player is None:
-                player = players[tracked.player_id] = player_part.load(row[bounds[2][0] : bounds[2][1]])
-                warband = warband_part.load(row[bounds[3][0] : bounds[3][1]])
-                owner = owner_part.load(row[bounds[4][0] : bounds[4][1]])
+                player = players[tracked.player_id] = player_part.load(row[player_at])
+                warband = warband_part.load(row[warband_at])
+                owner = owner_part.load(row[owner_at])
                 Warband.owner.field.set_cached_value(warband, owner)
                 GamePlayer.warband.field.set_cached_value(player, warband)
             TrackerFighter.fighter.field.set_cached_value(tracked, fighter)
@@ -202,14 +208,13 @@ def tracker_with_game(*, game_id: int, viewer) -> TrackerGame | None:
     if row is None:
         return None
     tracker_part, game_part, campaign_part = query.parts
-    ends = [len(tracker_part.names), len(tracker_part.names) + len(game_part.names)]
-    ends.append(ends[1] + len(campaign_part.names))
-    tracker = tracker_part.load(row[: ends[0]])
-    game = game_part.load(row[ends[0] : ends[1]])
-    campaign = campaign_part.load(row[ends[1] : ends[2]])
+    tracker_at, game_at, campaign_at, member_at = _slices(query.parts)
+    tracker = tracker_part.load(row[tracker_at])
+    game = game_part.load(row[game_at])
+    campaign = campaign_part.load(row[campaign_at])
     Game.campaign.field.set_cached_value(game, campaign)
     TrackerGame.game.field.set_cached_value(tracker, game)
-    tracker.member_id, tracker.member_role, tracker.member_took_part = row[ends[2] :]
+    tracker.member_id, tracker.member_role, tracker.member_took_part = row[member_at]
     return tracker
 
 
@@ -257,17 +262,17 @@ def game_log(tracker: TrackerGame) -> list[TrackerAction]:
     `select_related("by", "undone_by").only(*ACTION_COLUMNS)` reads them: the game log, the latest few, the last
     to undo. Written once per process, as `board_rows` is."""
     action_part, by_part, undone_part = _log_query().parts
-    ends = [len(action_part.names), len(action_part.names) + len(by_part.names)]
+    action_at, by_at, undone_at, _ = _slices(_log_query().parts)
     with connection.cursor() as cursor:
         cursor.execute(_log_query().sql, [tracker.pk])
         rows = cursor.fetchall()
     users: dict[int, object] = {}
     log = []
     for row in rows:
-        action = action_part.load(row[: ends[0]])
+        action = action_part.load(row[action_at])
         for part, values, field in (
-            (by_part, row[ends[0] : ends[1]], TrackerAction.by.field),
-            (undone_part, row[ends[1] :], TrackerAction.undone_by.field),
+            (by_part, row[by_at], TrackerAction.by.field),
+            (undone_part, row[undone_at], TrackerAction.undone_by.field),
         ):
             user = users.get(values[0])
             if user is None and values[0] is not None:
