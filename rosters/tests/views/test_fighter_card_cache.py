@@ -2,33 +2,21 @@
 it costs the access check and the digest, a write to anything it shows draws it again, and its forms carry the
 reader's own CSRF token, never a cached one."""
 
-import re
-
 import pytest
 from django.test import Client
-from django.utils.crypto import get_random_string
 
 from rosters.services import battlekit as battlekit_services
 from rosters.services import fighters as fighter_services
 from rosters.templatetags.csrf_slots import MARK
 from rosters.tests.test_query_budget import CARD_KEPT_QUERIES, CARD_QUERIES
+from rosters.tests.views.page_drawing import TOKEN, drawn, without_tokens
 
 pytestmark = pytest.mark.django_db
 
-TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
-
 
 def card(client, fighter):
-    """The card with a CSRF cookie of its own, as a browser loading it for the first time: the whole-page cache
-    never answers it (config/page_cache.py keys a kept page on that cookie), so the view draws it."""
-    client.cookies["csrftoken"] = get_random_string(32)
-    response = client.get(f"/fighters/{fighter.pk}/")
-    assert response.status_code == 200
-    return response.content.decode()
-
-
-def without_tokens(html: str) -> str:
-    return re.sub(r'("X-CSRFToken": "|name="csrfmiddlewaretoken" value=")[^"]+', r"\1", html)
+    """The page drawn, not answered from the whole-page cache (page_drawing.drawn)."""
+    return drawn(client, f"/fighters/{fighter.pk}/")
 
 
 @pytest.fixture

@@ -3,17 +3,15 @@ costs the access check and the digest; a write to anything it shows (a fighter, 
 of the warband, its owner's name) draws it again; a page of one request's own (an Undo offer) is never cached; and
 its forms carry the reader's own CSRF token, never a cached one."""
 
-import re
-
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
-from django.utils.crypto import get_random_string
 
 from rosters.services import fighters as fighter_services
 from rosters.services import games as game_services
 from rosters.services import price_lists as price_list_services
 from rosters.templatetags.csrf_slots import MARK
+from rosters.tests.views.page_drawing import TOKEN, drawn, without_tokens
 from rosters.views.undo import undo_url
 
 pytestmark = pytest.mark.django_db
@@ -21,20 +19,11 @@ pytestmark = pytest.mark.django_db
 # The roster read again, nothing it shows changed: the session and user, the warband with its campaign and owner,
 # the membership and the roster's digest.
 ROSTER_KEPT_QUERIES = 5
-TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 
 
 def roster(client, warband, query: str = "") -> str:
-    """The roster with a CSRF cookie of its own, as a browser loading it for the first time: the whole-page cache
-    never answers it (config/page_cache.py keys a kept page on that cookie), so the view draws it."""
-    client.cookies["csrftoken"] = get_random_string(32)
-    response = client.get(f"/warbands/{warband.pk}/{query}")
-    assert response.status_code == 200
-    return response.content.decode()
-
-
-def without_tokens(html: str) -> str:
-    return re.sub(r'("X-CSRFToken": "|name="csrfmiddlewaretoken" value=")[^"]+', r"\1", html)
+    """The page drawn, not answered from the whole-page cache (page_drawing.drawn)."""
+    return drawn(client, f"/warbands/{warband.pk}/{query}")
 
 
 @pytest.fixture
