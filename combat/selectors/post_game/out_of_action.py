@@ -6,10 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from django.db.models import F, FilteredRelation, Prefetch, Q
-
 from campaigns.models import GamePlayer
 from combat import rules
+from combat.selectors.post_game import rows
 from rosters.models import Fighter, Injury, Item
 
 if TYPE_CHECKING:
@@ -21,18 +20,11 @@ class PostGameProblem(ValueError):
 
 
 def post_game_player(*, game_id: int, warband_id: int, user=None) -> GamePlayer | None:
-    """A warband's entry in a game, with what the wizard's pages need of it; given `user`, with their membership
-    of the campaign (`member_id`, `member_role`: None for an outsider) joined in the same query (one membership per
-    campaign and user, so one row; a join costs less to build than a subquery per column)."""
-    players = GamePlayer.objects.filter(game_id=game_id, warband_id=warband_id).select_related(
-        "game__campaign", "warband__owner"
-    )
-    if user is not None:
-        mine = Q(game__campaign__memberships__user_id=user.pk)
-        players = players.annotate(
-            member=FilteredRelation("game__campaign__memberships", condition=mine)
-        ).annotate(member_id=F("member__id"), member_role=F("member__role"))
-    return players.first()
+    """A warband's entry in a game, with what the wizard's pages need of it (its game, campaign, warband and
+    owner); given `user`, with their membership of the campaign (`member_id`, `member_role`: None for an
+    outsider) joined in the same query (one membership per campaign and user, so one row). A statement written
+    once per process (`rows.player_row`): every page and write of the wizard reads it first."""
+    return rows.player_row(game_id=game_id, warband_id=warband_id, user=user)
 
 
 def post_game_full_recovery_instead(fighter) -> frozenset[str]:
@@ -76,23 +68,14 @@ def post_game_fighters(player: GamePlayer, *, for_update: bool) -> tuple[list[Fi
     """The warband's active fighters and those marked Out of Action (`out_of_action_mark`, the mark's id, else
     None) with their Injuries and Battlekit, and every piece of the warband's Battlekit, carried or in the
     Arsenal (the money steps read it): three queries."""
-    # The game's mark joined on its condition (one per fighter and game): one row per fighter, no subquery.
-    marked = FilteredRelation("out_of_action", condition=Q(out_of_action__player=player))
-    fighters = (
-        Fighter.objects.filter(warband_id=player.warband_id)
-        .annotate(mark=marked)
-        .filter(Q(status=Fighter.Status.ACTIVE) | Q(mark__isnull=False))
-        .annotate(out_of_action_mark=F("mark__id"))
-    )
-    items = Item.objects.filter(warband_id=player.warband_id).order_by("pk")
-    if for_update:
-        # The Apply changes these rows: lock them so a roster edit cannot slip in between read and write.
-        fighters = fighters.select_for_update(of=("self",))
-        items = items.select_for_update()
-    fighters = list(
-        fighters.prefetch_related(Prefetch("injuries", queryset=Injury.objects.order_by("id"))).order_by("id")
-    )
-    items = list(items)
+    # Statements written once per process (`rows`): the ORM built them anew at each request, every page and
+    # write of the wizard reading them first. `for_update`: the Apply changes these rows, locked so a roster
+    # edit cannot slip in between read and write.
+    fighters = rows.fighter_rows(player, for_update=for_update)
+    items = rows.item_rows(player.warband_id, for_update=for_update)
+    injuries: dict[int, list[Injury]] = {fighter.pk: [] for fighter in fighters}
+    for injury in rows.injury_rows(list(injuries)) if fighters else ():
+        injuries[injury.fighter_id].append(injury)
     by_id = {fighter.pk: fighter for fighter in fighters}
     # A piece carried by a fighter no longer on the roster names its holder too (rare: one query then).
     others = {item.fighter_id for item in items if item.fighter_id is not None} - set(by_id)
@@ -105,10 +88,18 @@ def post_game_fighters(player: GamePlayer, *, for_update: bool) -> tuple[list[Fi
         if item.fighter_id in carried:
             carried[item.fighter_id].append(item)
     for fighter in fighters:
-        kit = fighter.battlekit.get_queryset()
-        kit._result_cache, kit._prefetch_done = carried[fighter.pk], True  # noqa: SLF001
-        fighter._prefetched_objects_cache["battlekit"] = kit  # noqa: SLF001
+        # Each fighter's Injuries and Battlekit, as a prefetch would have set them.
+        for injury in injuries[fighter.pk]:
+            Injury.fighter.field.set_cached_value(injury, fighter)
+        _prefetched(fighter, "injuries", injuries[fighter.pk])
+        _prefetched(fighter, "battlekit", carried[fighter.pk])
     return fighters, items
+
+
+def _prefetched(fighter: Fighter, name: str, found: list) -> None:
+    related = getattr(fighter, name).get_queryset()
+    related._result_cache, related._prefetch_done = found, True  # noqa: SLF001
+    fighter.__dict__.setdefault("_prefetched_objects_cache", {})[name] = related
 
 
 def applied_fighters(player: GamePlayer) -> list[Fighter]:

@@ -17,11 +17,11 @@ from django.db.models import Q
 
 from campaigns.models import Game, GamePlayer
 from combat import rules
-from combat.models import DiceRoll, PostGame, PostGameFighter, PostGameRoll
+from combat.models import PostGame, PostGameFighter, PostGameRoll
 from combat.selectors.campaign_data import current_campaign_data
 from combat.selectors.post_game import changes as changes_step
 from combat.selectors.post_game import exploration as exploration_step
-from combat.selectors.post_game import money
+from combat.selectors.post_game import money, rows
 from combat.selectors.post_game import promotions as promotions_step
 from combat.selectors.post_game.base import LAZY_FIELDS, PostGameState, PostGameStep, StepRead
 from combat.selectors.post_game.experience import experience
@@ -51,12 +51,9 @@ def _stored(live: PostGame | None) -> tuple[tuple[PostGameRoll, ...], dict[int, 
         return (), {}
     # Only the rolls that count: one no longer needed after a correction is kept, undone, and counts again when
     # the chain needs it once more (never a new roll for a roll that is stored).
-    stored = tuple(
-        PostGameRoll.objects.filter(post_game=live, dice_roll__status=DiceRoll.Status.COUNTED)
-        .select_related("dice_roll__replaces")
-        .order_by("id")
-    )
-    answers = list(PostGameFighter.objects.filter(post_game=live).select_related("captor"))
+    # Statements written once per process (`rows`), as every request of the wizard reads them.
+    stored = tuple(rows.roll_rows(live))
+    answers = rows.answer_rows(live)
     attach_people(stored, answers)
     return stored, {answer.fighter_id: answer for answer in answers}
 
@@ -234,7 +231,7 @@ def post_game_state(*, player: GamePlayer, for_update: bool = False) -> PostGame
     number of fighters, fewer for a page that reads only the first steps; `for_update` locks the fighters and
     their Battlekit (the Apply).
     """
-    attempts = tuple(PostGame.objects.filter(player=player).order_by("-attempt"))
+    attempts = tuple(rows.attempt_rows(player))
     live = next((attempt for attempt in attempts if attempt.status != PostGame.Status.REVERTED), None)
     steps = steps_for(player.game.campaign, live)
     keys = frozenset(entry.key for entry in steps)

@@ -11,14 +11,14 @@ from __future__ import annotations
 from contextlib import AbstractContextManager
 from typing import Any
 
-from django.contrib.postgres.expressions import ArraySubquery
 from django.core.exceptions import ValidationError
-from django.db.models import Max, OuterRef
+from django.db.models import Max
 
 from campaigns.history_context import history_context
 from campaigns.models import Game, GamePlayer
 from combat.models import PostGame
 from combat.rules.words import possessive
+from combat.selectors.post_game import rows
 from combat.selectors.post_game.state import PostGameState, post_game_state
 from combat.selectors.post_game.steps import campaign_step_keys
 from rosters.models import Fighter
@@ -50,16 +50,13 @@ def lock(player: GamePlayer, *, with_others: bool = False) -> GamePlayer:
     warbands' post-game states of the game read with the entry (`others_post_game`), for the game's status when
     this write marks its own (`mark(..., others=...)`); read once the game is locked, and only a write holding
     the game's lock moves them, so they stay true until this transaction ends."""
-    game = Game.objects.select_for_update().filter(pk=player.game_id).first()
-    if game is None:
+    # Statements written once per process (`rows`): every write of the wizard takes these locks first.
+    if not rows.lock_game(player.game_id):
         raise PostGameError("That game no longer exists.")
-    players = GamePlayer.objects.select_for_update(of=("self",)).select_related(
-        "game__campaign", "warband__owner"
-    )
-    if with_others:
-        others = GamePlayer.objects.filter(game_id=OuterRef("game_id")).exclude(pk=OuterRef("pk"))
-        players = players.annotate(others_post_game=ArraySubquery(others.order_by("pk").values("post_game")))
-    return players.get(pk=player.pk)
+    locked = rows.locked_player_row(player.pk, with_others=with_others)
+    if locked is None:
+        raise GamePlayer.DoesNotExist("GamePlayer matching query does not exist.")
+    return locked
 
 
 def refuse_while_played(player: GamePlayer) -> None:
@@ -72,7 +69,7 @@ def refuse_while_played(player: GamePlayer) -> None:
 
 def live_attempt(player: GamePlayer) -> PostGame | None:
     """The attempt being filled in or applied (a reverted one is history)."""
-    return PostGame.objects.filter(player=player).exclude(status=PostGame.Status.REVERTED).first()
+    return rows.live_attempt_row(player)
 
 
 def mark(player: GamePlayer, state: str, *, by, action: str, step: str, reason: str, **extra: Any) -> None:
