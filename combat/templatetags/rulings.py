@@ -4,9 +4,11 @@ its line on the rules page. No internal id is shown as text."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from django import template
-from django.urls import reverse
+from django.conf import settings
+from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 
@@ -42,4 +44,12 @@ def _cited(match: re.Match) -> str:
 @register.filter(is_safe=True)
 def with_rulings(text) -> SafeString:
     """The text escaped, each "RULING X-n" in it turned into the ruling's linked name."""
-    return mark_safe(CITATION.sub(_cited, str(conditional_escape(text))))  # noqa: S308 - escaped first
+    return _linked(str(conditional_escape(text)), get_script_prefix(), get_urlconf(settings.ROOT_URLCONF))
+
+
+@lru_cache(maxsize=1024)
+def _linked(escaped: str, prefix: str, urlconf: str) -> SafeString:
+    """The escaped text with its rulings linked, kept by the text and what `reverse` reads (the script prefix and
+    the URLconf): a page's rows say the same few sentences (the Experience's words for each fighter), and
+    linking each again took a regular expression and a `reverse` per ruling per row."""
+    return mark_safe(CITATION.sub(_cited, escaped))  # noqa: S308 - escaped by the caller
