@@ -279,15 +279,17 @@ def _board_fighter(tracked: TrackerFighter) -> BoardFighter:
     return BoardFighter(tracked, fighter, unit, fighter.counts_as_elite, boxes)
 
 
-def tracker_board(*, game, recent: int = 8, viewer=None, tracker=None, rows=None) -> Board | None:
+def tracker_board(*, game, recent: int = 8, viewer=None, tracker=None, rows=None, log=None) -> Board | None:
     """Everything the board shows, in a fixed number of queries whatever the crews' size, the `viewer`'s first;
-    `tracker`, `rows`: its row and its only fighters as an action just saved them (as a poll's), not read again."""
+    `tracker`, `rows`: its row and its only fighters as an action just saved them (as a poll's), not read again;
+    `log`: its game log as read with them (`tracker_rows.board_with_game`)."""
     if tracker is None or tracker.game_id != game.pk:
         tracker = TrackerGame.objects.filter(game=game).first()
     if tracker is None:
         return None
     rows = board_rows(tracker) if rows is None else rows
-    board = board_of(tracker, game, rows, game_log(tracker), recent=recent, viewer=viewer)
+    log = game_log(tracker) if log is None else log
+    board = board_of(tracker, game, rows, log, recent=recent, viewer=viewer)
     board.pending = _pending_step(tracker, board)
     board.shooting = _shooting_step(tracker, board)
     return board

@@ -27,13 +27,12 @@ import re
 from dataclasses import dataclass, field
 
 from django.conf import settings
-from django.contrib.postgres.aggregates import ArrayAgg
 from django.core.cache import cache
-from django.db.models import Count, Q
 
 from combat import access_cache
-from combat.models import TrackerAction, TrackerFighter, TrackerGame
-from combat.selectors.tracker import Board, board_layout, board_of, board_rows, game_log, tracker_version
+from combat.models import TrackerAction, TrackerFighter
+from combat.selectors.tracker import Board, board_layout, board_of, tracker_version
+from combat.selectors.tracker_rows import BoardReads, board_with_game
 
 # A changed poll answers card by card when the page is at most this many versions behind and at most this many
 # fighters changed; beyond, the whole board is about as cheap and certainly right.
@@ -62,6 +61,12 @@ def board_version(*, game_id: int) -> int | None:
         if version is not None:
             cache.add(_version_key(game_id), version)
     return version
+
+
+def remember_read_version(*, game_id: int, version: int) -> None:
+    """The board's version as just read from the database, kept unless a writer was quicker (as `board_version`)."""
+    if settings.CACHE_IS_SHARED:
+        cache.add(_version_key(game_id), version)
 
 
 # Django's session keys: 32 lowercase letters and digits. Anything else in the cookie is no session of ours.
@@ -105,24 +110,30 @@ class BoardChanges:
     whole_log: bool = False
 
 
-def board_changes(*, game, since: str | None, layout: str | None, viewer=None) -> BoardChanges | None:
+def board_changes(
+    *, game, since: str | None, layout: str | None, viewer=None, reads: BoardReads | None = None
+) -> BoardChanges | None:
     """What changed since version `since` of a page showing `layout` (`Board.layout`); None when only the whole
-    board is right (see the module's docstring). Four queries whatever the size of the crews."""
+    board is right (see the module's docstring). `reads`: the board as the poll read it (`board_with_game`), else
+    read here, in one round trip whatever the size of the crews."""
     if not since or not since.isdigit() or not layout:
         return None
-    tracker = TrackerGame.objects.filter(game=game).first()
+    if reads is None:
+        reads = board_with_game(game_id=game.pk, viewer=viewer)
+    tracker = reads.tracker if reads is not None else None
     if tracker is None or tracker.ended or tracker.pending or tracker.shooting:
         return None
     seen, current = int(since), tracker.version
     if not 0 <= current - seen <= MOST_VERSIONS_BEHIND:
         return None
-    log = game_log(tracker)
-    touched = _touched_since(log, seen, current)
+    touched = _touched_since(reads.log, seen, current)
     if touched is None or GAME_STATE in touched or len(touched) > MOST_CARDS:
         return None
-    if _layout_now(tracker) != layout:
+    out_of_play = [row.fighter_id for row in reads.rows if row.status != TrackerFighter.Status.ACTIVE]
+    if board_layout(len(reads.rows), out_of_play) != layout:
         return None
-    board = board_of(tracker, game, board_rows(tracker, touched), log, viewer=viewer)
+    rows = [row for row in reads.rows if row.fighter_id in touched]
+    board = board_of(tracker, game, rows, reads.log, viewer=viewer)
     return _log_changes(board, seen, current)
 
 
@@ -154,11 +165,3 @@ def _touched_since(log: list[TrackerAction], seen: int, current: int) -> set[int
     if len(moves) != current - seen:
         return None
     return {fighter_id for action in moves for fighter_id in action.touched}
-
-
-def _layout_now(tracker: TrackerGame) -> str:
-    found = TrackerFighter.objects.filter(tracker=tracker).aggregate(
-        count=Count("pk"),
-        out_of_play=ArrayAgg("fighter_id", filter=~Q(status=TrackerFighter.Status.ACTIVE)),
-    )
-    return board_layout(found["count"], found["out_of_play"] or [])

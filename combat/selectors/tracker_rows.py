@@ -147,6 +147,8 @@ class _BoardRowsQuery:
     only_fighters: str
     order: str
     parts: tuple[_Part, ...]
+    # The same rows found by the board's game rather than its row (`board_with_game`, which reads that row too).
+    by_game: str
 
     def build(self, rows, tracker: TrackerGame) -> list[TrackerFighter]:
         tracked_part, fighter_part, player_part, warband_part, owner_part = self.parts
@@ -183,16 +185,24 @@ def _board_rows_query() -> _BoardRowsQuery:
     )
     tables = {part.alias: connection.ops.quote_name(part.model._meta.db_table) for part in parts}
     # Every name comes from the models' own metadata, every value is a parameter.
-    sql = (
+    select = (
         f"SELECT {', '.join(column for part in parts for column in part.columns)}"  # noqa: S608
         f" FROM {tables['t']} t"
         f" JOIN {tables['f']} f ON f.id = t.fighter_id"
         f" JOIN {tables['p']} p ON p.id = t.player_id"
         f" JOIN {tables['w']} w ON w.id = p.warband_id"
         f" JOIN {tables['u']} u ON u.id = w.owner_id"
-        " WHERE t.tracker_id = %s"
     )
-    return _BoardRowsQuery(sql, " AND t.fighter_id = ANY(%s)", " ORDER BY t.player_id, t.fighter_id", parts)
+    order = " ORDER BY t.player_id, t.fighter_id"
+    by_game = f"{select} WHERE t.tracker_id = ({_tracker_of_game()}){order}"
+    return _BoardRowsQuery(
+        f"{select} WHERE t.tracker_id = %s", " AND t.fighter_id = ANY(%s)", order, parts, by_game
+    )
+
+
+def _tracker_of_game() -> str:
+    table = connection.ops.quote_name(TrackerGame._meta.db_table)
+    return f"SELECT id FROM {table} WHERE game_id = %s"  # noqa: S608 - the model's table, the game a parameter
 
 
 def tracker_with_game(*, game_id: int, viewer) -> TrackerGame | None:
@@ -200,15 +210,16 @@ def tracker_with_game(*, game_id: int, viewer) -> TrackerGame | None:
     `member_id`, `member_role` and `member_took_part` on the row, as `campaigns.access.membership_columns` names
     them for `membership_read`. None when the game has no board (or there is no such game). Written once per
     process, as `board_rows` is: the ORM's statement with its subqueries took longer to build than to run."""
-    query = _tracker_query()
     user_id = getattr(viewer, "pk", None)
     with connection.cursor() as cursor:
-        cursor.execute(query.sql, [user_id, user_id, game_id])
+        cursor.execute(_tracker_query().sql, [user_id, user_id, game_id])
         row = cursor.fetchone()
-    if row is None:
-        return None
-    tracker_part, game_part, campaign_part = query.parts
-    tracker_at, game_at, campaign_at, member_at = _slices(query.parts)
+    return None if row is None else _load_tracker(row)
+
+
+def _load_tracker(row) -> TrackerGame:
+    tracker_part, game_part, campaign_part = _tracker_query().parts
+    tracker_at, game_at, campaign_at, member_at = _slices(_tracker_query().parts)
     tracker = tracker_part.load(row[tracker_at])
     game = game_part.load(row[game_at])
     campaign = campaign_part.load(row[campaign_at])
@@ -261,11 +272,14 @@ def game_log(tracker: TrackerGame) -> list[TrackerAction]:
     """Every action of the game in one query, oldest first, with who made it and who undid it, as
     `select_related("by", "undone_by").only(*ACTION_COLUMNS)` reads them: the game log, the latest few, the last
     to undo. Written once per process, as `board_rows` is."""
-    action_part, by_part, undone_part = _log_query().parts
-    action_at, by_at, undone_at, _ = _slices(_log_query().parts)
     with connection.cursor() as cursor:
         cursor.execute(_log_query().sql, [tracker.pk])
-        rows = cursor.fetchall()
+        return _build_log(cursor.fetchall(), tracker)
+
+
+def _build_log(rows, tracker: TrackerGame) -> list[TrackerAction]:
+    action_part, by_part, undone_part = _log_query().parts
+    action_at, by_at, undone_at, _ = _slices(_log_query().parts)
     users: dict[int, object] = {}
     log = []
     for row in rows:
@@ -283,8 +297,14 @@ def game_log(tracker: TrackerGame) -> list[TrackerAction]:
     return log
 
 
+@dataclass(frozen=True)
+class _LogStatement(_Statement):
+    # The same log found by the board's game rather than its row (`board_with_game`).
+    by_game: str
+
+
 @cache
-def _log_query() -> _Statement:
+def _log_query() -> _LogStatement:
     user = TrackerAction.by.field.related_model
     parts = (
         _part(TrackerAction, "a", [name for name in ACTION_COLUMNS if "__" not in name]),
@@ -293,9 +313,44 @@ def _log_query() -> _Statement:
     )
     actions, users = (connection.ops.quote_name(model._meta.db_table) for model in (TrackerAction, user))
     # Every name comes from the models' own metadata, every value is a parameter.
-    sql = (
+    select = (
         f"SELECT {', '.join(column for part in parts for column in part.columns)}"  # noqa: S608
         f" FROM {actions} a LEFT JOIN {users} b ON b.id = a.by_id LEFT JOIN {users} ub ON ub.id = a.undone_by_id"
-        " WHERE a.tracker_id = %s ORDER BY a.version"
     )
-    return _Statement(sql, parts)
+    order = " ORDER BY a.version"
+    return _LogStatement(
+        f"{select} WHERE a.tracker_id = %s{order}",
+        parts,
+        f"{select} WHERE a.tracker_id = ({_tracker_of_game()}){order}",
+    )
+
+
+@dataclass(frozen=True)
+class BoardReads:
+    """A board's row (with its game, campaign and the reader's membership, as `tracker_with_game` reads them),
+    every fighter's row on it (`board_rows`) and its game log (`game_log`)."""
+
+    tracker: TrackerGame
+    rows: list[TrackerFighter]
+    log: list[TrackerAction]
+
+
+def board_with_game(*, game_id: int, viewer) -> BoardReads | None:
+    """What the board shows, read in one round trip: `tracker_with_game`, `board_rows` and `game_log` sent as
+    three statements in one execute, their results read one after another (psycopg's client-side binding cursor,
+    Django's default, takes several statements with parameters). None when the game has no board (or there is no
+    such game). On a loaded server each round trip waits its turn: the board drawn for every phone at the table
+    at every change waited three times."""
+    user_id = getattr(viewer, "pk", None)
+    statements = (_tracker_query().sql, _board_rows_query().by_game, _log_query().by_game)
+    with connection.cursor() as cursor:
+        cursor.execute("; ".join(statements), [user_id, user_id, game_id, game_id, game_id])
+        found = cursor.fetchone()
+        cursor.nextset()
+        rows = cursor.fetchall()
+        cursor.nextset()
+        log = cursor.fetchall()
+    if found is None:
+        return None
+    tracker = _load_tracker(found)
+    return BoardReads(tracker, _board_rows_query().build(rows, tracker), _build_log(log, tracker))

@@ -26,7 +26,7 @@ from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import reswap
 
-from campaigns.access import can_manage_game, get_game_for_user
+from campaigns.access import can_manage_game, membership_read
 from combat import access_cache
 from combat.forms.tracker import (
     ConfusionChoiceForm,
@@ -38,6 +38,7 @@ from combat.forms.tracker import (
     VersionForm,
 )
 from combat.selectors import tracker_poll
+from combat.selectors.tracker_rows import board_with_game
 from combat.services.tracker import board as board_services
 from combat.services.tracker import confusion as confusion_services
 from combat.services.tracker import fatigue as fatigue_services
@@ -65,10 +66,8 @@ from combat.views.tracker_common import (
 @login_required
 @require_GET
 def tracker(request, game_id: int):
-    game, can_act, tracker_row = board_for(request, game_id)
-    context = board_context(
-        request, game, can_act, attempt=refused_attempt(request, game), tracker=tracker_row
-    )
+    game, can_act, reads = board_for(request, game_id)
+    context = board_context(request, game, can_act, attempt=refused_attempt(request, game), reads=reads)
     return render(request, "combat/tracker.html", context)
 
 
@@ -77,13 +76,13 @@ def tracker(request, game_id: int):
 def tracker_card(request, game_id: int, fighter_id: int):
     """A fighter's card opened, its actions in sight, or folded back to its one line (`?fold=1`): swapped in by
     htmx; without JavaScript, the board with that card open (or folded), at the card."""
-    game, can_act, tracker_row = board_for(request, game_id)
+    game, can_act, reads = board_for(request, game_id)
     fold = request.GET.get("fold") == "1"
     if not is_partial(request):
         board_url = reverse("tracker", kwargs={"game_id": game.pk})
         opened = "" if fold else f"?open={fighter_id}"
         return redirect(f"{board_url}{opened}#fighter-{fighter_id}")
-    context = board_context(request, game, can_act, tracker=tracker_row)
+    context = board_context(request, game, can_act, reads=reads)
     fighter = context["board"].by_id.get(fighter_id) if context["board"] is not None else None
     if fighter is None:
         raise Http404("That fighter is not on this game's board.")
@@ -124,23 +123,28 @@ def tracker_board(request, game_id: int):
 @login_required
 def _tracker_board_checked(request, game_id: int, version: str | None):
     token = access_cache.reader_token(game_id=game_id)  # before the check: see combat/access_cache.py
-    game, membership = get_game_for_user(request.user, game_id)
-    current = tracker_poll.board_version(game_id=game.pk)
-    if current is None:
+    # The board's row, rows and log with the membership, in one round trip; its version read from the database.
+    reads = board_with_game(game_id=game_id, viewer=request.user)
+    if reads is None:
         raise Http404("This game has no board.")
+    game = reads.tracker.game
+    membership = membership_read(reads.tracker, request.user, game)
+    tracker_poll.remember_read_version(game_id=game.pk, version=reads.tracker.version)
     access_cache.remember_reader(session=request.session, game=game, token=token)
-    if version == str(current):
+    if version == str(reads.tracker.version):
         return HttpResponse(status=204)
     can_act = can_manage_game(membership, game)
     if request.htmx:
         changes = tracker_poll.board_changes(
-            game=game, since=version, layout=request.GET.get("layout"), viewer=request.user
+            game=game, since=version, layout=request.GET.get("layout"), viewer=request.user, reads=reads
         )
         if changes is not None:
             # Only out-of-band parts: the live partial polling stays in place (and keeps polling).
             context = {**board_context(request, game, can_act, board=changes.board), "changes": changes}
             return reswap(render(request, "combat/tracker.html#board-changes", context), "none")
-    return render(request, "combat/tracker.html#tracker-live", board_context(request, game, can_act))
+    return render(
+        request, "combat/tracker.html#tracker-live", board_context(request, game, can_act, reads=reads)
+    )
 
 
 # --- Quick actions on the board -------------------------------------------------------------------------------

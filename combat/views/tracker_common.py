@@ -26,7 +26,7 @@ from campaigns.access import can_manage_game, get_game_for_user, membership_read
 from campaigns.models import Game
 from combat.selectors.tracker import Board, tracker_board
 from combat.selectors.tracker_attack import tracker_target_with_game
-from combat.selectors.tracker_rows import tracker_with_game
+from combat.selectors.tracker_rows import BoardReads, board_with_game
 from combat.services.tracker.errors import TrackerBlocked, TrackerConflict, TrackerError
 from combat.services.tracker.keys import Sent
 
@@ -85,15 +85,16 @@ def target_for(request, game_id: int, fighter_id: int, *, act: bool = False):
     return game, _may_act(membership_read(target, request.user, game), game, act=act), target
 
 
-def board_for(request, game_id: int):
-    """The game, whether the user may act on its board, and the board's row, in one query (`tracker_with_game`);
-    a game with no board yet (or no such game) is asked as `game_for` asks, its row None."""
-    tracker = tracker_with_game(game_id=game_id, viewer=request.user)
-    if tracker is None:
+def board_for(request, game_id: int) -> tuple[Game, bool, BoardReads | None]:
+    """The game, whether the user may act on its board, and what the board shows (its row, its fighters' rows and
+    its log), in one round trip (`board_with_game`); a game with no board yet (or no such game) is asked as
+    `game_for` asks, its board None. Read before the membership is checked, and shown only after."""
+    reads = board_with_game(game_id=game_id, viewer=request.user)
+    if reads is None:
         game, can_act = game_for(request, game_id)
         return game, can_act, None
-    game = tracker.game
-    return game, _may_act(membership_read(tracker, request.user, game), game, act=False), tracker
+    game = reads.tracker.game
+    return game, _may_act(membership_read(reads.tracker, request.user, game), game, act=False), reads
 
 
 def is_partial(request) -> bool:
@@ -168,10 +169,16 @@ def board_context(
     attempt: dict | None = None,
     tracker=None,
     rows=None,
+    reads: BoardReads | None = None,
 ) -> dict:
     """`tracker`: the board's row as an action just committed it, which the board need not read again; `rows`:
-    the only fighters' rows to show, as that action left them (the board then holds those alone)."""
-    if board is None:
+    the only fighters' rows to show, as that action left them (the board then holds those alone); `reads`: the
+    board's row, rows and log as `board_for` read them."""
+    if board is None and reads is not None:
+        board = tracker_board(
+            game=game, viewer=request.user, tracker=reads.tracker, rows=reads.rows, log=reads.log
+        )
+    elif board is None:
         board = tracker_board(game=game, viewer=request.user, tracker=tracker, rows=rows)
     _link_fighters(board, game)
     if board is not None:

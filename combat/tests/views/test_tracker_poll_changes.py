@@ -81,9 +81,9 @@ def test_a_changed_poll_runs_a_fixed_number_of_queries(
     )
     for fighter in (first, target):
         tracker_apply_damage(game=game, target_id=fighter.pk, damage=2, by=player2, version=version_of(game))
-    # Session, user, game, membership with who may act, the version; then the board, its log, its layout and the
-    # changed rows.
-    with django_assert_num_queries(9):
+    # Session, user, then in one round trip the board's row with its game, the membership with who may act and
+    # the version, every fighter's row (the layout, the changed cards) and the log.
+    with django_assert_num_queries(3):
         response = client.get(path, params, headers=HTMX)
     assert len(oob_ids(text(response))) == 2 + 3
 
