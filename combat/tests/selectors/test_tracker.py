@@ -187,3 +187,30 @@ def test_the_game_log_read_in_one_statement_is_the_orm_s(table, player, player2)
             assert built.get_deferred_fields() == read.get_deferred_fields()
             names = [name for name in read.__dict__ if name != "_state"]
             assert [getattr(built, name) for name in names] == [getattr(read, name) for name in names]
+
+
+def test_the_board_read_in_one_round_trip_is_its_three_reads(table, player, player2, outsider):
+    """`board_with_game` gives what `tracker_with_game`, `board_rows` and `game_log` give, which are the ORM's
+    (above), for a member and an outsider alike; None for a game without a board."""
+    from combat.selectors.tracker_rows import board_rows, board_with_game, game_log, tracker_with_game
+
+    damage(table, "Vera", 2, player2)
+    damage(table, "Brick", 2, player)
+    for viewer in (player, outsider):
+        ours = board_with_game(game_id=table.game.pk, viewer=viewer)
+        tracker = tracker_with_game(game_id=table.game.pk, viewer=viewer)
+        for built, read in (
+            (ours.tracker, tracker),
+            (ours.tracker.game, tracker.game),
+            (ours.tracker.game.campaign, tracker.game.campaign),
+        ):
+            names = [name for name in read.__dict__ if name != "_state"]
+            assert [getattr(built, name) for name in names] == [getattr(read, name) for name in names]
+        for mine, theirs in ((ours.rows, board_rows(tracker)), (ours.log, game_log(tracker))):
+            assert [row.pk for row in mine] == [row.pk for row in theirs]
+            for built, read in zip(mine, theirs, strict=True):
+                names = [name for name in read.__dict__ if name != "_state"]
+                assert [getattr(built, name) for name in names] == [getattr(read, name) for name in names]
+        assert [row.fighter.name for row in ours.rows] == [row.fighter.name for row in board_rows(tracker)]
+        assert len(ours.log) == 2
+    assert board_with_game(game_id=987654, viewer=player) is None
