@@ -8,7 +8,7 @@ from types import SimpleNamespace
 from typing import NamedTuple
 
 from django.db import connection
-from django.db.models import F, Q
+from django.db.models import Q
 
 from campaigns.models import Game, GamePlayer
 from campaigns.profiles import Profile
@@ -130,6 +130,35 @@ SELECT md5(concat_ws('#',
 FIRST_ROWS = 12
 
 
+# The roster's other reads, written out once: the ORM spent longer building each of these statements than
+# PostgreSQL spent running them, and a roster drawn again after any change makes all of them. Each returns what its
+# queryset did (rosters/tests/selectors/test_roster.py compares them).
+LINE_UP_SQL = """
+SELECT id, name, status, keywords, champion, xp, battle_scars FROM rosters_fighter WHERE warband_id = %s ORDER BY id
+"""
+# The post-games a warband still owes (WAITING_POST_GAME), of games no longer being played, oldest first.
+WAITING_SQL = """
+SELECT p.id, p.post_game, g.id, g.number
+  FROM campaigns_gameplayer p JOIN campaigns_game g ON g.id = p.game_id
+ WHERE p.warband_id = %(warband)s AND p.post_game = ANY(%(waiting)s) AND g.status <> %(playing)s
+ ORDER BY g.number
+"""
+WAITING_PARAMETERS = {"waiting": list(WAITING_POST_GAME), "playing": Game.Status.IN_PROGRESS}
+ITEM_FIELDS = tuple(field.attname for field in Item._meta.concrete_fields)
+# The Arsenal: the warband's Battlekit that no fighter holds, by name.
+ARSENAL_SQL = f"""
+SELECT {", ".join(field.column for field in Item._meta.concrete_fields)} FROM rosters_item
+ WHERE fighter_id IS NULL AND warband_id = %s ORDER BY name, id
+"""  # noqa: S608 -- the model's own column names
+# The Battlekit that can change hands: in the Arsenal (first), or removable and held by an active fighter.
+MOVABLE_SQL = """
+SELECT i.id, i.name, f.name
+  FROM rosters_item i LEFT JOIN rosters_fighter f ON f.id = i.fighter_id
+ WHERE i.warband_id = %(warband)s AND (i.fighter_id IS NULL OR (f.status = %(active)s AND i.removable))
+ ORDER BY f.name ASC NULLS FIRST, i.name, i.id
+"""
+
+
 class LineUp(NamedTuple):
     """A fighter as the roster's order and headline totals need it, read without its Injuries and Battlekit."""
 
@@ -175,18 +204,22 @@ class Roster:
 
     @cached_property
     def waiting(self) -> list[GamePlayer]:
-        """The post-games this warband still owes, oldest game first."""
-        return list(
-            GamePlayer.objects.filter(warband=self.warband, post_game__in=WAITING_POST_GAME)
-            .exclude(game__status=Game.Status.IN_PROGRESS)
-            .select_related("game")
-            .order_by("game__number")
-        )
+        """The post-games this warband still owes, oldest game first, each with its game's id and number (what the
+        page shows of it)."""
+        with connection.cursor() as cursor:
+            cursor.execute(WAITING_SQL, {"warband": self.warband.pk, **WAITING_PARAMETERS})
+            rows = cursor.fetchall()
+        return [
+            GamePlayer(id=pk, game=Game(id=game, number=number), warband=self.warband, post_game=post_game)
+            for pk, post_game, game, number in rows
+        ]
 
     @cached_property
     def line_up(self) -> list[LineUp]:
         """Every fighter of the warband, active or not, in roster order: ELITE first, then by joining."""
-        rows = Fighter.objects.filter(warband=self.warband).values_list(*LineUp._fields)
+        with connection.cursor() as cursor:
+            cursor.execute(LINE_UP_SQL, [self.warband.pk])
+            rows = cursor.fetchall()
         return sorted((LineUp(*row) for row in rows), key=roster_order)
 
     @cached_property
@@ -242,7 +275,10 @@ class Roster:
 
     @cached_property
     def arsenal(self) -> list[Item]:
-        return list(Item.objects.filter(warband=self.warband, fighter__isnull=True).order_by("name", "id"))
+        """The Battlekit nobody holds, by name."""
+        with connection.cursor() as cursor:
+            cursor.execute(ARSENAL_SQL, [self.warband.pk])
+            return [Item.from_db(connection.alias, ITEM_FIELDS, row) for row in cursor.fetchall()]
 
     @cached_property
     def locations(self) -> list[FoundLocation]:
@@ -255,12 +291,9 @@ class Roster:
     @cached_property
     def move_choices(self) -> list[tuple[int, str]]:
         """(id, label) of the Battlekit that can change hands, for the Move form: one query with no instances."""
-        rows = (
-            Item.objects.filter(warband=self.warband)
-            .filter(Q(fighter__isnull=True) | Q(fighter__status=Fighter.Status.ACTIVE, removable=True))
-            .order_by(F("fighter__name").asc(nulls_first=True), "name", "id")  # the Arsenal first
-            .values_list("pk", "name", "fighter__name")
-        )
+        with connection.cursor() as cursor:
+            cursor.execute(MOVABLE_SQL, {"warband": self.warband.pk, "active": Fighter.Status.ACTIVE})
+            rows = cursor.fetchall()
         return [(pk, f"{name} ({holder or self.terms.arsenal})") for pk, name, holder in rows]
 
     @cached_property

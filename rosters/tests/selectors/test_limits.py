@@ -5,7 +5,7 @@ import datetime
 import pytest
 
 from campaigns.models import Game
-from rosters.selectors.limits import warband_limits
+from rosters.selectors.limits import battles_played, warband_limits
 from rosters.services import battlekit as battlekit_services
 from rosters.services import fighters as fighter_services
 from rosters.services import games as game_services
@@ -42,7 +42,7 @@ def test_the_limits_are_the_next_battles_from_the_warbands_own_starting_value(
             played_on=datetime.date(2026, 3, day),
             entries=[GameEntry(band, "win"), GameEntry(rival_warband, "loss")],
         )
-    with django_assert_num_queries(2):
+    with django_assert_num_queries(1):  # the fighters' costs and the battles played, in one statement
         limits = warband_limits(warband=band)
     # Battle 3 (two played, C-1): 900 shifted by 500 - 700, Field Strength 12 whatever the starting value.
     assert (limits.battles_played, limits.next_battle, limits.threshold, limits.field_strength) == (
@@ -52,6 +52,24 @@ def test_the_limits_are_the_next_battles_from_the_warbands_own_starting_value(
         12,
     )
     assert not limits.over_threshold
+
+
+def test_a_warband_without_fighters_is_worth_nothing_and_a_game_being_played_is_no_battle_played(
+    band, rival_warband, player
+):
+    game_services.game_record(
+        campaign=band.campaign,
+        by=player,
+        played_on=datetime.date(2026, 3, 1),
+        entries=[GameEntry(band, "win"), GameEntry(rival_warband, "loss")],
+    )
+    limits = warband_limits(warband=band)
+    assert (limits.value, limits.models, limits.battles_played, limits.next_battle) == (0, 0, 1, 2)
+    assert battles_played(warband=band) == 1
+    Game.objects.filter(campaign=band.campaign).update(status=Game.Status.IN_PROGRESS)
+    limits = warband_limits(warband=band)
+    assert (limits.battles_played, limits.next_battle) == (0, 1)
+    assert battles_played(warband=band) == 0
 
 
 def test_over_the_threshold_and_the_field_strength_is_said(band, player):

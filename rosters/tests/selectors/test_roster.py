@@ -16,6 +16,75 @@ def test_the_roster_splits_active_and_removed_fighters_elite_first(warband, make
     assert [p.game.number for p in roster.waiting] == [1, 2]
 
 
+def test_the_rosters_statements_return_what_the_orm_would(warband, played, player, organiser, campaign):
+    from django.db.models import F, Q
+
+    from campaigns.models import Game, GamePlayer
+    from rosters.models import Fighter, Item, PriceList
+    from rosters.selectors.common import WAITING_POST_GAME
+    from rosters.selectors.price_lists import listed
+    from rosters.services import battlekit as battlekit_services
+    from rosters.services import price_lists as price_list_services
+
+    odo = Fighter.objects.get(warband=warband, name="Pilgrim Odo")
+    gone = Fighter.objects.get(warband=warband, name="Fallen Pilgrim")
+    battlekit_services.item_create(warband=warband, by=player, name="Relic", keywords=["HOLY"], notes="old")
+    battlekit_services.item_create(warband=warband, by=player, name="Axe")
+    battlekit_services.item_create(warband=warband, by=player, name="Lance", fighter=odo)
+    battlekit_services.item_create(warband=warband, by=player, name="Crown", fighter=odo, removable=False)
+    battlekit_services.item_create(warband=warband, by=player, name="Shovel", fighter=played)
+    Item.objects.create(warband=warband, fighter=gone, name="Lost Blade")
+    roster = roster_selectors.warband_roster(warband=warband)
+
+    rows = Fighter.objects.filter(warband=warband).values_list(*roster_selectors.LineUp._fields)
+    assert [tuple(f) for f in roster.line_up] == [
+        tuple(f)
+        for f in sorted((roster_selectors.LineUp(*row) for row in rows), key=roster_selectors.roster_order)
+    ]
+    waiting = (
+        GamePlayer.objects.filter(warband=warband, post_game__in=WAITING_POST_GAME)
+        .exclude(game__status=Game.Status.IN_PROGRESS)
+        .order_by("game__number")
+    )
+    assert [(e.pk, e.post_game, e.game.pk, e.game.number) for e in roster.waiting] == [
+        (e.pk, e.post_game, e.game.pk, e.game.number) for e in waiting
+    ]
+    assert [e.get_post_game_display() for e in roster.waiting] == [e.get_post_game_display() for e in waiting]
+    arsenal = Item.objects.filter(warband=warband, fighter__isnull=True).order_by("name", "id")
+    fields = [field.attname for field in Item._meta.concrete_fields]
+    assert [[getattr(i, name) for name in fields] for i in roster.arsenal] == [
+        [getattr(i, name) for name in fields] for i in arsenal
+    ]
+    assert [i.name for i in roster.arsenal] == ["Axe", "Relic"]
+    movable = (
+        Item.objects.filter(warband=warband)
+        .filter(Q(fighter__isnull=True) | Q(fighter__status=Fighter.Status.ACTIVE, removable=True))
+        .order_by(F("fighter__name").asc(nulls_first=True), "name", "id")
+        .values_list("pk", "name", "fighter__name")
+    )
+    assert roster.move_choices == [
+        (pk, f"{name} ({holder or roster.terms.arsenal})") for pk, name, holder in movable
+    ]
+    assert [label for _, label in roster.move_choices] == [
+        f"Axe ({roster.terms.arsenal})",
+        f"Relic ({roster.terms.arsenal})",
+        "Shovel (Brother Anselm)",
+        "Lance (Pilgrim Odo)",
+    ]
+
+    assert listed(campaign=campaign, kind="battlekit") == []
+    for version in ("Lance", "Pike"):
+        price_list_services.price_list_save(
+            campaign=campaign,
+            kind="battlekit",
+            rows=[{"name": version, "cost": 10, "keywords": ["HEAVY"], "removable": True}],
+            by=organiser,
+        )
+    newest = PriceList.objects.filter(campaign=campaign, kind="battlekit").order_by("-version")
+    assert listed(campaign=campaign, kind="battlekit") == newest.first().rows
+    assert listed(campaign=campaign, kind="battlekit")[0]["name"] == "Pike"
+
+
 def test_the_promotion_tally_is_read_with_the_digest_and_a_dismissed_fighter_is_among_the_removed(
     warband, make_fighter, played, client, player
 ):

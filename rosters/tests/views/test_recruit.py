@@ -87,8 +87,9 @@ def test_the_totals_say_the_value_and_models_after_beside_the_next_battles_limit
     client.force_login(player)
     order = _order(**{"fighter-1": "10", "fighter-0": "1"})
     client.get(listed, order, **HTMX)
-    # The page's 5, and the warband's limits (its fighters, its battles played): 7 whatever the order.
-    with django_assert_num_queries(7):
+    # The page's 5, and the warband's limits (its fighters with the battles played, one statement): 6 whatever the
+    # order.
+    with django_assert_num_queries(6):
         html = client.get(listed, order, **HTMX).content.decode()
     limits = html[html.index('id="recruit-limits"') :]
     limits = limits[: limits.index("</p>")]
