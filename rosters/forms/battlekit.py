@@ -1,7 +1,11 @@
 """Battlekit's forms: a new or changed piece (lengths and keywords from the model), and moving one."""
 
+from functools import lru_cache
+
 from django import forms
+from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.template.loader import get_template
 
 from campaigns.terms import Terms
 from rosters.forms.common import clean_name, number_field, parse_keywords, text_field
@@ -43,6 +47,7 @@ class ItemForm(forms.Form):
     ):
         super().__init__(*args, **kwargs)
         self.terms = terms
+        self._made_with = (with_holder, buying, _frozen(listed))
         self.holders = {str(f.pk): f for f in holders}
         # Picking from the campaign's price list fills in the name, cost, keywords and removable.
         self.listed_rows = {row["name"]: row for row in listed}
@@ -67,6 +72,26 @@ class ItemForm(forms.Form):
             f"Untick for {terms.battlekit} whose rule says it cannot be removed: it never goes to the "
             f"{terms.arsenal}."
         )
+
+    @property
+    def kept_head(self) -> str:
+        """The roster's Add form before its holder (`add-item-head`, templates/rosters/warband.html), unbound."""
+        return self._kept("add-item-head")
+
+    @property
+    def kept_tail(self) -> str:
+        """The roster's Add form after its holder (`add-item-tail`), unbound."""
+        return self._kept("add-item-tail")
+
+    def _kept(self, part: str) -> str:
+        # A refused form shows its own values, a form made otherwise its own; a developer's edits show at once.
+        made_otherwise = self.initial or self.prefix or self.auto_id != "id_%s"
+        if self.is_bound or made_otherwise or settings.DEBUG:
+            return _drawn(part, self)
+        try:
+            return _kept_drawn(part, self.terms, *self._made_with)
+        except TypeError:  # a row holding a value that cannot be a key (a nested object): drawn as it is
+            return _drawn(part, self)
 
     def clean_keywords(self):
         return parse_keywords(self.cleaned_data["keywords"], model=Item)
@@ -102,6 +127,32 @@ class ItemForm(forms.Form):
 
     def holder_fighter(self) -> Fighter | None:
         return self.holders.get(self.cleaned_data.get("holder"))
+
+
+def _frozen(rows) -> tuple:
+    """A price list's rows as a key: each row's fields, sorted, its lists as tuples."""
+    return tuple(
+        tuple(
+            sorted((name, tuple(value) if isinstance(value, list) else value) for name, value in row.items())
+        )
+        for row in rows
+    )
+
+
+def _drawn(part: str, form: ItemForm) -> str:
+    return get_template(f"rosters/warband.html#{part}").render({"item_form": form})
+
+
+@lru_cache(maxsize=128)
+def _kept_drawn(part: str, terms: Terms, with_holder: bool, buying: bool, listed: tuple) -> str:
+    """An unbound Add form's part, drawn once per process for what it shows: the campaign's words and its price list
+    (its rows, `_frozen`, as read for this request) with how the form was made. Its ids are fixed and it holds no
+    per-user secret (the form's CSRF token is outside it), so every roster with those shows the same text: drawing
+    its fields through their templates was an eighth of a roster's cold draw."""
+    form = ItemForm(
+        holders=[], terms=terms, with_holder=with_holder, buying=buying, listed=[dict(row) for row in listed]
+    )
+    return _drawn(part, form)
 
 
 class ItemMoveForm(forms.Form):
