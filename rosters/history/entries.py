@@ -8,6 +8,7 @@ import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Any
 
 from rosters.history.sources import KINDS, Cursor
 
@@ -181,6 +182,7 @@ class HistoryPage:
     older: str | None  # cursor of the next (older) page, None on the last page
     newest: str | None  # cursor of the newest entry shown, for polling
     overflow: bool = False  # polling found more new entries than one page holds
+    read: Any = None  # what the feed told its entries from (sentences.Told), when it read them
 
     @property
     def groups(self) -> list[HistoryGroup]:
@@ -192,7 +194,12 @@ class HistoryPage:
         fold, moment, kind, sentence and undo. The groups' HTML is cached under it
         (templates/rosters/history_parts.html#history-groups): a sentence never changes once told, unless a name
         it uses or its undo does, and then so does the digest. It is computed from the page already read, so it
-        costs no query, and it shows a reader nothing the feed did not just read for them."""
+        costs no query, and it shows a reader nothing the feed did not just read for them.
+
+        A page read by the feed knows a digest of what its lines are told from (`read`, `sentences.Told.key`):
+        the same lines, known before telling them, so a page whose lines are kept is never told."""
+        if self.read is not None:
+            return self.read.key
         digest = hashlib.blake2b(digest_size=16)
         for group in self.groups:
             game = group.game

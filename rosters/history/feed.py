@@ -14,7 +14,7 @@ from rosters.history import registry
 from rosters.history.entries import HistoryEntry, HistoryFilter, HistoryPage
 from rosters.history.lookups import json_value
 from rosters.history.registry import Source
-from rosters.history.sentences import describe_events
+from rosters.history.sentences import tell_later
 from rosters.history.sources import EPOCH, Cursor, sort_rank_sql
 
 PAGE_SIZE = 50
@@ -245,20 +245,21 @@ def history_page(
         rows = _fetch_events(filters, after, older=False, limit=limit + 1)
         overflow = len(rows) > limit
         rows = rows[-limit:] if overflow else rows
-        entries = describe_events(rows, campaign=campaign, kind=filters.kind)
-        newest = entries[0].key if entries else after.encode()
-        return HistoryPage(entries=entries, older=None, newest=newest, overflow=overflow)
+        entries = tell_later(rows, campaign=campaign, kind=filters.kind)
+        newest = entries.cursor(0).encode() if entries else after.encode()
+        return HistoryPage(entries=entries, older=None, newest=newest, overflow=overflow, read=entries)
     rows = _fetch_events(filters, before, older=True, limit=limit + 1)
     has_more = len(rows) > limit
-    entries = describe_events(rows[:limit], campaign=campaign, kind=filters.kind)
-    newest = entries[0].key if entries else None
+    entries = tell_later(rows[:limit], campaign=campaign, kind=filters.kind)
+    newest = entries.cursor(0).encode() if entries else None
     if before is None and newest is None:
         # An empty history: poll from "now" so the first change arrives. Rank 0 and id 0 sort before any event.
         newest = Cursor(at=EPOCH, rank=0, pgh_id=0).encode()
     return HistoryPage(
         entries=entries,
-        older=entries[-1].key if has_more and entries else None,
+        older=entries.cursor(-1).encode() if has_more and entries else None,
         newest=newest,
+        read=entries,
     )
 
 

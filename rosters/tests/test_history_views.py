@@ -394,3 +394,34 @@ def test_a_pages_digest_is_its_content(campaign, warband, player):
     entry = again.entries[0]
     entry.changes = [Change(c.kind, c.text, c.sentence, undone="undone by Pat") for c in entry.changes]
     assert HistoryPage(entries=again.entries, older=None, newest=None).digest != page.digest
+
+
+def test_the_feeds_kept_lines_and_filter_follow_a_renamed_fighter_and_player(
+    client, player, campaign, warband, marcus
+):
+    """The feed's lines are kept under a digest of what they are told from, and its filter box under one of its
+    choices: a name changed behind the services' backs (no history context, no page token) shows at once, as a
+    page drawn afresh shows it."""
+    from django.contrib.auth import get_user_model
+    from django.core.cache import cache
+
+    item_create(warband=warband, fighter=marcus, name="Blade", by=player)
+    client.force_login(player)
+    url = reverse("campaign_history", args=[campaign.pk])
+    def shown() -> str:  # the page below its header, which holds the request's own CSRF token
+        html = client.get(url).content.decode()
+        return html[html.index("<h1>") :]
+
+    first = shown()
+    assert first == shown()
+    Fighter.objects.filter(pk=marcus.pk).update(name="Brother Lucan")
+    get_user_model().objects.filter(pk=player.pk).update(first_name="Quintus")
+    renamed = shown()
+    assert renamed != first
+    filters = renamed[renamed.index('id="history-filters"') : renamed.index('id="history-feed"')]
+    assert f'<option value="{marcus.pk}">Brother Lucan</option>' in filters
+    assert "Brother Marcus" not in filters
+    feed = renamed[renamed.index('id="history-entries"') :]
+    assert "Quintus" in feed
+    cache.clear()
+    assert shown() == renamed
