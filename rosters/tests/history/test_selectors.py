@@ -66,3 +66,24 @@ def test_a_read_only_link_opens_its_campaign_until_it_is_revoked(campaign, organ
     assert selectors.shared_campaign(token=token) == campaign
     campaign_services.campaign_share_revoke(campaign=campaign, by=organiser)
     assert selectors.shared_campaign(token=token) is None
+
+
+def test_the_filters_lists_read_in_sql_are_what_the_orm_reads(campaign, warband, rival_warband, player):
+    """The filter's warbands and fighters (plain SQL) are the ORM's rows, in its order: by name, then id."""
+    from rosters.models import Fighter, Warband
+    from rosters.services.fighters import fighter_create
+
+    for name in ("Zed", "Abel", "abel", "Émile", "Abel"):
+        fighter_create(warband=warband, by=player, name=name)
+    fighter_create(warband=rival_warband, by=player, name="Mara")
+    Warband.objects.create(campaign=campaign, owner=player, name="An empty warband")
+    warbands, fighters = selectors.filter_warbands_and_fighters(campaign=campaign)
+    assert warbands == list(
+        Warband.objects.filter(campaign=campaign).order_by("name", "id").values_list("id", "name")
+    )
+    assert fighters == selectors.filter_fighters(campaign=campaign)
+    assert fighters == list(
+        Fighter.objects.filter(warband__campaign=campaign)
+        .order_by("warband__name", "warband_id", "name", "id")
+        .values_list("id", "name", "warband_id", "warband__name")
+    )
