@@ -408,6 +408,7 @@ def test_the_feeds_kept_lines_and_filter_follow_a_renamed_fighter_and_player(
     item_create(warband=warband, fighter=marcus, name="Blade", by=player)
     client.force_login(player)
     url = reverse("campaign_history", args=[campaign.pk])
+
     def shown() -> str:  # the page below its header, which holds the request's own CSRF token
         html = client.get(url).content.decode()
         return html[html.index("<h1>") :]
