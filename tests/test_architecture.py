@@ -373,6 +373,7 @@ INFRASTRUCTURE = {
 JSON_READS_OF_OUR_OWN = {
     "rosters/json_input.py": "the guard itself",
     "rosters/history/lookups.py": "the history's own JSON columns, from the database",
+    "rosters/selectors/dashboard.py": "the dashboard's lists, built as JSON by its own statement",
     "combat/rules/trauma_table.py": "the Trauma Table files shipped with the code",
     "combat/campaign_export.py": "its own rows after json.dumps, to make them plain JSON values",
     "combat/services/post_game/images.py": "its own values after json.dumps",

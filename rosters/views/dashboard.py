@@ -1,6 +1,7 @@
 """The home page. It shows warbands and games, so it lives in `rosters`, the highest app it needs."""
 
 from django.shortcuts import render
+from django.utils.functional import SimpleLazyObject
 
 from campaigns.terms import PRESET_TERMS
 from rosters.selectors.dashboard import dashboard_for
@@ -24,6 +25,6 @@ def dashboard(request):
     if not request.user.is_authenticated:
         return render(request, "campaigns/welcome.html")
     board = dashboard_for(user=request.user)
-    return render(
-        request, "rosters/dashboard.html", {"dashboard": board, "kept": _kept_words(board.warbands)}
-    )
+    # Read only when the page is drawn again: a page found kept under `board.key` never parses its warbands.
+    kept = SimpleLazyObject(lambda: _kept_words(board.warbands))
+    return render(request, "rosters/dashboard.html", {"dashboard": board, "kept": kept})
