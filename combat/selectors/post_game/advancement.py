@@ -17,10 +17,11 @@ from typing import TYPE_CHECKING
 from combat import rules
 from combat.models import PostGameAdvancement, PostGameRoll
 from combat.models.campaign_data import SKILL_CHARTS
+from combat.selectors.post_game import rows
 from combat.selectors.post_game.base import StepRead
 from combat.selectors.post_game.changes import FighterChange, fighter_change, is_reopened, with_change
 from combat.selectors.post_game.rolls import LoggedRoll, counted_rolls
-from rosters.models import Fighter, Skill
+from rosters.models import Fighter
 
 if TYPE_CHECKING:
     from combat.selectors.campaign_data import CampaignData
@@ -246,13 +247,12 @@ def _stored(state: PostGameState, fighter_ids: list[int]):
     live = state.post_game
     records, rolls = {}, {}
     if live is not None:
-        for record in PostGameAdvancement.objects.filter(post_game=live):
+        for record in rows.advancement_rows(live):
             records[(record.fighter_id, record.number)] = record
         for roll in counted_rolls(state, PostGameRoll.Purpose.ADVANCEMENT):
             rolls[(roll.fighter_id, roll.sequence)] = roll
     known: dict[int, dict[str, str]] = {pk: {} for pk in fighter_ids}
-    skills = Skill.objects.filter(fighter_id__in=fighter_ids).order_by("id")
-    for fighter_id, code, name in skills.values_list("fighter_id", "code", "name"):
+    for fighter_id, code, name in rows.skill_rows(fighter_ids):
         known[fighter_id][code] = name
     return records, rolls, known
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.contrib.auth import get_user_model
 from django.core.exceptions import ObjectDoesNotExist
 
 from campaigns.models import OutOfAction
@@ -13,6 +12,7 @@ from combat import rules
 from combat.models import DiceRoll, PostGameFighter, PostGameRoll
 from combat.rules.campaign_advancement import skill_roll_total
 from combat.rules.casualties import casualty_roll
+from combat.selectors.post_game import rows
 
 
 @dataclass(frozen=True)
@@ -202,7 +202,7 @@ def attach_people(rolls, answers) -> None:
     }
     wanted |= {captor.owner_id for captor in captors}
     wanted.discard(None)
-    people = get_user_model().objects.in_bulk(wanted) if wanted else {}
+    people = rows.user_rows(wanted) if wanted else {}
     for die in dice:
         die.rolled_by = people.get(die.rolled_by_id)
     for die in replaced:

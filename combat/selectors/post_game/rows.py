@@ -2,7 +2,8 @@
 models: the warband's entry in the game with its game, campaign, warband, owner and the reader's membership
 (`player_row`), the attempts (`attempt_rows`), the fighters with the game's Out of Action mark, their Injuries and
 the warband's Battlekit (`fighter_rows`, `injury_rows`, `item_rows`), the rolls that count with the roll each one
-stands in for, and the answers with their captor (`roll_rows`, `answer_rows`).
+stands in for, and the answers with their captor (`roll_rows`, `answer_rows`), the people they name
+(`user_rows`), the Skill Advancement's picks and the skills its fighters have (`advancement_rows`, `skill_rows`).
 
 Each returns the instances the ORM's queryset would (the one it names), related rows set as `select_related` sets
 them. Every page and every write of the wizard makes these reads before any other work: the ORM built each
@@ -19,8 +20,8 @@ from django.contrib.auth import get_user_model
 from django.db import DEFAULT_DB_ALIAS, connection
 
 from campaigns.models import Campaign, Game, GamePlayer, Membership, OutOfAction
-from combat.models import DiceRoll, PostGame, PostGameFighter, PostGameRoll
-from rosters.models import Fighter, Injury, Item, Warband
+from combat.models import DiceRoll, PostGame, PostGameAdvancement, PostGameFighter, PostGameRoll
+from rosters.models import Fighter, Injury, Item, Skill, Warband
 
 
 @dataclass(frozen=True)
@@ -188,6 +189,28 @@ def live_attempt_row(player: GamePlayer) -> PostGame | None:
     statement = _single(PostGame, "t.player_id = %s AND t.status <> %s", "t.player_id, t.attempt DESC")
     found = _load_all(statement, [player.pk, PostGame.Status.REVERTED.value], " LIMIT 1")
     return found[0] if found else None
+
+
+def advancement_rows(live: PostGame) -> list[PostGameAdvancement]:
+    """`PostGameAdvancement.objects.filter(post_game=live)` (in the model's order)."""
+    statement = _single(PostGameAdvancement, "t.post_game_id = %s", "t.fighter_id, t.number")
+    return _load_all(statement, [live.pk])
+
+
+def skill_rows(fighter_ids: list[int]) -> list[tuple[int, str, str]]:
+    """`Skill.objects.filter(fighter_id__in=fighter_ids).order_by("id").values_list("fighter_id", "code", "name")`."""
+    table = connection.ops.quote_name(Skill._meta.db_table)
+    with connection.cursor() as cursor:
+        # The table's name comes from the model's own metadata, every value is a parameter.
+        sql = f"SELECT fighter_id, code, name FROM {table} WHERE fighter_id = ANY(%s) ORDER BY id"  # noqa: S608
+        cursor.execute(sql, [fighter_ids])
+        return cursor.fetchall()
+
+
+def user_rows(user_ids: set[int]) -> dict[int, object]:
+    """`get_user_model().objects.in_bulk(user_ids)`: the people the rolls and answers name, by id."""
+    statement = _single(get_user_model(), "t.id = ANY(%s)", "t.id")
+    return {user.pk: user for user in _load_all(statement, [list(user_ids)])}
 
 
 def injury_rows(fighter_ids: list[int]) -> list[Injury]:

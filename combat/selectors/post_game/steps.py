@@ -29,6 +29,7 @@ from combat.selectors.post_game import (
     injuries,
     promotions,
     reinforcements,
+    rows,
     trade,
 )
 from combat.selectors.post_game.base import PostGameState, PostGameStep, StepRead
@@ -214,13 +215,7 @@ def steps_for(campaign, post_game: PostGame | None = None) -> tuple[PostGameStep
 def post_game_steps(*, player) -> tuple[PostGameStep, ...]:
     """The steps of this warband's post-game in this game: its live attempt's, else the campaign's now (one
     query)."""
-    live = (
-        PostGame.objects.filter(player=player)
-        .exclude(status=PostGame.Status.REVERTED)
-        .order_by("-attempt")
-        .first()
-    )
-    return steps_for(player.game.campaign, live)
+    return steps_for(player.game.campaign, rows.live_attempt_row(player))
 
 
 def takes_step(state: PostGameState, key: str) -> bool:

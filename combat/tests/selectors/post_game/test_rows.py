@@ -3,16 +3,17 @@ stands for returns: the same rows, in the same order, every field's value the sa
 set on them as `select_related` and `prefetch_related` set them."""
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import F, FilteredRelation, Prefetch, Q
 
 from campaigns.models import GamePlayer, Membership
-from combat.models import DiceRoll, PostGame, PostGameFighter, PostGameRoll
+from combat.models import DiceRoll, PostGame, PostGameAdvancement, PostGameFighter, PostGameRoll
 from combat.selectors.post_game import rows
 from combat.selectors.post_game.out_of_action import post_game_fighters
 from combat.services.post_game.fixes import post_game_correct_roll
 from combat.tests.post_game_helpers import enter, record_game
-from rosters.models import Fighter, Injury, Item
+from rosters.models import Fighter, Injury, Item, Skill
 
 pytestmark = pytest.mark.django_db
 
@@ -166,3 +167,35 @@ def test_the_live_attempt_is_the_orms_never_a_reverted_one(after):
     assert _values(rows.live_attempt_row(after.player)) == _values(orm()) is not None
     PostGame.objects.filter(pk=after.live.pk).update(status=PostGame.Status.REVERTED)
     assert rows.live_attempt_row(after.player) is None is orm()
+
+
+def test_the_picks_skills_and_people_are_the_orms(after, player, organiser):
+    fighters = list(Fighter.objects.filter(warband_id=after.player.warband_id).order_by("id"))
+    PostGameAdvancement.objects.bulk_create(
+        PostGameAdvancement(
+            post_game=after.live,
+            fighter=fighter,
+            number=number,
+            first_chart="ranged",
+            second_chart="stealth_speed",
+        )
+        for fighter in reversed(fighters[1:3])
+        for number in (2, 1)
+    )
+    Skill.objects.bulk_create(
+        Skill(fighter=fighter, code=f"skill_{index}", name=f"Skill {index}")
+        for index, fighter in enumerate([*fighters, fighters[1]])
+    )
+    ids = [fighter.pk for fighter in fighters[1:]]
+
+    orm_picks = PostGameAdvancement.objects.filter(post_game=after.live)
+    assert _all_values(rows.advancement_rows(after.live)) == _all_values(orm_picks)
+    orm_skills = (
+        Skill.objects.filter(fighter_id__in=ids).order_by("id").values_list("fighter_id", "code", "name")
+    )
+    assert rows.skill_rows(ids) == list(orm_skills)
+    people = rows.user_rows({player.pk, organiser.pk})
+    orm_people = get_user_model().objects.in_bulk([player.pk, organiser.pk])
+    assert {pk: _values(user) for pk, user in people.items()} == {
+        pk: _values(user) for pk, user in orm_people.items()
+    }
