@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from combat import rules
 from combat.models import PostGameGlory
-from combat.selectors.post_game import money
+from combat.selectors.post_game import money, rows
 from combat.selectors.post_game.base import PostGameStep, StepRead
 
 if TYPE_CHECKING:
@@ -95,7 +95,7 @@ def spends(state: PostGameState) -> list[PostGameGlory]:
     live = state.post_game
     if live is None:
         return []
-    return list(PostGameGlory.objects.filter(post_game=live).select_related("holder").order_by("id"))
+    return rows.held_rows(PostGameGlory, live)
 
 
 def read(state: PostGameState) -> StepRead:

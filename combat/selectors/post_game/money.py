@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from combat import rules
 from combat.models import PostGameTrade
+from combat.selectors.post_game import rows
 from rosters.models import Fighter, Item, LedgerCause
 
 if TYPE_CHECKING:
@@ -51,7 +52,7 @@ def read_trades(live) -> tuple[PostGameTrade, ...]:
     """The purchases and sales planned in the attempt (one query; none before the first write)."""
     if live is None:
         return ()
-    return tuple(PostGameTrade.objects.filter(post_game=live).select_related("holder").order_by("id"))
+    return tuple(rows.held_rows(PostGameTrade, live))
 
 
 def items(state: PostGameState) -> tuple[Item, ...]:

@@ -3,7 +3,8 @@ models: the warband's entry in the game with its game, campaign, warband, owner 
 (`player_row`), the attempts (`attempt_rows`), the fighters with the game's Out of Action mark, their Injuries and
 the warband's Battlekit (`fighter_rows`, `injury_rows`, `item_rows`), the rolls that count with the roll each one
 stands in for, and the answers with their captor (`roll_rows`, `answer_rows`), the people they name
-(`user_rows`), the Skill Advancement's picks and the skills its fighters have (`advancement_rows`, `skill_rows`).
+(`user_rows`), the Skill Advancement's picks and the skills its fighters have (`advancement_rows`, `skill_rows`),
+the trades and Glory spends planned (`held_rows`).
 
 Each returns the instances the ORM's queryset would (the one it names), related rows set as `select_related` sets
 them. Every page and every write of the wizard makes these reads before any other work: the ORM built each
@@ -211,6 +212,32 @@ def user_rows(user_ids: set[int]) -> dict[int, object]:
     """`get_user_model().objects.in_bulk(user_ids)`: the people the rolls and answers name, by id."""
     statement = _single(get_user_model(), "t.id = ANY(%s)", "t.id")
     return {user.pk: user for user in _load_all(statement, [list(user_ids)])}
+
+
+@cache
+def _held_statement(model) -> Statement:
+    parts = (Part(model, "t"), Part(Fighter, "h"))
+    _assert_primary_keys_first(Fighter)
+    plan, holder = parts
+    sql = (
+        f"SELECT {plan.columns}, {holder.columns} FROM {plan.table}"  # noqa: S608
+        f" LEFT JOIN {holder.table} ON h.id = t.holder_id WHERE t.post_game_id = %s ORDER BY t.id"
+    )
+    return Statement(sql, parts)
+
+
+def held_rows(model, live: PostGame) -> list:
+    """`model.objects.filter(post_game=live).select_related("holder").order_by("id")`: the trades or the Glory
+    spends planned in the attempt (`PostGameTrade`, `PostGameGlory`), each with the fighter who will hold it."""
+    statement = _held_statement(model)
+    at = slices(statement.parts)
+    plan_part, holder_part = statement.parts
+    plans = []
+    for row in statement.rows([live.pk]):
+        plan = plan_part.load(row[at[0]])
+        model.holder.field.set_cached_value(plan, holder_part.load(row[at[1]]))
+        plans.append(plan)
+    return plans
 
 
 def injury_rows(fighter_ids: list[int]) -> list[Injury]:

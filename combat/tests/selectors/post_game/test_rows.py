@@ -8,7 +8,15 @@ from django.db import transaction
 from django.db.models import F, FilteredRelation, Prefetch, Q
 
 from campaigns.models import GamePlayer, Membership
-from combat.models import DiceRoll, PostGame, PostGameAdvancement, PostGameFighter, PostGameRoll
+from combat.models import (
+    DiceRoll,
+    PostGame,
+    PostGameAdvancement,
+    PostGameFighter,
+    PostGameGlory,
+    PostGameRoll,
+    PostGameTrade,
+)
 from combat.selectors.post_game import rows
 from combat.selectors.post_game.out_of_action import post_game_fighters
 from combat.services.post_game.fixes import post_game_correct_roll
@@ -199,3 +207,19 @@ def test_the_picks_skills_and_people_are_the_orms(after, player, organiser):
     assert {pk: _values(user) for pk, user in people.items()} == {
         pk: _values(user) for pk, user in orm_people.items()
     }
+
+
+@pytest.mark.parametrize("model", [PostGameTrade, PostGameGlory])
+def test_the_plans_are_the_orms_with_their_holder(after, model):
+    hero = Fighter.objects.get(name="Brother Cain")
+    fields = {"post_game": after.live, "name": "Saint's Finger"}
+    if model is PostGameGlory:
+        fields.update(kind="item", glory=5)
+    else:
+        fields.update(kind="buy", cost=15)
+    model.objects.bulk_create([model(**fields, holder=hero), model(**fields, holder=None)])
+    orm = list(model.objects.filter(post_game=after.live).select_related("holder").order_by("id"))
+    found = rows.held_rows(model, after.live)
+    assert _all_values(found) == _all_values(orm)
+    assert _all_values(plan.holder for plan in found) == _all_values(plan.holder for plan in orm)
+    assert [plan.holder_id for plan in found] == [hero.pk, None]
