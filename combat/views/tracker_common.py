@@ -101,23 +101,44 @@ def is_partial(request) -> bool:
     return bool(request.htmx) and not request.htmx.boosted
 
 
+class _FighterLinks(dict):
+    """A fighter's links, each written when first read (`links.target` as links["target"], the template's first
+    lookup): a folded line kept whole reads none of them, and a board at rest is mostly such lines."""
+
+    def __init__(self, parts: dict[str, tuple[str, str]], board_url: str, fighter_id: int):
+        super().__init__()
+        self.parts, self.board_url, self.fighter_id = parts, board_url, fighter_id
+
+    def __missing__(self, key: str) -> str:
+        fighter_id = self.fighter_id
+        if (
+            key == "open"
+        ):  # without JavaScript a compact card opens, and an opened one folds, by loading the board
+            link = f"{self.board_url}?open={fighter_id}#fighter-{fighter_id}"
+        elif key == "fold":
+            link = f"{self.board_url}#fighter-{fighter_id}"
+        else:
+            head, tail = self.parts[key]
+            link = f"{head}{fighter_id}{tail}"
+        self[key] = link
+        return link
+
+
 def _link_fighters(board: Board | None, game: Game) -> None:
     """Each fighter's links (its page, Fatigue, Recover Harm), by `reverse`; reversed once per page and filled in
     per fighter, since the board is rendered for every phone at the table at every change."""
     if board is None:
         return
     parts = {
-        key: reverse(name, kwargs={"game_id": game.pk, "fighter_id": _ANY_FIGHTER}).split(str(_ANY_FIGHTER))
+        key: tuple(
+            reverse(name, kwargs={"game_id": game.pk, "fighter_id": _ANY_FIGHTER}).split(str(_ANY_FIGHTER))
+        )
         for key, name in FIGHTER_LINKS.items()
     }
     board_url = reverse("tracker", kwargs={"game_id": game.pk})
     for crew in board.crews:
         for fighter in crew.fighters:
-            # A dict: the template's first lookup (`links.target` as links["target"]) finds it.
-            fighter.links = {key: f"{head}{fighter.id}{tail}" for key, (head, tail) in parts.items()}
-            # Without JavaScript a compact card opens, and an opened one folds, by loading the board again.
-            fighter.links["open"] = f"{board_url}?open={fighter.id}#fighter-{fighter.id}"
-            fighter.links["fold"] = f"{board_url}#fighter-{fighter.id}"
+            fighter.links = _FighterLinks(parts, board_url, fighter.id)
 
 
 # The board's folded lines (`compact-card` of templates/combat/tracker.html), each kept under the digest of what it
@@ -133,22 +154,36 @@ def _board_markup() -> str:
     return hashlib.blake2b(source.encode(), digest_size=8).hexdigest()
 
 
+# The folded lines this process drew or read last: each key names what its line shows, so a line kept here is never
+# stale either, and a board at rest is drawn with no round trip to the shared cache. Emptied when full.
+_FOLDED_HERE: dict[str, str] = {}
+MOST_FOLDED_HERE = 4096
+
+
 def _fold_cards(board: Board, context: dict) -> None:
-    """Each folded line of the board from the shared cache in one read, the missing ones drawn and kept: a board
-    of two crews at rest is thirty such lines, drawn for every phone at the table at every change."""
+    """Each folded line of the board from this process's memory, else from the shared cache in one read, the
+    missing ones drawn and kept in both: a board of two crews at rest is thirty such lines, drawn for every phone
+    at the table at every change."""
     keys = board.folded_card_keys(markup=_board_markup())
     if not keys:
         return
-    found = cache.get_many(list(keys))
-    template = get_template(FOLDED_CARD)
+    found = {key: html for key in keys if (html := _FOLDED_HERE.get(key)) is not None}
+    if len(found) < len(keys):
+        found.update(cache.get_many([key for key in keys if key not in found]))
+    template = None
     drawn = {}
     for key, fighter in keys.items():
         html = found.get(key)
         if html is None:
+            template = template or get_template(FOLDED_CARD)
             html = drawn[key] = template.render({**context, "f": fighter})
         fighter.folded_html = mark_safe(html)  # noqa: S308 - our template's output, escaped when drawn
     if drawn:
         cache.set_many(drawn, FOLDED_CARD_SECONDS)
+    if len(_FOLDED_HERE) + len(found) > MOST_FOLDED_HERE:
+        _FOLDED_HERE.clear()
+    _FOLDED_HERE.update(found)
+    _FOLDED_HERE.update(drawn)
 
 
 def opened_cards(request) -> list[int]:

@@ -323,3 +323,20 @@ def test_a_finished_board_draws_its_short_lines_with_no_link_to_open(client, cam
     assert "Open the card of" not in ended
     assert 'class="tf-open" href=' not in ended
     assert "Fighter 1" in ended
+
+
+def test_a_folded_line_kept_in_memory_reads_as_drawn_and_follows_its_fighter(client, table, player):
+    """A folded line is kept in this process's memory and the shared cache under what it shows: the board drawn
+    again without the shared cache reads the same, and a fighter renamed on its roster gets its line drawn anew."""
+    from django.core.cache import cache
+
+    client.force_login(player)
+    vera = table["Vera"].pk
+    first = card_of(text(client.get(board_url(table))), vera)
+    cache.clear()  # the shared cache lost: the line comes from this process's memory
+    assert card_of(text(client.get(board_url(table))), vera) == first
+    table["Vera"].__class__.objects.filter(pk=vera).update(name="Vera the Bold")
+    renamed = card_of(text(client.get(board_url(table))), vera)
+    assert compact(renamed, vera)
+    assert '<strong class="tf-name">Vera the Bold</strong>' in renamed
+    assert renamed == first.replace("Vera", "Vera the Bold")
