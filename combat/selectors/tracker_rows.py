@@ -3,6 +3,7 @@ GamePlayer, warband and owner, as `select_related(...).only(...)` would read the
 row with its game, campaign and the reader's membership (`tracker_with_game`). Each statement is written once per
 process from the models, not built through the ORM at each request, nor its instances through its iterator: that
 was most of a 15 v 15 board's query time in Python, for a board every phone at the table draws at every change.
+The board's page, its cards and its poll send the three in one round trip (`board_with_game`).
 `combat/selectors/tracker.py` reads them into the board.
 """
 
