@@ -72,7 +72,7 @@ class Campaign(ChecksInPython, models.Model):
         help_text="Post-battle steps switched on or off from the preset's own (house rules).",
     )
     invitation_code = models.CharField(max_length=32, unique=True, default=new_invitation_code)
-    # A read-only link for people without an account; empty when none is shared (issue: read-only sharing).
+    # A read-only link for people without an account; empty when none is shared.
     share_token = models.CharField(max_length=64, unique=True, null=True, blank=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="campaigns_created"

@@ -9,7 +9,7 @@ from django.db import migrations, models
 
 
 def opening_entries(apps, schema_editor):
-    """Issue 13: every warband already in a campaign gets an opening entry equal to its Strongbox and Glory, so
+    """The ledger's opening: every warband already in a campaign gets an opening entry equal to its Strongbox and Glory, so
     its ledger sums to them from the start."""
     Warband = apps.get_model("rosters", "Warband")
     StrongboxEntry = apps.get_model("rosters", "StrongboxEntry")

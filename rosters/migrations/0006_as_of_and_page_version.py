@@ -1,4 +1,4 @@
-"""Issue 15: the as-of page's indexes, and the campaign page's version kept by PostgreSQL.
+"""The as-of page's indexes, and the campaign page's version kept by PostgreSQL.
 
 - Indexes the as-of page's loose scans rely on (rosters/history/snapshot.py): for Injuries and skills
   (fighter_id, pgh_obj_id), for found Locations (warband_id, pgh_obj_id), the rows that ever belonged to a fighter

@@ -45,8 +45,8 @@ def _stored_dice(state: PostGameState) -> list[PostGameRoll]:
 
 
 def applied_dice(post_game) -> list[LoggedRoll]:
-    """An applied post-game's Promotion Dice that count, in rolling order, for the overview's fix forms (issue
-    11): one query, none when no die was assigned."""
+    """An applied post-game's Promotion Dice that count, in rolling order, for the overview's fix forms (a
+    die fixed after the Apply): one query, none when no die was assigned."""
     if not post_game.promotions_passed:
         return []
     stored = (
