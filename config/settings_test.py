@@ -8,6 +8,7 @@ os.environ.setdefault("SESSION_COOKIE_SECURE", "false")
 os.environ.setdefault("CSRF_COOKIE_SECURE", "false")
 os.environ.setdefault("ALLOWED_HOSTS", "testserver,localhost,127.0.0.1")
 
+from config.cache import cache_config  # noqa: E402
 from config.settings import *  # noqa: E402,F403
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
@@ -24,3 +25,12 @@ WHITENOISE_AUTOREFRESH = True
 # real limits back for the tests of the throttle itself.
 SIGNUPS_PER_HOUR = 1000
 PASSWORD_RESETS_PER_HOUR = 1000
+
+# The suite's cache is each process's own memory, whatever REDIS_URL the shell exports (a developer's, docker
+# compose's): tests must not share keys with a running site or with another run, and the page-cache tests assert
+# what a process without a shared cache does. Tests of the shared cache take this machine's Redis under a key
+# prefix of their own (config/tests/shared_cache.py).
+REDIS_URL = None
+CACHES = {"default": cache_config(None, key_prefix="wl")}
+CACHE_IS_SHARED = False
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
