@@ -9,8 +9,11 @@
 Warbands, fighters and games have their own helpers in the app that owns them, built on these.
 """
 
+import functools
+
 import pghistory.models
 from django.core.exceptions import PermissionDenied
+from django.db import DEFAULT_DB_ALIAS, connection
 from django.db.models import Exists, OuterRef, Subquery
 from django.http import Http404
 
@@ -23,18 +26,59 @@ def membership_of(user, campaign: Campaign) -> Membership | None:
     return Membership.objects.filter(campaign=campaign, user=user).first()
 
 
-def get_campaign_for_user(user, campaign_id: int, *, manage: bool = False) -> tuple[Campaign, Membership]:
-    """The campaign and the user's membership; 404 for non-members, 403 when `manage` and not its organiser."""
-    membership = (
-        Membership.objects.select_related("campaign")
-        .filter(campaign_id=campaign_id, user_id=getattr(user, "pk", None))
-        .first()
+class Columns:
+    """Every column of one model in a statement written once per process, and the instance made from them as the
+    ORM's iterator makes it (`from_db`, each field's `from_db_value`: a JSON field's text): building the statement
+    through the ORM at each request cost most of an access check, for a check every member's page makes."""
+
+    def __init__(self, model, alias: str):
+        self.model, self.alias = model, alias
+        fields = model._meta.concrete_fields
+        self.names = [field.attname for field in fields]
+        self.select = ", ".join(f"{alias}.{connection.ops.quote_name(field.column)}" for field in fields)
+        self.table = connection.ops.quote_name(model._meta.db_table)
+        self._converters = [(at, field) for at, field in enumerate(fields) if hasattr(field, "from_db_value")]
+
+    def __len__(self) -> int:
+        return len(self.names)
+
+    def load(self, values):
+        values = list(values)
+        for at, field in self._converters:
+            values[at] = field.from_db_value(values[at], None, connection)
+        return self.model.from_db(DEFAULT_DB_ALIAS, self.names, values)
+
+
+@functools.cache
+def _campaign_statement() -> tuple[str, Columns, Columns]:
+    campaign, membership = Columns(Campaign, "c"), Columns(Membership, "m")
+    # Only the models' own names go into the text; the ids are parameters.
+    sql = (
+        f"SELECT {campaign.select}, {membership.select} FROM {membership.table} m"  # noqa: S608
+        f" JOIN {campaign.table} c ON c.id = m.campaign_id WHERE m.campaign_id = %s AND m.user_id = %s"
     )
-    if membership is None:
+    return sql, campaign, membership
+
+
+def get_campaign_for_user(user, campaign_id: int, *, manage: bool = False) -> tuple[Campaign, Membership]:
+    """The campaign and the user's membership; 404 for non-members, 403 when `manage` and not its organiser. One
+    statement, as `Membership.objects.select_related("campaign")` reads them (a member has one membership of a
+    campaign)."""
+    row = None
+    user_id = getattr(user, "pk", None)
+    if user_id is not None:
+        sql, campaign_columns, membership_columns = _campaign_statement()
+        with connection.cursor() as cursor:
+            cursor.execute(sql, [int(campaign_id), user_id])
+            row = cursor.fetchone()
+    if row is None:
         raise Http404("No such campaign.")
+    campaign = campaign_columns.load(row[: len(campaign_columns)])
+    membership = membership_columns.load(row[len(campaign_columns) :])
+    Membership.campaign.field.set_cached_value(membership, campaign)
     if manage and membership.role != Membership.Role.ORGANISER:
         raise PermissionDenied("Only the campaign's organiser can change this.")
-    return membership.campaign, membership
+    return campaign, membership
 
 
 def get_game_for_user(user, game_id: int, *, manage: bool = False) -> tuple[Game, Membership]:
