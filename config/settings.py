@@ -106,6 +106,8 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                # base.html's links and static addresses, worked out once per process.
+                "config.context_processors.site_links",
             ],
             "builtins": [
                 "template_partials.templatetags.partials",
