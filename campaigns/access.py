@@ -20,12 +20,6 @@ from django.http import Http404
 from campaigns.models import BattleReport, Campaign, Game, GamePlayer, Membership, OutOfAction
 
 
-def membership_of(user, campaign: Campaign) -> Membership | None:
-    if not user.is_authenticated:
-        return None
-    return Membership.objects.filter(campaign=campaign, user=user).first()
-
-
 class Columns:
     """Every column of one model in a statement written once per process, and the instance made from them as the
     ORM's iterator makes it (`from_db`, each field's `from_db_value`: a JSON field's text): building the statement
@@ -49,6 +43,33 @@ class Columns:
         return self.model.from_db(DEFAULT_DB_ALIAS, self.names, values)
 
 
+def _row(sql: str, params: list):
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchone()
+
+
+@functools.cache
+def _membership_statement() -> tuple[str, Columns]:
+    membership = Columns(Membership, "m")
+    # Only the models' own names go into the text; the ids are parameters.
+    sql = f"SELECT {membership.select} FROM {membership.table} m WHERE m.campaign_id = %s AND m.user_id = %s"  # noqa: S608
+    return sql, membership
+
+
+def membership_of(user, campaign: Campaign) -> Membership | None:
+    """The user's membership of `campaign` (a member has one), None for anyone else."""
+    if not user.is_authenticated:
+        return None
+    sql, columns = _membership_statement()
+    row = _row(sql, [campaign.pk, user.pk])
+    if row is None:
+        return None
+    membership = columns.load(row)
+    Membership.campaign.field.set_cached_value(membership, campaign)
+    return membership
+
+
 @functools.cache
 def _campaign_statement() -> tuple[str, Columns, Columns]:
     campaign, membership = Columns(Campaign, "c"), Columns(Membership, "m")
@@ -68,9 +89,7 @@ def get_campaign_for_user(user, campaign_id: int, *, manage: bool = False) -> tu
     user_id = getattr(user, "pk", None)
     if user_id is not None:
         sql, campaign_columns, membership_columns = _campaign_statement()
-        with connection.cursor() as cursor:
-            cursor.execute(sql, [int(campaign_id), user_id])
-            row = cursor.fetchone()
+        row = _row(sql, [int(campaign_id), user_id])
     if row is None:
         raise Http404("No such campaign.")
     campaign = campaign_columns.load(row[: len(campaign_columns)])
@@ -81,28 +100,55 @@ def get_campaign_for_user(user, campaign_id: int, *, manage: bool = False) -> tu
     return campaign, membership
 
 
+@functools.cache
+def _game_statement() -> tuple[str, Columns, Columns]:
+    game, campaign = Columns(Game, "g"), Columns(Campaign, "c")
+    # Only the models' own names go into the text; the id is a parameter.
+    sql = (
+        f"SELECT {game.select}, {campaign.select} FROM {game.table} g"  # noqa: S608
+        f" JOIN {campaign.table} c ON c.id = g.campaign_id WHERE g.id = %s"
+    )
+    return sql, game, campaign
+
+
 def get_game_for_user(user, game_id: int, *, manage: bool = False) -> tuple[Game, Membership]:
-    """A game of a campaign the user belongs to; `manage` asks for its organiser or a player who took part."""
-    game = Game.objects.select_related("campaign").filter(pk=game_id).first()
-    if game is None:
+    """A game of a campaign the user belongs to; `manage` asks for its organiser or a player who took part. The
+    game is read with its campaign in one statement, as `select_related("campaign")` reads them."""
+    sql, game_columns, campaign_columns = _game_statement()
+    row = _row(sql, [int(game_id)])
+    if row is None:
         raise Http404("No such game.")
+    game = game_columns.load(row[: len(game_columns)])
+    Game.campaign.field.set_cached_value(game, campaign_columns.load(row[len(game_columns) :]))
     return game, game_membership(user, game, manage=manage)
+
+
+@functools.cache
+def _game_membership_statement() -> tuple[str, Columns]:
+    membership = Columns(Membership, "m")
+    players = connection.ops.quote_name(GamePlayer._meta.db_table)
+    warbands = connection.ops.quote_name(GamePlayer.warband.field.related_model._meta.db_table)
+    # Only the models' own names go into the text; the ids are parameters.
+    sql = (
+        f"SELECT {membership.select}, EXISTS (SELECT 1 FROM {players} p"  # noqa: S608
+        f" JOIN {warbands} w ON w.id = p.warband_id WHERE p.game_id = %s AND w.owner_id = m.user_id)"
+        f" FROM {membership.table} m WHERE m.campaign_id = %s AND m.user_id = %s"
+    )
+    return sql, membership
 
 
 def game_membership(user, game: Game, *, manage: bool = False) -> Membership:
     """The user's membership of the campaign of `game` (a row already read, with its campaign); 404 for an
     outsider, 403 when `manage` and they may not change it. Whether a player's warband took part is read in the
-    same query, so `can_manage_game` asks nothing more (a board's every tap asks it)."""
-    membership = None
+    same statement, so `can_manage_game` asks nothing more (a board's every tap asks it)."""
+    row = None
     if user.is_authenticated:
-        took_part = GamePlayer.objects.filter(game_id=game.pk, warband__owner_id=OuterRef("user_id"))
-        membership = (
-            Membership.objects.filter(campaign_id=game.campaign_id, user=user)
-            .annotate(took_part=Exists(took_part))
-            .first()
-        )
-    if membership is None:
+        sql, columns = _game_membership_statement()
+        row = _row(sql, [game.pk, game.campaign_id, user.pk])
+    if row is None:
         raise Http404("No such game.")
+    membership = columns.load(row[:-1])
+    membership.took_part = row[-1]
     membership.read_for_game = game.pk
     if manage and not can_manage_game(membership, game):
         raise PermissionDenied("Only the organiser or a player whose warband took part can change this game.")
