@@ -6,6 +6,7 @@ from functools import cache
 from pathlib import Path
 from types import SimpleNamespace
 
+import psycopg
 from django.conf import settings
 from django.db import connection, transaction
 from django.db.models import (
@@ -132,10 +133,20 @@ def consistent_reads():
     if connection.in_atomic_block:
         yield
         return
-    with transaction.atomic():
-        with connection.cursor() as cursor:
-            cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
-        yield
+    # Asked of the driver rather than by a SET TRANSACTION of its own, so the level rides on the transaction's BEGIN:
+    # one round trip fewer on every page that reads in a snapshot.
+    connection.ensure_connection()
+    driver = connection.connection
+    level = driver.isolation_level
+    driver.isolation_level = psycopg.IsolationLevel.REPEATABLE_READ
+    try:
+        with transaction.atomic():
+            yield
+    finally:
+        # Back to the connection's own level for its next transaction; a connection lost meanwhile is dropped
+        # whole by Django, and a second error here would hide the first.
+        if driver.info.transaction_status == psycopg.pq.TransactionStatus.IDLE:
+            driver.isolation_level = level
 
 
 # What a roster row shows of each relation of its fighter (templates/rosters/warband.html, the print and shared
