@@ -11,6 +11,8 @@ from django.http import Http404
 from campaigns.access import membership_of
 from campaigns.models import Membership
 from rosters.models import Fighter, Injury, Item, Skill, Warband
+from rosters.selectors import fighters as fighter_selectors
+from rosters.selectors import roster as roster_selectors
 
 
 def can_change_warband(membership: Membership | None, warband: Warband) -> bool:
@@ -36,6 +38,16 @@ def get_warband_for_user(user, warband_id: int, *, write: bool = False) -> tuple
     return warband, membership
 
 
+def get_roster_for_user(user, warband_id: int, *, all_rows: bool = False):
+    """The roster page's reads (`roster_selectors.Roster`: the warband with its campaign and owner, the digest)
+    and the user's membership, in one query; 404 as `get_warband_for_user` answers it, for no such warband or an
+    outsider."""
+    read = roster_selectors.roster_for_reader(warband_id=warband_id, reader_id=user.pk, all_rows=all_rows)
+    if read is None or read[1] is None:
+        raise Http404("No such warband.")
+    return read
+
+
 def get_fighter_for_user(user, fighter_id: int, *, write: bool = False) -> tuple[Fighter, Membership]:
     fighter = (
         Fighter.objects.select_related("warband__campaign", "warband__owner").filter(pk=fighter_id).first()
@@ -50,6 +62,16 @@ def get_fighter_for_user(user, fighter_id: int, *, write: bool = False) -> tuple
             "Only the warband's owner, while a player, or the campaign's organiser can change this fighter."
         )
     return fighter, membership
+
+
+def get_card_for_user(user, fighter_id: int):
+    """A fighter's card (`fighter_selectors.FighterCard`: the fighter with its warband, campaign and owner, the
+    card's digest) and the user's membership, in one query; 404 as `get_fighter_for_user` answers it, for no such
+    fighter or an outsider."""
+    read = fighter_selectors.card_for_reader(fighter_id=fighter_id, reader_id=user.pk)
+    if read is None or read[1] is None:
+        raise Http404("No such fighter.")
+    return read
 
 
 def get_injury_for_user(user, injury_id: int, *, write: bool = False) -> tuple[Injury, Fighter]:

@@ -18,6 +18,7 @@ from django.views.decorators.http import require_POST
 from campaigns.selectors import trauma_table_rows
 from rosters.access import (
     can_change_warband,
+    get_card_for_user,
     get_fighter_for_user,
     get_injury_for_user,
     get_skill_for_user,
@@ -52,14 +53,15 @@ def _row(request, fighter_id: int, membership, *, status: int = 200, error: str 
     return render(request, "rosters/warband.html#fighter-row", context, status=status)
 
 
-def _card_context(fighter, membership, **forms) -> dict:
+def _card_context(fighter, membership, *, card=None, **forms) -> dict:
     """The card's context. The card is cached whole under `card_key` (rosters/selectors/fighters.py), so what only
     a card drawn again reads (the fighter's kit, its marks, the forms and the price list) is made on first use;
     a form sent back with its errors is drawn, never cached (no `card_key`), from the fighter as it is stored
-    (a refused service may have changed the row in memory)."""
+    (a refused service may have changed the row in memory). `card` is the one read with the access check, if it
+    was."""
     if forms:
         fighter.refresh_from_db()
-    card = fighter_selectors.fighter_card(fighter=fighter)
+    card = card or fighter_selectors.fighter_card(fighter=fighter)
     terms = card.terms
     campaign = fighter.warband.campaign
     can_change = can_change_warband(membership, fighter.warband)
@@ -96,10 +98,11 @@ def _card_context(fighter, membership, **forms) -> dict:
 @login_required
 @cacheable(scope="fighter_id")
 def fighter_detail(request, fighter_id: int):
-    # The fighter, its card's digest and whatever a card drawn again reads, in one snapshot.
+    # The fighter, its card's digest and whatever a card drawn again reads, in one snapshot; the access check, the
+    # fighter and the digest in its first query.
     with fighter_selectors.consistent_reads():
-        fighter, membership = get_fighter_for_user(request.user, fighter_id)
-        return render(request, "rosters/fighter.html", _card_context(fighter, membership))
+        card, membership = get_card_for_user(request.user, fighter_id)
+        return render(request, "rosters/fighter.html", _card_context(card.head, membership, card=card))
 
 
 @login_required

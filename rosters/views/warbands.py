@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils.functional import SimpleLazyObject
 from django.views.decorators.http import require_POST
 
-from rosters.access import can_change_warband, get_warband_for_user
+from rosters.access import can_change_warband, get_roster_for_user, get_warband_for_user
 from rosters.forms.battlekit import ItemForm, ItemMoveForm
 from rosters.forms.warbands import WarbandForm
 from rosters.models import WARBAND_FIELDS
@@ -43,11 +43,11 @@ def row_context(warband, *, can_change: bool) -> dict:
 ONE_REQUEST_PARTS = ("item_form", "moved", "move_error", "sell_error", "undo")
 
 
-def roster_context(request, warband, membership, *, all_rows: bool = False, **extra) -> dict:
+def roster_context(request, warband, membership, *, all_rows: bool = False, roster=None, **extra) -> dict:
     """The roster page's context. The page is cached whole under `roster_key` (the roster's digest,
     rosters/selectors/roster.py), so what only a page drawn again reads (the value and limits, the Add form and
-    its price list) is made on first use."""
-    roster = roster_selectors.warband_roster(warband=warband, all_rows=all_rows)
+    its price list) is made on first use. `roster` is the one read with the access check, if it was."""
+    roster = roster or roster_selectors.warband_roster(warband=warband, all_rows=all_rows)
     terms = roster.terms
     can_change = can_change_warband(membership, warband)
     context = {
@@ -93,16 +93,17 @@ ROSTER_PARTS = {"roster": "rosters/warband.html#roster", "later": "rosters/warba
 @login_required
 @cacheable(query=("part", "fighters"), scope="warband_id")
 def warband_detail(request, warband_id: int):
-    warband, membership = get_warband_for_user(request.user, warband_id)
     template = ROSTER_PARTS.get(request.GET.get("part", "")) if request.htmx else None
-    return render_roster(
-        request,
-        warband,
-        membership,
-        template=template,
-        all_rows=request.GET.get("fighters") == "all",
-        undo=undo_offer(request, warband),
-    )
+    # The access check, the warband and its digest in one query, inside the snapshot render_roster reads the rows
+    # of a page drawn again in.
+    with roster_selectors.consistent_reads():
+        roster, membership = get_roster_for_user(
+            request.user, warband_id, all_rows=request.GET.get("fighters") == "all"
+        )
+        warband = roster.warband
+        return render_roster(
+            request, warband, membership, template=template, roster=roster, undo=undo_offer(request, warband)
+        )
 
 
 @login_required

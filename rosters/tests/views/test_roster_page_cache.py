@@ -16,9 +16,9 @@ from rosters.views.undo import undo_url
 
 pytestmark = pytest.mark.django_db
 
-# The roster read again, nothing it shows changed: the session and user, the warband with its campaign and owner,
-# the membership and the roster's digest.
-ROSTER_KEPT_QUERIES = 5
+# The roster read again, nothing it shows changed: the session and user, then the warband with its campaign and
+# owner, the reader's membership and the roster's digest in one query.
+ROSTER_KEPT_QUERIES = 3
 
 
 def roster(client, warband, query: str = "") -> str:
