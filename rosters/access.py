@@ -12,7 +12,7 @@ from campaigns.access import membership_of
 from campaigns.models import Membership
 from rosters.models import Fighter, Injury, Item, Skill, Warband
 from rosters.selectors import fighters as fighter_selectors
-from rosters.selectors import roster as roster_selectors
+from rosters.selectors import roster_reader
 
 
 def can_change_warband(membership: Membership | None, warband: Warband) -> bool:
@@ -39,10 +39,10 @@ def get_warband_for_user(user, warband_id: int, *, write: bool = False) -> tuple
 
 
 def get_roster_for_user(user, warband_id: int, *, all_rows: bool = False):
-    """The roster page's reads (`roster_selectors.Roster`: the warband with its campaign and owner, the digest)
+    """The roster page's reads (`rosters.selectors.roster.Roster`: the warband with its campaign and owner, the digest)
     and the user's membership, in one query; 404 as `get_warband_for_user` answers it, for no such warband or an
     outsider."""
-    read = roster_selectors.roster_for_reader(warband_id=warband_id, reader_id=user.pk, all_rows=all_rows)
+    read = roster_reader.roster_for_reader(warband_id=warband_id, reader_id=user.pk, all_rows=all_rows)
     if read is None or read[1] is None:
         raise Http404("No such warband.")
     return read

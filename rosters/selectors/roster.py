@@ -4,21 +4,18 @@ The page costs the same with 5 fighters as with 50 (rosters/tests/test_query_bud
 
 import hashlib
 from functools import cache, cached_property
-from itertools import accumulate
 from types import SimpleNamespace
 from typing import NamedTuple
 
-from django.contrib.auth import get_user_model
 from django.db import connection
 from django.db.models import Q
 
-from campaigns.models import Campaign, Game, GamePlayer, Membership
+from campaigns.models import Game, GamePlayer
 from campaigns.profiles import Profile
 from combat.rules import AUTOMATIC_AFTER, counts_as_elite
 from rosters.models import SPECIAL, Fighter, FoundLocation, Item, Warband
 from rosters.selectors.common import (  # noqa: F401 -- consistent_reads: the roster views read it from here
     WAITING_POST_GAME,
-    columns,
     consistent_reads,
     fighters_for_rows,
     release,
@@ -101,9 +98,9 @@ def for_row(fighter: Fighter, profile: Profile, links: RowLinks | None = None) -
 # campaign's newest Battlekit price list (the Add form's choices). Any change to any of them, by any code path,
 # changes it; reading it costs one query and no model instances. The same query returns the warband's headline
 # values, so the summary shown under a digest is the one that digest was computed from.
-# The digest and the headline values, of the warband `w` read with its campaign `c` and its owner `o` (`_ROSTER_FROM`):
-# a statement that reads those rows anyway (the roster page's, `roster_for_reader`) reads them once.
-_ROSTER_DIGEST = """md5(concat_ws('#',
+# The digest and the headline values, of the warband `w` read with its campaign `c` and its owner `o` (`ROSTER_FROM`):
+# a statement that reads those rows anyway (the roster page's, rosters/selectors/roster_reader.py) reads them once.
+ROSTER_DIGEST_COLUMNS = """md5(concat_ws('#',
            w::text,
            (SELECT string_agg(f::text, '|' ORDER BY f.id) FROM rosters_fighter f WHERE f.warband_id = w.id),
            (SELECT string_agg(i::text, '|' ORDER BY i.id) FROM rosters_item i WHERE i.warband_id = w.id),
@@ -122,11 +119,11 @@ _ROSTER_DIGEST = """md5(concat_ws('#',
        w.strongbox, w.glory, w.crew_xp, w.notes, w.promotion_tally,
        (SELECT count(*) FROM rosters_item i WHERE i.warband_id = w.id),
        (SELECT count(*) FROM rosters_foundlocation l WHERE l.warband_id = w.id)"""
-_ROSTER_FROM = """
+ROSTER_FROM = """
   FROM rosters_warband w
   JOIN campaigns_campaign c ON c.id = w.campaign_id
   JOIN auth_user o ON o.id = w.owner_id"""
-ROSTER_DIGEST_SQL = f"SELECT {_ROSTER_DIGEST}{_ROSTER_FROM} WHERE w.id = %(warband)s"
+ROSTER_DIGEST_SQL = f"SELECT {ROSTER_DIGEST_COLUMNS}{ROSTER_FROM} WHERE w.id = %(warband)s"
 
 
 # The roster page shows this many active fighters in full; the rest come by a second request as soon as the page
@@ -330,10 +327,10 @@ def roster_digest(*, warband: Warband) -> tuple[str, SimpleNamespace]:
     """The digest of everything the roster shows, and the warband's headline values read with it."""
     with connection.cursor() as cursor:
         cursor.execute(ROSTER_DIGEST_SQL, {"warband": warband.pk})
-        return _digest_read(cursor.fetchone())
+        return digest_read(cursor.fetchone())
 
 
-def _digest_read(values) -> tuple[str, SimpleNamespace]:
+def digest_read(values) -> tuple[str, SimpleNamespace]:
     digest, strongbox, glory, crew_xp, notes, promotion_tally, items, locations = values
     return digest, SimpleNamespace(
         strongbox=strongbox,
@@ -354,46 +351,6 @@ def warband_roster(*, warband: Warband, all_rows: bool = False) -> Roster:
     first used; read now, only the digest and the headline values."""
     digest, summary = roster_digest(warband=warband)
     return Roster(warband=warband, digest=digest, summary=summary, all_rows=all_rows)
-
-
-def _reader_tables() -> tuple[tuple[type, str], ...]:
-    return ((Warband, "w"), (Campaign, "c"), (get_user_model(), "o"), (Membership, "m"))
-
-
-@cache
-def _reader_sql() -> str:
-    warband, campaign, owner, member = (columns(*table) for table in _reader_tables())
-    # Only the models' own column names go into the text; the ids are parameters.
-    return (
-        f"SELECT {warband.sql}, {campaign.sql}, {owner.sql}, {member.sql}, {_ROSTER_DIGEST}{_ROSTER_FROM}"
-        " LEFT JOIN campaigns_membership m ON m.campaign_id = w.campaign_id AND m.user_id = %(reader)s"
-        " WHERE w.id = %(warband)s"
-    )
-
-
-def roster_for_reader(
-    *, warband_id: int, reader_id: int, all_rows: bool = False
-) -> tuple[Roster, Membership | None] | None:
-    """The roster page of warband `warband_id` as `warband_roster` reads it (the warband with its campaign and
-    owner, its digest and headline values) and the reader's membership of its campaign (None for an outsider), in
-    one statement that reads each row once; None when there is no such warband. The page read on every request,
-    where the ORM building the three statements this replaces cost more than PostgreSQL running them."""
-    with connection.cursor() as cursor:
-        cursor.execute(_reader_sql(), {"warband": warband_id, "reader": reader_id})
-        row = cursor.fetchone()
-    if row is None:
-        return None
-    warband_read, campaign_read, owner_read, member_read = (columns(*table) for table in _reader_tables())
-    cut = list(accumulate(read.width for read in (warband_read, campaign_read, owner_read, member_read)))
-    warband = warband_read.make(row[: cut[0]])
-    warband.campaign = campaign_read.make(row[cut[0] : cut[1]])
-    warband.owner = owner_read.make(row[cut[1] : cut[2]])
-    membership = None
-    if row[cut[2]] is not None:  # the membership's id: None for an outsider
-        membership = member_read.make(row[cut[2] : cut[3]])
-        membership.campaign = warband.campaign
-    digest, summary = _digest_read(row[cut[3] :])
-    return Roster(warband=warband, digest=digest, summary=summary, all_rows=all_rows), membership
 
 
 def fighter_for_row(*, fighter_id: int) -> Fighter:

@@ -8,6 +8,7 @@ from campaigns.models import Membership
 from rosters.models import Fighter, Warband
 from rosters.selectors import fighters as fighter_selectors
 from rosters.selectors import roster as roster_selectors
+from rosters.selectors import roster_reader
 from rosters.services import battlekit as battlekit_services
 from rosters.services import injuries as injury_services
 
@@ -21,7 +22,7 @@ def fields(instance) -> dict:
 
 def test_the_roster_read_is_the_orms_and_its_digest_the_rosters(warband, player, played):
     battlekit_services.item_create(warband=warband, fighter=played, name="Trench Club", by=player)
-    roster, membership = roster_selectors.roster_for_reader(warband_id=warband.pk, reader_id=player.pk)
+    roster, membership = roster_reader.roster_for_reader(warband_id=warband.pk, reader_id=player.pk)
     orm = Warband.objects.select_related("campaign", "owner").get(pk=warband.pk)
     assert fields(roster.warband) == fields(orm)
     assert fields(roster.warband.campaign) == fields(orm.campaign)
@@ -35,9 +36,9 @@ def test_the_roster_read_is_the_orms_and_its_digest_the_rosters(warband, player,
 
 
 def test_the_roster_read_knows_an_outsider_and_no_such_warband(warband, outsider):
-    _roster, membership = roster_selectors.roster_for_reader(warband_id=warband.pk, reader_id=outsider.pk)
+    _roster, membership = roster_reader.roster_for_reader(warband_id=warband.pk, reader_id=outsider.pk)
     assert membership is None
-    assert roster_selectors.roster_for_reader(warband_id=warband.pk + 1000, reader_id=outsider.pk) is None
+    assert roster_reader.roster_for_reader(warband_id=warband.pk + 1000, reader_id=outsider.pk) is None
 
 
 def test_the_card_read_is_the_orms_and_its_digest_the_cards(warband, player, spectator, played):
