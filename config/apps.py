@@ -1,4 +1,15 @@
+import gc
+
 from django.apps import AppConfig
+
+
+def freeze_start_up() -> None:
+    """Everything loaded to start the site (Django, the apps' modules, models, URLs) lives as long as the process.
+    Moved out of the garbage collector's sight, a full collection walks only what requests made: before, it walked
+    those ~117,000 objects too and paused one request in a few dozen by 70-110 ms on a loaded machine (a ledger
+    page's p95 at 14 times its median, bench/bench_ledger.py). Garbage is collected first, so none is kept."""
+    gc.collect()
+    gc.freeze()
 
 
 class ConfigConfig(AppConfig):
@@ -29,3 +40,5 @@ class ConfigConfig(AppConfig):
         post_save.connect(
             page_versions.user_saved, sender=settings.AUTH_USER_MODEL, dispatch_uid="page_versions.user_saved"
         )
+        # The last app ready: every app's modules and models are loaded (config/wsgi.py freezes the URLs too).
+        freeze_start_up()
