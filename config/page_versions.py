@@ -233,9 +233,24 @@ def _replace(user_ids: Iterable[int]) -> None:
         cache.set_many(tokens)
 
 
-def _after_commit(callback) -> None:
-    # Outside a transaction the write is already committed: now. Inside, once the outermost one commits; a
-    # rolled-back write changed nothing, and its callback is dropped with it.
+class _Once:
+    """A replacement waiting for the commit, known by what it replaces (nested history contexts each tell it)."""
+
+    def __init__(self, key: tuple, callback) -> None:
+        self.key, self.callback, self.ran = key, callback, False
+
+    def __call__(self) -> None:
+        self.ran = True
+        self.callback()
+
+
+def _after_commit(callback, key: tuple | None = None) -> None:
+    # Now outside a transaction; inside, once the outermost one commits (dropped if it rolls back). The same `key`
+    # waiting, not run yet, is enough: it is dropped only with a savepoint the later ask is in too.
+    if key is not None and connection.in_atomic_block:
+        if any(isinstance(f, _Once) and f.key == key and not f.ran for _, f, _ in connection.run_on_commit):
+            return
+        callback = _Once(key, callback)
     transaction.on_commit(callback)
 
 
@@ -296,7 +311,7 @@ def board_changed(*, campaign: int, game: int) -> None:
         scopes.update(scope_key("warband", warband_id) for warband_id in warbands)
         cache.set_many({key: secrets.token_hex(8) for key in scopes})
 
-    _after_commit(replace)
+    _after_commit(replace, ("board", campaign, game))
 
 
 def campaign_changed(*, campaign: int | None = None, game: int | None = None, by: int | None = None) -> None:
@@ -334,7 +349,7 @@ def campaign_changed(*, campaign: int | None = None, game: int | None = None, by
         games = set(Game.objects.filter(campaign_id=campaign_id).values_list("pk", flat=True))
         access_cache.forget_readers(game_ids=games | ({game} if game is not None else set()))
 
-    _after_commit(replace)
+    _after_commit(replace, ("campaign", campaign, game, by))
 
 
 def everything_changed() -> None:

@@ -255,3 +255,43 @@ def test_no_service_tells_a_cache_anything_by_hand():
         if word in path.read_text()
     ]
     assert found == []
+
+
+def _write(campaign, organiser) -> None:
+    with history_context(by=organiser, action="test", reason="a write", campaign=campaign.pk):
+        pass
+
+
+@override_settings(CACHE_IS_SHARED=True)
+def test_the_same_write_told_twice_in_one_transaction_replaces_its_pages_once(
+    campaign, other_campaign, organiser, django_capture_on_commit_callbacks
+):
+    # A service's nested history contexts each tell what they wrote: the pages are replaced once per commit, and
+    # another campaign written in the same transaction still has its own replacement.
+    with django_capture_on_commit_callbacks() as pending, transaction.atomic():
+        _write(campaign, organiser)
+        _write(campaign, organiser)
+        _write(other_campaign, organiser)
+    assert len(pending) == 2
+
+
+@override_settings(CACHE_IS_SHARED=True)
+def test_a_replacement_dropped_with_its_savepoint_is_asked_for_again_by_the_next_write(
+    campaign, organiser, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks() as pending, transaction.atomic():
+        with pytest.raises(RuntimeError, match="half way"):
+            refused_half_way(campaign, organiser)
+        _write(campaign, organiser)
+    assert len(pending) == 1
+
+
+@override_settings(CACHE_IS_SHARED=True)
+def test_a_replacement_that_ran_already_does_not_stand_for_a_later_write(
+    campaign, organiser, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True) as first:
+        _write(campaign, organiser)
+    with django_capture_on_commit_callbacks() as later:
+        _write(campaign, organiser)
+    assert (len(first), len(later)) == (1, 1)
