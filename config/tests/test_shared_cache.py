@@ -6,8 +6,10 @@ Each `as_process()` block has cache connections of its own, as another gunicorn 
 
 import pytest
 from django.contrib.sessions.backends.cached_db import SessionStore
+from django.core.cache.backends.redis import RedisCache as DjangoRedisCache
 from django.core.exceptions import ImproperlyConfigured
 from django.test import Client, override_settings
+from django.utils.module_loading import import_string
 
 from config.cache import cache_config
 from config.tests.shared_cache import shared_redis_or_skip
@@ -78,9 +80,19 @@ def test_without_redis_each_process_has_its_own_memory():
 
 def test_a_redis_url_chooses_djangos_redis_backend():
     config = cache_config("redis://redis:6379/0", key_prefix="ledger")
-    assert config["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
+    assert config["BACKEND"] == "config.cache.SharedClientRedisCache"
+    assert issubclass(import_string(config["BACKEND"]), DjangoRedisCache)
     assert config["LOCATION"] == "redis://redis:6379/0"
     assert config["KEY_PREFIX"] == "ledger"
+
+
+def test_a_process_reuses_one_redis_client_for_every_call(shared):
+    with shared.as_process() as cache:
+        cache.set("reused", 1)
+        client = cache._cache.get_client(write=True)
+        assert cache.get("reused") == 1
+        assert cache._cache.get_client() is client
+        assert cache._cache.get_client(write=True) is client
 
 
 def test_a_redis_url_that_is_not_one_is_refused():
