@@ -8,8 +8,11 @@ at=...)` gives, per kind, the newest version saved at or before `at`, in one que
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from dataclasses import dataclass, field
 from typing import Any
+
+from django.db import DEFAULT_DB_ALIAS, connection
 
 from campaigns.models import Campaign
 from combat import rules
@@ -24,6 +27,10 @@ from combat.models.campaign_data import (
     campaign_kinds,
 )
 from rosters.models import Fighter, Warband
+
+# The engine's charts and tables made from saved versions, by version id and kind; emptied when this many.
+BUILT_KEPT = 256
+_BUILT: dict[tuple[int, str], Any] = {}
 
 
 @dataclass(frozen=True)
@@ -40,21 +47,40 @@ class CampaignData:
         data_set = self.sets.get(kind)
         return data_set.version if data_set is not None else None
 
+    def _built(self, kind: str, build):
+        """The engine's object for a kind's rows, made once per process for a saved version: a version is never
+        edited (its trigger), and the engine's charts and tables are immutable."""
+        data_set = self.sets.get(kind)
+        if data_set is None or not data_set.rows:
+            return None
+        if data_set.pk is None:
+            return build(self.rows(kind))
+        key = (data_set.pk, kind)
+        if key not in _BUILT:
+            if len(_BUILT) >= BUILT_KEPT:
+                _BUILT.clear()
+            _BUILT[key] = build(self.rows(kind))
+        return _BUILT[key]
+
     def skill_charts(self) -> dict[str, rules.SkillChart]:
         """The charts the campaign keeps, by chart code (`ranged`), as the engine's charts, named in words."""
-        return {
-            chart: rules.SkillChart.from_rows(self.rows(f"skill_chart:{chart}"), name=words)
+        charts = {
+            chart: self._built(
+                f"skill_chart:{chart}", functools.partial(rules.SkillChart.from_rows, name=words)
+            )
             for chart, words in SKILL_CHARTS.items()
-            if self.rows(f"skill_chart:{chart}")
         }
+        return {chart: built for chart, built in charts.items() if built is not None}
 
     def location_tables(self) -> dict[str, rules.LocationTable]:
         """The tables the campaign keeps, by the names `exploration_tables` gives (`common`, `rare`, `legendary`)."""
-        return {
-            table: rules.LocationTable.from_rows(self.rows(f"location_table:{table}"), name=table)
+        tables = {
+            table: self._built(
+                f"location_table:{table}", functools.partial(rules.LocationTable.from_rows, name=table)
+            )
             for table in LOCATION_TABLES
-            if self.rows(f"location_table:{table}")
         }
+        return {table: built for table, built in tables.items() if built is not None}
 
     def scenario_table(self, stage: str) -> rules.ScenarioTable | None:
         """The stage's D6 scenario table (CAMPAIGN_PHASE.md), or None when the campaign keeps none for it."""
@@ -78,12 +104,35 @@ class CampaignData:
         return self.rows(f"{PATRON_SKILLS}:{warband_id}")
 
 
+@functools.cache
+def _newest_sql(as_of: bool) -> str:
+    """The ORM's `filter(campaign=...[, created_at__lte=...]).order_by("kind", "-version").distinct("kind")`,
+    written once per process: every post-game step reads it, and building it took longer than running it."""
+    fields = CampaignDataSet._meta.concrete_fields
+    table = connection.ops.quote_name(CampaignDataSet._meta.db_table)
+    columns = ", ".join(f'd."{field.column}"' for field in fields)
+    when = ' AND d."created_at" <= %s' if as_of else ""
+    return (
+        f'SELECT DISTINCT ON (d."kind") {columns} FROM {table} d WHERE d."campaign_id" = %s{when}'  # noqa: S608 - names from the model
+        ' ORDER BY d."kind" ASC, d."version" DESC'
+    )
+
+
 def _newest(campaign: Campaign, at: dt.datetime | None) -> CampaignData:
-    rows = CampaignDataSet.objects.filter(campaign=campaign)
-    if at is not None:
-        rows = rows.filter(created_at__lte=at)
-    newest = rows.order_by("kind", "-version").distinct("kind")
-    return CampaignData({data_set.kind: data_set for data_set in newest})
+    fields = CampaignDataSet._meta.concrete_fields
+    names = [field.attname for field in fields]
+    with connection.cursor() as cursor:
+        cursor.execute(_newest_sql(at is not None), [campaign.pk] if at is None else [campaign.pk, at])
+        found = cursor.fetchall()
+    sets = {}
+    for values in found:
+        values = [  # noqa: PLW2901 - the row's values as the ORM's iterator turns them (the rows' JSON text)
+            field.from_db_value(value, None, connection) if hasattr(field, "from_db_value") else value
+            for field, value in zip(fields, values, strict=True)
+        ]
+        data_set = CampaignDataSet.from_db(DEFAULT_DB_ALIAS, names, values)
+        sets[data_set.kind] = data_set
+    return CampaignData(sets)
 
 
 def current_campaign_data(*, campaign: Campaign) -> CampaignData:

@@ -221,3 +221,38 @@ def test_as_of_reads_the_version_saved_at_or_before_the_moment(
         assert (now.version(RANGED), now.version(COMMON)) == (2, 1)
     assert now.skill_charts()["ranged"].at(3).code == "skill_3"
     assert json.loads(rows_to_json(RANGED, now.rows(RANGED)))["rows"] == second.rows
+
+
+def _fields(data_set: CampaignDataSet) -> dict:
+    return {
+        field.attname: getattr(data_set, field.attname) for field in CampaignDataSet._meta.concrete_fields
+    }
+
+
+def test_the_reads_return_what_the_orms_queryset_would(campaign, organiser, warband, rival_warband):
+    campaign_data_save(campaign=campaign, kind=RANGED, rows=skills(2), by=organiser)
+    between = timezone.now()
+    campaign_data_save(campaign=campaign, kind=RANGED, rows=skills(2, 3), by=organiser)
+    campaign_data_copy_demo(campaign=campaign, by=organiser)
+    for at in (None, between):
+        orm = CampaignDataSet.objects.filter(campaign=campaign)
+        orm = orm if at is None else orm.filter(created_at__lte=at)
+        expected = {
+            data_set.kind: _fields(data_set) for data_set in orm.order_by("kind", "-version").distinct("kind")
+        }
+        read = (
+            current_campaign_data(campaign=campaign)
+            if at is None
+            else campaign_data_as_of(campaign=campaign, at=at)
+        )
+        assert {kind: _fields(data_set) for kind, data_set in read.sets.items()} == expected
+
+
+def test_a_saved_versions_chart_is_made_once_and_a_new_version_makes_its_own(campaign, organiser):
+    campaign_data_save(campaign=campaign, kind=RANGED, rows=skills(2), by=organiser)
+    first = current_campaign_data(campaign=campaign).skill_charts()["ranged"]
+    assert current_campaign_data(campaign=campaign).skill_charts()["ranged"] is first
+    campaign_data_save(campaign=campaign, kind=RANGED, rows=skills(2, 3), by=organiser)
+    newer = current_campaign_data(campaign=campaign).skill_charts()["ranged"]
+    assert newer.at(3).code == "skill_3"
+    assert first.at(3) is None
