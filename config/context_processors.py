@@ -3,6 +3,10 @@ per process rather than by `{% url %}` and `{% static %}` at every page (about h
 
 They depend only on the URLconf, the settings and the script prefix the site is served under, so they are kept
 per prefix and forgotten when a setting changes (a test's override_settings), as Django forgets its own.
+
+They are worked out when a template first reads them, never before: the error pages (templates/400.html) are drawn
+through the same context processors, and a request for a host this site does not serve must be refused without
+reading the static files' manifest (it may not exist yet, and a missing entry raises).
 """
 
 import functools
@@ -10,6 +14,7 @@ import functools
 from django.core.signals import setting_changed
 from django.templatetags.static import PrefixNode, static
 from django.urls import get_script_prefix, reverse
+from django.utils.functional import SimpleLazyObject
 
 # base.html's links, by URL name.
 LINKS = (
@@ -37,7 +42,8 @@ def _site(prefix: str) -> dict[str, str]:
 
 def site_links(request) -> dict:
     """`site_links`: base.html's links and static addresses, as `{% url %}` and `{% static %}` would write them."""
-    return {"site_links": _site(get_script_prefix())}
+    prefix = get_script_prefix()
+    return {"site_links": SimpleLazyObject(lambda: _site(prefix))}
 
 
 def _forget(**kwargs) -> None:
