@@ -13,34 +13,12 @@ import functools
 
 import pghistory.models
 from django.core.exceptions import PermissionDenied
-from django.db import DEFAULT_DB_ALIAS, connection
+from django.db import connection
 from django.db.models import Exists, OuterRef, Subquery
 from django.http import Http404
 
 from campaigns.models import BattleReport, Campaign, Game, GamePlayer, Membership, OutOfAction
-
-
-class Columns:
-    """Every column of one model in a statement written once per process, and the instance made from them as the
-    ORM's iterator makes it (`from_db`, each field's `from_db_value`: a JSON field's text): building the statement
-    through the ORM at each request cost most of an access check, for a check every member's page makes."""
-
-    def __init__(self, model, alias: str):
-        self.model, self.alias = model, alias
-        fields = model._meta.concrete_fields
-        self.names = [field.attname for field in fields]
-        self.select = ", ".join(f"{alias}.{connection.ops.quote_name(field.column)}" for field in fields)
-        self.table = connection.ops.quote_name(model._meta.db_table)
-        self._converters = [(at, field) for at, field in enumerate(fields) if hasattr(field, "from_db_value")]
-
-    def __len__(self) -> int:
-        return len(self.names)
-
-    def load(self, values):
-        values = list(values)
-        for at, field in self._converters:
-            values[at] = field.from_db_value(values[at], None, connection)
-        return self.model.from_db(DEFAULT_DB_ALIAS, self.names, values)
+from campaigns.plain_rows import Columns
 
 
 def _row(sql: str, params: list):
@@ -53,7 +31,7 @@ def _row(sql: str, params: list):
 def _membership_statement() -> tuple[str, Columns]:
     membership = Columns(Membership, "m")
     # Only the models' own names go into the text; the ids are parameters.
-    sql = f"SELECT {membership.select} FROM {membership.table} m WHERE m.campaign_id = %s AND m.user_id = %s"  # noqa: S608
+    sql = f"SELECT {membership.sql} FROM {membership.table} m WHERE m.campaign_id = %s AND m.user_id = %s"  # noqa: S608
     return sql, membership
 
 
@@ -65,7 +43,7 @@ def membership_of(user, campaign: Campaign) -> Membership | None:
     row = _row(sql, [campaign.pk, user.pk])
     if row is None:
         return None
-    membership = columns.load(row)
+    membership = columns.make(row)
     Membership.campaign.field.set_cached_value(membership, campaign)
     return membership
 
@@ -75,7 +53,7 @@ def _campaign_statement() -> tuple[str, Columns, Columns]:
     campaign, membership = Columns(Campaign, "c"), Columns(Membership, "m")
     # Only the models' own names go into the text; the ids are parameters.
     sql = (
-        f"SELECT {campaign.select}, {membership.select} FROM {membership.table} m"  # noqa: S608
+        f"SELECT {campaign.sql}, {membership.sql} FROM {membership.table} m"  # noqa: S608
         f" JOIN {campaign.table} c ON c.id = m.campaign_id WHERE m.campaign_id = %s AND m.user_id = %s"
     )
     return sql, campaign, membership
@@ -92,8 +70,8 @@ def get_campaign_for_user(user, campaign_id: int, *, manage: bool = False) -> tu
         row = _row(sql, [int(campaign_id), user_id])
     if row is None:
         raise Http404("No such campaign.")
-    campaign = campaign_columns.load(row[: len(campaign_columns)])
-    membership = membership_columns.load(row[len(campaign_columns) :])
+    campaign = campaign_columns.make(row[: campaign_columns.width])
+    membership = membership_columns.make(row[campaign_columns.width :])
     Membership.campaign.field.set_cached_value(membership, campaign)
     if manage and membership.role != Membership.Role.ORGANISER:
         raise PermissionDenied("Only the campaign's organiser can change this.")
@@ -105,7 +83,7 @@ def _game_statement() -> tuple[str, Columns, Columns]:
     game, campaign = Columns(Game, "g"), Columns(Campaign, "c")
     # Only the models' own names go into the text; the id is a parameter.
     sql = (
-        f"SELECT {game.select}, {campaign.select} FROM {game.table} g"  # noqa: S608
+        f"SELECT {game.sql}, {campaign.sql} FROM {game.table} g"  # noqa: S608
         f" JOIN {campaign.table} c ON c.id = g.campaign_id WHERE g.id = %s"
     )
     return sql, game, campaign
@@ -118,8 +96,8 @@ def get_game_for_user(user, game_id: int, *, manage: bool = False) -> tuple[Game
     row = _row(sql, [int(game_id)])
     if row is None:
         raise Http404("No such game.")
-    game = game_columns.load(row[: len(game_columns)])
-    Game.campaign.field.set_cached_value(game, campaign_columns.load(row[len(game_columns) :]))
+    game = game_columns.make(row[: game_columns.width])
+    Game.campaign.field.set_cached_value(game, campaign_columns.make(row[game_columns.width :]))
     return game, game_membership(user, game, manage=manage)
 
 
@@ -130,7 +108,7 @@ def _game_membership_statement() -> tuple[str, Columns]:
     warbands = connection.ops.quote_name(GamePlayer.warband.field.related_model._meta.db_table)
     # Only the models' own names go into the text; the ids are parameters.
     sql = (
-        f"SELECT {membership.select}, EXISTS (SELECT 1 FROM {players} p"  # noqa: S608
+        f"SELECT {membership.sql}, EXISTS (SELECT 1 FROM {players} p"  # noqa: S608
         f" JOIN {warbands} w ON w.id = p.warband_id WHERE p.game_id = %s AND w.owner_id = m.user_id)"
         f" FROM {membership.table} m WHERE m.campaign_id = %s AND m.user_id = %s"
     )
@@ -147,7 +125,7 @@ def game_membership(user, game: Game, *, manage: bool = False) -> Membership:
         row = _row(sql, [game.pk, game.campaign_id, user.pk])
     if row is None:
         raise Http404("No such game.")
-    membership = columns.load(row[:-1])
+    membership = columns.make(row[:-1])
     membership.took_part = row[-1]
     membership.read_for_game = game.pk
     if manage and not can_manage_game(membership, game):

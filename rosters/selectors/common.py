@@ -125,40 +125,6 @@ def fighters_with_kit() -> QuerySet[Fighter]:
     return Fighter.objects.prefetch_related(*kit_prefetches())
 
 
-class Columns:
-    """One model's columns in a plain statement, under a table alias (`sql`), and the instance the ORM would make
-    from their values in a row (`make`: each value through the converters the ORM's own query would apply). For a
-    page whose every request reads the same few rows, where building the ORM's statement costs more than running
-    it."""
-
-    def __init__(self, model, alias: str):
-        fields = model._meta.concrete_fields
-        quote = connection.ops.quote_name
-        self.model = model
-        self.sql = ", ".join(f"{alias}.{quote(field.column)}" for field in fields)
-        self.width = len(fields)
-        self._names = [field.attname for field in fields]
-        self._converters = []
-        for index, field in enumerate(fields):
-            column = field.get_col(alias)
-            converters = connection.ops.get_db_converters(column) + column.get_db_converters(connection)
-            if converters:
-                self._converters.append((index, column, converters))
-
-    def make(self, values) -> object:
-        values = list(values)
-        for index, column, converters in self._converters:
-            for converter in converters:
-                values[index] = converter(values[index], column, connection)
-        return self.model.from_db(connection.alias, self._names, values)
-
-
-@cache
-def columns(model, alias: str) -> Columns:
-    """`Columns` of `model` under `alias`, made once per process."""
-    return Columns(model, alias)
-
-
 @contextmanager
 def consistent_reads():
     """Every read inside sees one snapshot of the database (REPEATABLE READ), so a page's digest and the

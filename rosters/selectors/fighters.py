@@ -16,9 +16,10 @@ from django.db import connection
 from django.db.models import prefetch_related_objects
 
 from campaigns.models import Campaign, Membership, OutOfAction
+from campaigns.plain_rows import columns
 from campaigns.terms import Terms
 from rosters.models import Fighter, PriceList, Warband
-from rosters.selectors.common import columns, consistent_reads, kit_prefetches, release
+from rosters.selectors.common import consistent_reads, kit_prefetches, release
 
 __all__ = ["FighterCard", "card_for_reader", "consistent_reads", "fighter_card"]
 

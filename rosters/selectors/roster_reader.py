@@ -8,8 +8,8 @@ from django.contrib.auth import get_user_model
 from django.db import connection
 
 from campaigns.models import Campaign, Membership
+from campaigns.plain_rows import columns
 from rosters.models import Warband
-from rosters.selectors.common import columns
 from rosters.selectors.roster import ROSTER_DIGEST_COLUMNS, ROSTER_FROM, Roster, digest_read
 
 
