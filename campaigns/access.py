@@ -18,7 +18,7 @@ from django.db.models import Exists, OuterRef, Subquery
 from django.http import Http404
 
 from campaigns.models import BattleReport, Campaign, Game, GamePlayer, Membership, OutOfAction
-from campaigns.plain_rows import Columns
+from campaigns.plain_rows import Part
 
 
 def _row(sql: str, params: list):
@@ -28,10 +28,10 @@ def _row(sql: str, params: list):
 
 
 @functools.cache
-def _membership_statement() -> tuple[str, Columns]:
-    membership = Columns(Membership, "m")
+def _membership_statement() -> tuple[str, Part]:
+    membership = Part(Membership, "m")
     # Only the models' own names go into the text; the ids are parameters.
-    sql = f"SELECT {membership.sql} FROM {membership.table} m WHERE m.campaign_id = %s AND m.user_id = %s"  # noqa: S608
+    sql = f"SELECT {membership.columns} FROM {membership.table} WHERE m.campaign_id = %s AND m.user_id = %s"  # noqa: S608
     return sql, membership
 
 
@@ -43,18 +43,18 @@ def membership_of(user, campaign: Campaign) -> Membership | None:
     row = _row(sql, [campaign.pk, user.pk])
     if row is None:
         return None
-    membership = columns.make(row)
+    membership = columns.load(row)
     Membership.campaign.field.set_cached_value(membership, campaign)
     return membership
 
 
 @functools.cache
-def _campaign_statement() -> tuple[str, Columns, Columns]:
-    campaign, membership = Columns(Campaign, "c"), Columns(Membership, "m")
+def _campaign_statement() -> tuple[str, Part, Part]:
+    campaign, membership = Part(Campaign, "c"), Part(Membership, "m")
     # Only the models' own names go into the text; the ids are parameters.
     sql = (
-        f"SELECT {campaign.sql}, {membership.sql} FROM {membership.table} m"  # noqa: S608
-        f" JOIN {campaign.table} c ON c.id = m.campaign_id WHERE m.campaign_id = %s AND m.user_id = %s"
+        f"SELECT {campaign.columns}, {membership.columns} FROM {membership.table}"  # noqa: S608
+        f" JOIN {campaign.table} ON c.id = m.campaign_id WHERE m.campaign_id = %s AND m.user_id = %s"
     )
     return sql, campaign, membership
 
@@ -70,8 +70,8 @@ def get_campaign_for_user(user, campaign_id: int, *, manage: bool = False) -> tu
         row = _row(sql, [int(campaign_id), user_id])
     if row is None:
         raise Http404("No such campaign.")
-    campaign = campaign_columns.make(row[: campaign_columns.width])
-    membership = membership_columns.make(row[campaign_columns.width :])
+    campaign = campaign_columns.load(row[: len(campaign_columns.names)])
+    membership = membership_columns.load(row[len(campaign_columns.names) :])
     Membership.campaign.field.set_cached_value(membership, campaign)
     if manage and membership.role != Membership.Role.ORGANISER:
         raise PermissionDenied("Only the campaign's organiser can change this.")
@@ -79,12 +79,12 @@ def get_campaign_for_user(user, campaign_id: int, *, manage: bool = False) -> tu
 
 
 @functools.cache
-def _game_statement() -> tuple[str, Columns, Columns]:
-    game, campaign = Columns(Game, "g"), Columns(Campaign, "c")
+def _game_statement() -> tuple[str, Part, Part]:
+    game, campaign = Part(Game, "g"), Part(Campaign, "c")
     # Only the models' own names go into the text; the id is a parameter.
     sql = (
-        f"SELECT {game.sql}, {campaign.sql} FROM {game.table} g"  # noqa: S608
-        f" JOIN {campaign.table} c ON c.id = g.campaign_id WHERE g.id = %s"
+        f"SELECT {game.columns}, {campaign.columns} FROM {game.table}"  # noqa: S608
+        f" JOIN {campaign.table} ON c.id = g.campaign_id WHERE g.id = %s"
     )
     return sql, game, campaign
 
@@ -96,21 +96,21 @@ def get_game_for_user(user, game_id: int, *, manage: bool = False) -> tuple[Game
     row = _row(sql, [int(game_id)])
     if row is None:
         raise Http404("No such game.")
-    game = game_columns.make(row[: game_columns.width])
-    Game.campaign.field.set_cached_value(game, campaign_columns.make(row[game_columns.width :]))
+    game = game_columns.load(row[: len(game_columns.names)])
+    Game.campaign.field.set_cached_value(game, campaign_columns.load(row[len(game_columns.names) :]))
     return game, game_membership(user, game, manage=manage)
 
 
 @functools.cache
-def _game_membership_statement() -> tuple[str, Columns]:
-    membership = Columns(Membership, "m")
+def _game_membership_statement() -> tuple[str, Part]:
+    membership = Part(Membership, "m")
     players = connection.ops.quote_name(GamePlayer._meta.db_table)
     warbands = connection.ops.quote_name(GamePlayer.warband.field.related_model._meta.db_table)
     # Only the models' own names go into the text; the ids are parameters.
     sql = (
-        f"SELECT {membership.sql}, EXISTS (SELECT 1 FROM {players} p"  # noqa: S608
+        f"SELECT {membership.columns}, EXISTS (SELECT 1 FROM {players} p"  # noqa: S608
         f" JOIN {warbands} w ON w.id = p.warband_id WHERE p.game_id = %s AND w.owner_id = m.user_id)"
-        f" FROM {membership.table} m WHERE m.campaign_id = %s AND m.user_id = %s"
+        f" FROM {membership.table} WHERE m.campaign_id = %s AND m.user_id = %s"
     )
     return sql, membership
 
@@ -125,7 +125,7 @@ def game_membership(user, game: Game, *, manage: bool = False) -> Membership:
         row = _row(sql, [game.pk, game.campaign_id, user.pk])
     if row is None:
         raise Http404("No such game.")
-    membership = columns.make(row[:-1])
+    membership = columns.load(row[:-1])
     membership.took_part = row[-1]
     membership.read_for_game = game.pk
     if manage and not can_manage_game(membership, game):

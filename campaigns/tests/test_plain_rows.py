@@ -4,7 +4,7 @@ import pytest
 from django.db import connection
 
 from campaigns.models import Campaign
-from campaigns.plain_rows import Columns, columns
+from campaigns.plain_rows import Part, part, slices
 
 pytestmark = pytest.mark.django_db
 
@@ -18,18 +18,30 @@ def test_a_row_makes_the_instance_the_orm_makes(campaign):
     Campaign.objects.filter(pk=campaign.pk).update(
         post_game_switches={"glory": True}, house_trauma_table=[{"d66": 11, "name": "Shaken"}]
     )
-    read = Columns(Campaign, "c")
+    read = Part(Campaign, "c")
     with connection.cursor() as cursor:
-        cursor.execute(f"SELECT {read.sql} FROM {read.table} c WHERE c.id = %s", [campaign.pk])  # noqa: S608
+        cursor.execute(f"SELECT {read.columns} FROM {read.table} WHERE c.id = %s", [campaign.pk])  # noqa: S608
         row = cursor.fetchone()
-    assert read.width == len(row)
-    made = read.make(row)
+    assert len(read.names) == len(row)
+    made = read.load(row)
     assert type(made) is Campaign
     assert fields(made) == fields(Campaign.objects.get(pk=campaign.pk))
     assert made.post_game_switches == {"glory": True}
     assert not made._state.adding  # a row from the database, as the ORM's own
 
 
-def test_the_columns_of_a_model_are_made_once_per_process():
-    assert columns(Campaign, "c") is columns(Campaign, "c")
-    assert columns(Campaign, "c") is not columns(Campaign, "k")
+def test_a_part_of_a_few_fields_reads_its_key_first_and_a_missing_row_is_none(campaign):
+    read = Part(Campaign, "c", only=("name",))
+    assert read.names == ("id", "name")
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT {read.columns}, 7 FROM {read.table} WHERE c.id = %s", [campaign.pk])  # noqa: S608
+        row = cursor.fetchone()
+    at, rest = slices([read])
+    made = read.load(row[at])
+    assert (made.pk, made.name, row[rest]) == (campaign.pk, campaign.name, (7,))
+    assert read.load((None, None)) is None  # a left join that found no row
+
+
+def test_the_part_of_a_whole_model_is_made_once_per_process():
+    assert part(Campaign, "c") is part(Campaign, "c")
+    assert part(Campaign, "c") is not part(Campaign, "k")

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cache, cached_property
+from functools import cache
 
-from django.db import DEFAULT_DB_ALIAS, connection
+from django.db import connection
 
 from campaigns.models import Campaign, Game, GamePlayer, Membership
+from campaigns.plain_rows import Part, Statement, slices
 from combat.models import TrackerAction, TrackerFighter, TrackerGame
 from combat.models.tracker import FIGHTER_STATE_FIELDS
 from rosters.models import Fighter, Warband
@@ -98,62 +99,17 @@ def board_rows(tracker: TrackerGame, fighter_ids: Iterable[int] | None = None) -
 
 
 @dataclass(frozen=True)
-class _Part:
-    """One model of a board row: its class, the attnames read (in its concrete fields' order) and their columns."""
-
-    model: type
-    names: tuple[str, ...]
-    alias: str
-
-    @property
-    def columns(self) -> list[str]:
-        fields = {field.attname: field.column for field in self.model._meta.concrete_fields}
-        return [f'{self.alias}."{fields[name]}"' for name in self.names]
-
-    @cached_property
-    def converters(self) -> list[tuple[int, object]]:
-        """The fields that turn a database value into Python's (a JSON field's text), as the ORM's iterator does."""
-        fields = {field.attname: field for field in self.model._meta.concrete_fields}
-        return [
-            (index, fields[name])
-            for index, name in enumerate(self.names)
-            if hasattr(fields[name], "from_db_value")
-        ]
-
-    def load(self, values) -> object:
-        if self.converters:
-            values = list(values)
-            for index, field in self.converters:
-                values[index] = field.from_db_value(values[index], None, connection)
-        return self.model.from_db(DEFAULT_DB_ALIAS, self.names, values)
-
-
-def _slices(parts) -> list[slice]:
-    """Where each part's values lie in a row that reads `parts` one after the other, and last what follows them."""
-    found, start = [], 0
-    for part in parts:
-        found.append(slice(start, start + len(part.names)))
-        start += len(part.names)
-    return [*found, slice(start, None)]
-
-
-def _part(model, alias: str, wanted) -> _Part:
-    wanted = set(wanted) | {"id"}
-    return _Part(model, tuple(f.attname for f in model._meta.concrete_fields if f.attname in wanted), alias)
-
-
-@dataclass(frozen=True)
 class _BoardRowsQuery:
     sql: str
     only_fighters: str
     order: str
-    parts: tuple[_Part, ...]
+    parts: tuple[Part, ...]
     # The same rows found by the board's game rather than its row (`board_with_game`, which reads that row too).
     by_game: str
 
     def build(self, rows, tracker: TrackerGame) -> list[TrackerFighter]:
         tracked_part, fighter_part, player_part, warband_part, owner_part = self.parts
-        tracked_at, fighter_at, player_at, warband_at, owner_at, _ = _slices(self.parts)
+        tracked_at, fighter_at, player_at, warband_at, owner_at, _ = slices(self.parts)
         players: dict[int, object] = {}
         built = []
         for row in rows:
@@ -178,16 +134,16 @@ def _board_rows_query() -> _BoardRowsQuery:
     """BOARD_COLUMNS as one statement over the five tables, in the order `select_related` reads them."""
     user = Warband.owner.field.related_model
     parts = (
-        _part(TrackerFighter, "t", ("tracker_id", "player_id", "fighter_id", *FIGHTER_STATE_FIELDS)),
-        _part(Fighter, "f", FIGHTER_COLUMNS),
-        _part(GamePlayer, "p", ("game_id", "warband_id", "result")),
-        _part(Warband, "w", ("name", "owner_id")),
-        _part(user, "u", ("username", "first_name")),
+        Part(TrackerFighter, "t", only=("tracker_id", "player_id", "fighter_id", *FIGHTER_STATE_FIELDS)),
+        Part(Fighter, "f", only=FIGHTER_COLUMNS),
+        Part(GamePlayer, "p", only=("game_id", "warband_id", "result")),
+        Part(Warband, "w", only=("name", "owner_id")),
+        Part(user, "u", only=("username", "first_name")),
     )
     tables = {part.alias: connection.ops.quote_name(part.model._meta.db_table) for part in parts}
     # Every name comes from the models' own metadata, every value is a parameter.
     select = (
-        f"SELECT {', '.join(column for part in parts for column in part.columns)}"  # noqa: S608
+        f"SELECT {', '.join(part.columns for part in parts)}"  # noqa: S608
         f" FROM {tables['t']} t"
         f" JOIN {tables['f']} f ON f.id = t.fighter_id"
         f" JOIN {tables['p']} p ON p.id = t.player_id"
@@ -220,7 +176,7 @@ def tracker_with_game(*, game_id: int, viewer) -> TrackerGame | None:
 
 def _load_tracker(row) -> TrackerGame:
     tracker_part, game_part, campaign_part = _tracker_query().parts
-    tracker_at, game_at, campaign_at, member_at = _slices(_tracker_query().parts)
+    tracker_at, game_at, campaign_at, member_at = slices(_tracker_query().parts)
     tracker = tracker_part.load(row[tracker_at])
     game = game_part.load(row[game_at])
     campaign = campaign_part.load(row[campaign_at])
@@ -230,32 +186,21 @@ def _load_tracker(row) -> TrackerGame:
     return tracker
 
 
-@dataclass(frozen=True)
-class _Statement:
-    """One statement written once per process, and the parts of each row it reads, in their order."""
-
-    sql: str
-    parts: tuple[_Part, ...]
-
-
 @cache
-def _tracker_query() -> _Statement:
+def _tracker_query() -> Statement:
     """The board's row, its game and its campaign whole (as `select_related("game__campaign")` reads them), the
     viewer's first membership of the campaign and whether a warband of theirs took part in the game."""
 
-    def every(model):
-        return [field.attname for field in model._meta.concrete_fields]
-
     parts = (
-        _part(TrackerGame, "t", every(TrackerGame)),
-        _part(Game, "g", every(Game)),
-        _part(Campaign, "c", every(Campaign)),
+        Part(TrackerGame, "t"),
+        Part(Game, "g"),
+        Part(Campaign, "c"),
     )
     models = (TrackerGame, Game, Campaign, Membership, GamePlayer, Warband)
     table = {model: connection.ops.quote_name(model._meta.db_table) for model in models}
     # Every name comes from the models' own metadata, every value is a parameter.
     sql = (
-        f"SELECT {', '.join(column for part in parts for column in part.columns)},"  # noqa: S608
+        f"SELECT {', '.join(part.columns for part in parts)},"  # noqa: S608
         " m.id, m.role,"
         f" EXISTS (SELECT 1 FROM {table[GamePlayer]} gp JOIN {table[Warband]} w ON w.id = gp.warband_id"
         "  WHERE gp.game_id = t.game_id AND w.owner_id = %s)"
@@ -266,7 +211,7 @@ def _tracker_query() -> _Statement:
         "  WHERE campaign_id = g.campaign_id AND user_id = %s ORDER BY joined_at LIMIT 1) m ON true"
         " WHERE t.game_id = %s"
     )
-    return _Statement(sql, parts)
+    return Statement(sql, parts)
 
 
 def game_log(tracker: TrackerGame) -> list[TrackerAction]:
@@ -280,7 +225,7 @@ def game_log(tracker: TrackerGame) -> list[TrackerAction]:
 
 def _build_log(rows, tracker: TrackerGame) -> list[TrackerAction]:
     action_part, by_part, undone_part = _log_query().parts
-    action_at, by_at, undone_at, _ = _slices(_log_query().parts)
+    action_at, by_at, undone_at, _ = slices(_log_query().parts)
     users: dict[int, object] = {}
     log = []
     for row in rows:
@@ -299,7 +244,7 @@ def _build_log(rows, tracker: TrackerGame) -> list[TrackerAction]:
 
 
 @dataclass(frozen=True)
-class _LogStatement(_Statement):
+class _LogStatement(Statement):
     # The same log found by the board's game rather than its row (`board_with_game`).
     by_game: str
 
@@ -308,14 +253,14 @@ class _LogStatement(_Statement):
 def _log_query() -> _LogStatement:
     user = TrackerAction.by.field.related_model
     parts = (
-        _part(TrackerAction, "a", [name for name in ACTION_COLUMNS if "__" not in name]),
-        _part(user, "b", ("username", "first_name")),
-        _part(user, "ub", ("username", "first_name")),
+        Part(TrackerAction, "a", only=tuple(name for name in ACTION_COLUMNS if "__" not in name)),
+        Part(user, "b", only=("username", "first_name")),
+        Part(user, "ub", only=("username", "first_name")),
     )
     actions, users = (connection.ops.quote_name(model._meta.db_table) for model in (TrackerAction, user))
     # Every name comes from the models' own metadata, every value is a parameter.
     select = (
-        f"SELECT {', '.join(column for part in parts for column in part.columns)}"  # noqa: S608
+        f"SELECT {', '.join(part.columns for part in parts)}"  # noqa: S608
         f" FROM {actions} a LEFT JOIN {users} b ON b.id = a.by_id LEFT JOIN {users} ub ON ub.id = a.undone_by_id"
     )
     order = " ORDER BY a.version"

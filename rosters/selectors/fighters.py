@@ -16,7 +16,7 @@ from django.db import connection
 from django.db.models import prefetch_related_objects
 
 from campaigns.models import Campaign, Membership, OutOfAction
-from campaigns.plain_rows import columns
+from campaigns.plain_rows import part
 from campaigns.terms import Terms
 from rosters.models import Fighter, PriceList, Warband
 from rosters.selectors.common import consistent_reads, kit_prefetches, release
@@ -107,10 +107,10 @@ def _reader_tables() -> tuple[tuple[type, str], ...]:
 
 @cache
 def _reader_sql() -> str:
-    fighter, warband, campaign, owner, member = (columns(*table) for table in _reader_tables())
+    fighter, warband, campaign, owner, member = (part(*table) for table in _reader_tables())
     # Only the models' own column names go into the text; the ids are parameters.
     return (
-        f"SELECT {fighter.sql}, {warband.sql}, {campaign.sql}, {owner.sql}, {member.sql}, {_CARD_DIGEST}{_CARD_FROM}"
+        f"SELECT {fighter.columns}, {warband.columns}, {campaign.columns}, {owner.columns}, {member.columns}, {_CARD_DIGEST}{_CARD_FROM}"
         " JOIN auth_user u ON u.id = w.owner_id"
         " LEFT JOIN campaigns_membership m ON m.campaign_id = w.campaign_id AND m.user_id = %(reader)s"
         " WHERE f.id = %(fighter)s"
@@ -128,18 +128,18 @@ def card_for_reader(*, fighter_id: int, reader_id: int) -> tuple[FighterCard, Me
         row = cursor.fetchone()
     if row is None:
         return None
-    reads = [columns(*table) for table in _reader_tables()]
-    cut = [0, *accumulate(read.width for read in reads)]
+    reads = [part(*table) for table in _reader_tables()]
+    cut = [0, *accumulate(len(read.names) for read in reads)]
     fighter, warband, campaign, owner, member = (
         row[start:end] for start, end in zip(cut, cut[1:], strict=False)
     )
     fighter_read, warband_read, campaign_read, owner_read, member_read = reads
-    fighter = fighter_read.make(fighter)
-    fighter.warband = warband_read.make(warband)
-    fighter.warband.campaign, fighter.warband.owner = campaign_read.make(campaign), owner_read.make(owner)
+    fighter = fighter_read.load(fighter)
+    fighter.warband = warband_read.load(warband)
+    fighter.warband.campaign, fighter.warband.owner = campaign_read.load(campaign), owner_read.load(owner)
     membership = None
     if member[0] is not None:  # the membership's id: None for an outsider
-        membership = member_read.make(member)
+        membership = member_read.load(member)
         membership.campaign = fighter.warband.campaign
     digest, ids, names = row[cut[-1] :]
     return FighterCard(fighter=fighter, digest=digest, holders=list(zip(ids, names, strict=True))), membership

@@ -8,7 +8,7 @@ from django.contrib.auth import get_user_model
 from django.db import connection
 
 from campaigns.models import Campaign, Membership
-from campaigns.plain_rows import columns
+from campaigns.plain_rows import part
 from rosters.models import Warband
 from rosters.selectors.roster import ROSTER_DIGEST_COLUMNS, ROSTER_FROM, Roster, digest_read
 
@@ -19,10 +19,10 @@ def _reader_tables() -> tuple[tuple[type, str], ...]:
 
 @cache
 def _reader_sql() -> str:
-    warband, campaign, owner, member = (columns(*table) for table in _reader_tables())
+    warband, campaign, owner, member = (part(*table) for table in _reader_tables())
     # Only the models' own column names go into the text; the ids are parameters.
     return (
-        f"SELECT {warband.sql}, {campaign.sql}, {owner.sql}, {member.sql}, {ROSTER_DIGEST_COLUMNS}{ROSTER_FROM}"
+        f"SELECT {warband.columns}, {campaign.columns}, {owner.columns}, {member.columns}, {ROSTER_DIGEST_COLUMNS}{ROSTER_FROM}"
         " LEFT JOIN campaigns_membership m ON m.campaign_id = w.campaign_id AND m.user_id = %(reader)s"
         " WHERE w.id = %(warband)s"
     )
@@ -40,14 +40,14 @@ def roster_for_reader(
         row = cursor.fetchone()
     if row is None:
         return None
-    warband_read, campaign_read, owner_read, member_read = (columns(*table) for table in _reader_tables())
-    cut = list(accumulate(read.width for read in (warband_read, campaign_read, owner_read, member_read)))
-    warband = warband_read.make(row[: cut[0]])
-    warband.campaign = campaign_read.make(row[cut[0] : cut[1]])
-    warband.owner = owner_read.make(row[cut[1] : cut[2]])
+    warband_read, campaign_read, owner_read, member_read = (part(*table) for table in _reader_tables())
+    cut = list(accumulate(len(read.names) for read in (warband_read, campaign_read, owner_read, member_read)))
+    warband = warband_read.load(row[: cut[0]])
+    warband.campaign = campaign_read.load(row[cut[0] : cut[1]])
+    warband.owner = owner_read.load(row[cut[1] : cut[2]])
     membership = None
     if row[cut[2]] is not None:  # the membership's id: None for an outsider
-        membership = member_read.make(row[cut[2] : cut[3]])
+        membership = member_read.load(row[cut[2] : cut[3]])
         membership.campaign = warband.campaign
     digest, summary = digest_read(row[cut[3] :])
     return Roster(warband=warband, digest=digest, summary=summary, all_rows=all_rows), membership

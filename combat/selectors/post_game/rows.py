@@ -13,80 +13,15 @@ statement anew at each request, which took longer in Python than PostgreSQL took
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
-from functools import cache, cached_property
+from functools import cache
 
 from django.contrib.auth import get_user_model
-from django.db import DEFAULT_DB_ALIAS, connection
+from django.db import connection
 
 from campaigns.models import Campaign, Game, GamePlayer, Membership, OutOfAction
+from campaigns.plain_rows import Part, Statement, slices
 from combat.models import DiceRoll, PostGame, PostGameAdvancement, PostGameFighter, PostGameRoll
 from rosters.models import Fighter, Injury, Item, Skill, Warband
-
-
-@dataclass(frozen=True)
-class Part:
-    """One model of a row: its class, the attnames read (every concrete field, in their order) and its alias."""
-
-    model: type
-    alias: str
-
-    @cached_property
-    def names(self) -> tuple[str, ...]:
-        return tuple(field.attname for field in self.model._meta.concrete_fields)
-
-    @property
-    def columns(self) -> str:
-        return ", ".join(f'{self.alias}."{field.column}"' for field in self.model._meta.concrete_fields)
-
-    @property
-    def table(self) -> str:
-        return f"{connection.ops.quote_name(self.model._meta.db_table)} {self.alias}"
-
-    @cached_property
-    def converters(self) -> list[tuple[int, object]]:
-        """The fields that turn a database value into Python's (a JSON field's text), as the ORM's iterator does."""
-        fields = self.model._meta.concrete_fields
-        return [(index, field) for index, field in enumerate(fields) if hasattr(field, "from_db_value")]
-
-    def load(self, values) -> object | None:
-        """The instance these values make, None for a left join that found no row (its key is None)."""
-        if values[0] is None:
-            return None
-        if self.converters:
-            values = list(values)
-            for index, field in self.converters:
-                values[index] = field.from_db_value(values[index], None, connection)
-        return self.model.from_db(DEFAULT_DB_ALIAS, self.names, values)
-
-
-def slices(parts: Iterable[Part]) -> list[slice]:
-    """Where each part's values lie in a row that reads `parts` one after the other, and last what follows them."""
-    found, start = [], 0
-    for part in parts:
-        found.append(slice(start, start + len(part.names)))
-        start += len(part.names)
-    return [*found, slice(start, None)]
-
-
-@dataclass(frozen=True)
-class Statement:
-    """One statement written once per process, and the parts of each row it reads, in their order."""
-
-    sql: str
-    parts: tuple[Part, ...]
-
-    def rows(self, params: list, tail: str = "") -> list[tuple]:
-        with connection.cursor() as cursor:
-            cursor.execute(self.sql + tail, params)
-            return cursor.fetchall()
-
-
-def _assert_primary_keys_first(*models) -> None:
-    # `Part.load` reads a missing left-joined row from its first value: the primary key comes first.
-    for model in models:
-        assert model._meta.concrete_fields[0].primary_key, model  # noqa: S101 - a model's shape, checked once
 
 
 @cache
@@ -95,7 +30,6 @@ def _player_statement(*, locked: bool = False, others: bool = False) -> Statemen
     entry's id, its row locked) with, when asked, the other entries' post-game states of the game (`others`)."""
     user = get_user_model()
     parts = (Part(GamePlayer, "p"), Part(Game, "g"), Part(Campaign, "c"), Part(Warband, "w"), Part(user, "u"))
-    _assert_primary_keys_first(GamePlayer, Game, Campaign, Warband, user)
     p, g, c, w, u = parts
     joins = (
         f" FROM {p.table} JOIN {g.table} ON g.id = p.game_id JOIN {c.table} ON c.id = g.campaign_id"
@@ -217,7 +151,6 @@ def user_rows(user_ids: set[int]) -> dict[int, object]:
 @cache
 def _held_statement(model) -> Statement:
     parts = (Part(model, "t"), Part(Fighter, "h"))
-    _assert_primary_keys_first(Fighter)
     plan, holder = parts
     sql = (
         f"SELECT {plan.columns}, {holder.columns} FROM {plan.table}"  # noqa: S608
@@ -280,7 +213,6 @@ def fighter_rows(player: GamePlayer, *, for_update: bool) -> list[Fighter]:
 @cache
 def _roll_statement() -> Statement:
     parts = (Part(PostGameRoll, "r"), Part(DiceRoll, "d"), Part(DiceRoll, "x"))
-    _assert_primary_keys_first(DiceRoll)
     roll, dice, replaced = parts
     # The roll each one stands in for is the one whose `replaced_by` names it (`DiceRoll.replaces`).
     sql = (
@@ -316,7 +248,6 @@ def roll_rows(live: PostGame) -> list[PostGameRoll]:
 @cache
 def _answer_statement() -> Statement:
     parts = (Part(PostGameFighter, "a"), Part(Warband, "w"))
-    _assert_primary_keys_first(Warband)
     answer, captor = parts
     sql = (
         f"SELECT {answer.columns}, {captor.columns} FROM {answer.table}"  # noqa: S608
