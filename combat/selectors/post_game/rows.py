@@ -162,15 +162,7 @@ def _held_statement(model) -> Statement:
 def held_rows(model, live: PostGame) -> list:
     """`model.objects.filter(post_game=live).select_related("holder").order_by("id")`: the trades or the Glory
     spends planned in the attempt (`PostGameTrade`, `PostGameGlory`), each with the fighter who will hold it."""
-    statement = _held_statement(model)
-    at = slices(statement.parts)
-    plan_part, holder_part = statement.parts
-    plans = []
-    for row in statement.rows([live.pk]):
-        plan = plan_part.load(row[at[0]])
-        model.holder.field.set_cached_value(plan, holder_part.load(row[at[1]]))
-        plans.append(plan)
-    return plans
+    return _with_related(_held_statement(model), [live.pk], model.holder.field)
 
 
 def injury_rows(fighter_ids: list[int]) -> list[Injury]:
@@ -258,12 +250,17 @@ def _answer_statement() -> Statement:
 
 def answer_rows(live: PostGame) -> list[PostGameFighter]:
     """`PostGameFighter.objects.filter(post_game=live).select_related("captor")` (in the model's order)."""
-    statement = _answer_statement()
+    return _with_related(_answer_statement(), [live.pk], PostGameFighter.captor.field)
+
+
+def _with_related(statement: Statement, params: list, relation) -> list:
+    """Each row's first part, with the second (None where the left join found none) set on it through `relation`
+    (a forward relation's field), as `select_related` sets it."""
     at = slices(statement.parts)
-    answer_part, captor_part = statement.parts
-    answers = []
-    for row in statement.rows([live.pk]):
-        answer = answer_part.load(row[at[0]])
-        PostGameFighter.captor.field.set_cached_value(answer, captor_part.load(row[at[1]]))
-        answers.append(answer)
-    return answers
+    own, related = statement.parts
+    found = []
+    for row in statement.rows(params):
+        instance = own.load(row[at[0]])
+        relation.set_cached_value(instance, related.load(row[at[1]]))
+        found.append(instance)
+    return found
